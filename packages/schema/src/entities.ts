@@ -1,0 +1,484 @@
+/**
+ * Entities and request bodies of spec 001 §3/§5/§7 and 000 §3/§5, shared by the server (validation)
+ * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (DESIGN.md §2), not numbers.
+ * Bodies are strict: unknown fields are rejected (DESIGN.md §4).
+ */
+import { z } from 'zod';
+import { MESSAGES, MINIMUMS } from './messages.ts';
+import { planNameSchema } from './plans.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+export const LIMITS = {
+  title: 500,
+  shortText: 200,
+  longText: 20_000,
+  /** A chapter's text; a 200,000-word chapter is about 1.2 M characters. */
+  chapterContent: 5_000_000,
+  url: 2_048,
+  reorderItems: 2_000,
+  characterIds: 500,
+} as const;
+
+const id = z.uuid({ error: 'Must be a valid id' });
+
+/** A required one-line text: trimmed, non-blank, with the spec's message when missing or blank. */
+function requiredText(message: string, max: number = LIMITS.title) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+}
+function optionalText(max: number = LIMITS.longText) {
+  return z.string().max(max, { error: `Must be at most ${max} characters` });
+}
+const nullableUrl = z.string().max(LIMITS.url).nullable();
+const position = z.number().int().min(0).max(1_000_000);
+
+export const BOOK_NUMBERS = [1, 2, 3, 4, 5] as const;
+/** Book appearances are limited to books 1 to 5 (001 §9). Stored sorted and without repeats. */
+const bookAppearances = z
+  .array(z.number().int().min(1).max(5))
+  .max(5)
+  .transform((nums) => [...new Set(nums)].sort((a, b) => a - b));
+
+// ---------------------------------------------------------------------------------------------
+// Enums
+
+export const BOOK_STATUSES = ['in_progress', 'completed', 'planning', 'revision'] as const;
+export const CHAPTER_STATUSES = ['in_progress', 'draft', 'revision', 'completed'] as const;
+export const CHARACTER_ROLES = ['protagonist', 'antagonist', 'supporting', 'mentor', 'comic_relief', 'minor'] as const;
+export const CHARACTER_STATUSES = ['alive', 'deceased', 'unknown'] as const;
+export const RELATIONSHIP_TYPES = ['ally', 'enemy', 'family', 'romantic', 'conflict', 'mentor', 'professional'] as const;
+export const LOCATION_TYPES = [
+  'city', 'town', 'village', 'castle', 'forest', 'mountain', 'ocean', 'river',
+  'desert', 'island', 'cave', 'ruins', 'general', 'other',
+] as const;
+export const LOCATION_IMPORTANCE = ['main', 'secondary', 'minor'] as const;
+export const EVENT_TYPES = ['plot', 'character', 'world'] as const;
+export const EVENT_IMPORTANCE = ['major', 'medium', 'minor'] as const;
+export const DEFAULT_EVENT_COLOR = '#6366f1';
+
+export const bookStatusSchema = z.enum(BOOK_STATUSES);
+export const chapterStatusSchema = z.enum(CHAPTER_STATUSES);
+export const characterRoleSchema = z.enum(CHARACTER_ROLES);
+export const characterStatusSchema = z.enum(CHARACTER_STATUSES);
+export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
+export const locationTypeSchema = z.enum(LOCATION_TYPES);
+export const locationImportanceSchema = z.enum(LOCATION_IMPORTANCE);
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export const eventImportanceSchema = z.enum(EVENT_IMPORTANCE);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: MESSAGES.timeline.colorInvalid });
+
+// ---------------------------------------------------------------------------------------------
+// Entities as the server answers them (and as Dexie stores them)
+
+/** Fields every synced row carries. `rev` is the server sequence of its last write. */
+export const syncedRowSchema = z.object({
+  id,
+  rev: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Soft delete: tombstones travel through the changes feed (DESIGN.md §3). */
+  deletedAt: z.string().nullable(),
+});
+
+export const seriesSchema = syncedRowSchema.extend({
+  ownerId: id,
+  title: z.string(),
+  description: z.string(),
+  totalBooks: z.number().int(),
+  currentBook: z.number().int(),
+  coverImage: z.string().nullable(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+export const bookSchema = syncedRowSchema.extend({
+  seriesId: id,
+  title: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  status: bookStatusSchema,
+  wordCount: z.number().int(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+export const chapterSchema = syncedRowSchema.extend({
+  seriesId: id,
+  bookId: id,
+  title: z.string(),
+  content: z.string(),
+  position: z.number().int(),
+  wordCount: z.number().int(),
+  status: chapterStatusSchema,
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const characterSchema = syncedRowSchema.extend({
+  seriesId: id,
+  name: z.string(),
+  role: characterRoleSchema,
+  age: z.string(),
+  occupation: z.string(),
+  status: characterStatusSchema,
+  description: z.string(),
+  appearance: z.string(),
+  personality: z.string(),
+  goals: z.string(),
+  backstory: z.string(),
+  bookAppearances: z.array(z.number().int()),
+  isProtagonist: z.boolean(),
+  avatar: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Character = z.infer<typeof characterSchema>;
+
+export const characterRelationshipSchema = syncedRowSchema.extend({
+  seriesId: id,
+  sourceCharacterId: id,
+  targetCharacterId: id,
+  relationshipType: relationshipTypeSchema,
+  description: z.string(),
+});
+export type CharacterRelationship = z.infer<typeof characterRelationshipSchema>;
+
+export const locationSchema = syncedRowSchema.extend({
+  seriesId: id,
+  name: z.string(),
+  locationType: locationTypeSchema,
+  description: z.string(),
+  importance: locationImportanceSchema,
+  bookAppearances: z.array(z.number().int()),
+  image: z.string().nullable(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const timelineEventSchema = syncedRowSchema.extend({
+  seriesId: id,
+  title: z.string(),
+  description: z.string(),
+  eventType: eventTypeSchema,
+  date: z.string(),
+  bookId: id.nullable(),
+  chapterId: id.nullable(),
+  characterIds: z.array(id),
+  locationId: id.nullable(),
+  importance: eventImportanceSchema,
+  color: z.string(),
+  position: z.number().int(),
+  isPlotPoint: z.boolean(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+/**
+ * A conflict copy: chapter text that could not be merged cleanly (or was edited after the
+ * chapter was deleted). It syncs to everyone and stays until an author resolves it.
+ */
+export const chapterConflictSchema = syncedRowSchema.extend({
+  seriesId: id,
+  chapterId: id,
+  /** The revision the incoming edit was based on. */
+  baseRev: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  authorId: id,
+  reason: z.enum(['conflict', 'edited-after-delete']),
+});
+export type ChapterConflict = z.infer<typeof chapterConflictSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users and accounts (000 §3, §5)
+
+export const userSchema = z.object({
+  id,
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  plan: planNameSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const username = z
+  .string({ error: MESSAGES.auth.usernameRequired })
+  .trim()
+  .min(MINIMUMS.username, { error: MESSAGES.auth.usernameMin })
+  .max(50, { error: 'Username must be at most 50 characters' })
+  .regex(/^[\p{L}\p{N}._-]+$/u, { error: 'Username may contain letters, numbers, dots, dashes and underscores' });
+const password = z
+  .string({ error: MESSAGES.auth.passwordRequired })
+  .min(MINIMUMS.password, { error: MESSAGES.auth.passwordMin })
+  .max(200, { error: 'Password must be at most 200 characters' });
+
+export const registerBodySchema = z
+  .strictObject({
+    username,
+    password,
+    confirmPassword: z.string().max(200).optional(),
+    displayName: z
+      .string({ error: MESSAGES.auth.displayNameRequired })
+      .trim()
+      .min(MINIMUMS.displayName, { error: MESSAGES.auth.displayNameMin })
+      .max(100, { error: 'Display name must be at most 100 characters' }),
+    /** Optional (DESIGN.md §5): invites are matched by email. Empty string means none. */
+    email: z
+      .union([z.literal(''), z.email({ error: MESSAGES.auth.invalidEmail }).max(254)])
+      .nullable()
+      .optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    error: MESSAGES.auth.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  username: z.string({ error: MESSAGES.auth.usernameRequired }).trim().min(1, { error: MESSAGES.auth.usernameRequired }).max(200),
+  password: z.string({ error: MESSAGES.auth.passwordRequired }).min(1, { error: MESSAGES.auth.passwordRequired }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies of the story-structure API (001 §7). `id` on a create is the client's UUIDv7.
+
+export const createSeriesBodySchema = z.strictObject({
+  id: id.optional(),
+  title: requiredText(MESSAGES.series.titleRequired),
+  description: optionalText().default(''),
+  totalBooks: z.number().int().min(1, { error: MESSAGES.series.totalBooksMin }).max(1000).default(3),
+  currentBook: z.number().int().min(1).max(1000).default(1),
+  coverImage: nullableUrl.default(null),
+});
+export type CreateSeriesBody = z.input<typeof createSeriesBodySchema>;
+
+/** PUT /api/series/{id}: the spec sends `name`; `title` is accepted too. */
+export const updateSeriesBodySchema = z
+  .strictObject({
+    name: requiredText(MESSAGES.series.nameRequired).optional(),
+    title: requiredText(MESSAGES.series.nameRequired).optional(),
+    description: optionalText().optional(),
+    totalBooks: z.number().int().min(1, { error: MESSAGES.series.totalBooksMin }).max(1000).optional(),
+    currentBook: z.number().int().min(1).max(1000).optional(),
+    coverImage: nullableUrl.optional(),
+  })
+  .transform(({ name, ...rest }) => (name !== undefined && rest.title === undefined ? { ...rest, title: name } : rest));
+export type UpdateSeriesBody = z.input<typeof updateSeriesBodySchema>;
+
+export const createBookBodySchema = z.strictObject({
+  id: id.optional(),
+  seriesId: z.uuid({ error: MESSAGES.book.seriesRequired }),
+  title: requiredText(MESSAGES.book.titleRequired),
+  description: optionalText().default(''),
+  /** Ignored by the server, which places a new book after the existing ones (count + 1). */
+  position: position.optional(),
+  status: bookStatusSchema.default('in_progress'),
+});
+export type CreateBookBody = z.input<typeof createBookBodySchema>;
+
+export const updateBookBodySchema = z.strictObject({
+  title: requiredText(MESSAGES.book.titleRequired).optional(),
+  description: optionalText().optional(),
+  status: bookStatusSchema.optional(),
+  position: position.optional(),
+  wordCount: z.number().int().min(0).max(100_000_000).optional(),
+});
+export type UpdateBookBody = z.input<typeof updateBookBodySchema>;
+
+export const createChapterBodySchema = z.strictObject({
+  id: id.optional(),
+  bookId: z.uuid({ error: MESSAGES.chapter.bookRequired }),
+  title: requiredText(MESSAGES.chapter.titleRequired),
+  content: optionalText(LIMITS.chapterContent).default(''),
+  /** The server recounts words from the content; the client's figure is advisory. */
+  wordCount: z.number().int().min(0).max(10_000_000).optional(),
+  status: chapterStatusSchema.default('in_progress'),
+  /** Count + 1 when omitted. */
+  position: position.optional(),
+});
+export type CreateChapterBody = z.input<typeof createChapterBodySchema>;
+
+export const updateChapterBodySchema = z.strictObject({
+  title: requiredText(MESSAGES.chapter.editorTitleRequired).optional(),
+  content: optionalText(LIMITS.chapterContent).optional(),
+  wordCount: z.number().int().min(0).max(10_000_000).optional(),
+  status: chapterStatusSchema.optional(),
+  position: position.optional(),
+});
+export type UpdateChapterBody = z.input<typeof updateChapterBodySchema>;
+
+const reorderItem = z.strictObject({ id, position });
+export const reorderChaptersBodySchema = z.strictObject({
+  chapters: z.array(reorderItem).min(1).max(LIMITS.reorderItems),
+});
+export const reorderTimelineBodySchema = z.strictObject({
+  events: z.array(reorderItem).min(1).max(LIMITS.reorderItems),
+});
+export type ReorderChaptersBody = z.input<typeof reorderChaptersBodySchema>;
+export type ReorderTimelineBody = z.input<typeof reorderTimelineBodySchema>;
+
+const characterFields = {
+  name: requiredText(MESSAGES.character.nameRequired, LIMITS.shortText),
+  role: characterRoleSchema,
+  age: optionalText(LIMITS.shortText),
+  occupation: optionalText(LIMITS.shortText),
+  status: characterStatusSchema,
+  description: optionalText(),
+  appearance: optionalText(),
+  personality: optionalText(),
+  goals: optionalText(),
+  backstory: optionalText(),
+  bookAppearances,
+  isProtagonist: z.boolean(),
+  avatar: nullableUrl,
+  avatarUrl: nullableUrl,
+};
+export const createCharacterBodySchema = z.strictObject({
+  id: id.optional(),
+  seriesId: z.uuid({ error: MESSAGES.character.seriesRequired }),
+  name: characterFields.name,
+  role: characterFields.role.default('supporting'),
+  age: characterFields.age.default(''),
+  occupation: characterFields.occupation.default(''),
+  status: characterFields.status.default('alive'),
+  description: characterFields.description.default(''),
+  appearance: characterFields.appearance.default(''),
+  personality: characterFields.personality.default(''),
+  goals: characterFields.goals.default(''),
+  backstory: characterFields.backstory.default(''),
+  bookAppearances: characterFields.bookAppearances.default([]),
+  isProtagonist: characterFields.isProtagonist.default(false),
+  avatar: characterFields.avatar.default(null),
+  avatarUrl: characterFields.avatarUrl.default(null),
+});
+export type CreateCharacterBody = z.input<typeof createCharacterBodySchema>;
+export const updateCharacterBodySchema = z.strictObject(characterFields).partial();
+export type UpdateCharacterBody = z.input<typeof updateCharacterBodySchema>;
+
+export const createRelationshipBodySchema = z
+  .strictObject({
+    id: id.optional(),
+    sourceCharacterId: id,
+    targetCharacterId: id,
+    relationshipType: relationshipTypeSchema,
+    description: optionalText(LIMITS.longText).default(''),
+  })
+  .refine((b) => b.sourceCharacterId !== b.targetCharacterId, {
+    error: MESSAGES.relationship.self,
+    path: ['targetCharacterId'],
+  });
+export type CreateRelationshipBody = z.input<typeof createRelationshipBodySchema>;
+export const updateRelationshipBodySchema = z.strictObject({
+  relationshipType: relationshipTypeSchema.optional(),
+  description: optionalText(LIMITS.longText).optional(),
+});
+export type UpdateRelationshipBody = z.input<typeof updateRelationshipBodySchema>;
+
+const locationFields = {
+  name: requiredText(MESSAGES.location.nameRequired, LIMITS.shortText),
+  locationType: locationTypeSchema,
+  description: optionalText(),
+  importance: locationImportanceSchema,
+  bookAppearances,
+  image: nullableUrl,
+};
+export const createLocationBodySchema = z.strictObject({
+  id: id.optional(),
+  seriesId: z.uuid({ error: MESSAGES.location.seriesRequired }),
+  name: locationFields.name,
+  locationType: locationFields.locationType.default('general'),
+  description: locationFields.description.default(''),
+  importance: locationFields.importance.default('secondary'),
+  bookAppearances: locationFields.bookAppearances.default([]),
+  image: locationFields.image.default(null),
+});
+export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
+export const updateLocationBodySchema = z.strictObject(locationFields).partial();
+export type UpdateLocationBody = z.input<typeof updateLocationBodySchema>;
+
+const eventFields = {
+  title: requiredText(MESSAGES.timeline.titleRequired),
+  description: optionalText(),
+  eventType: eventTypeSchema,
+  date: optionalText(LIMITS.shortText),
+  bookId: id.nullable(),
+  chapterId: id.nullable(),
+  characterIds: z.array(id).max(LIMITS.characterIds).transform((ids) => [...new Set(ids)]),
+  locationId: id.nullable(),
+  importance: eventImportanceSchema,
+  color: hexColor,
+  position,
+  isPlotPoint: z.boolean(),
+};
+export const createTimelineEventBodySchema = z.strictObject({
+  id: id.optional(),
+  seriesId: z.uuid({ error: 'Please select a series first' }),
+  title: eventFields.title,
+  description: eventFields.description.default(''),
+  eventType: eventFields.eventType.default('plot'),
+  date: eventFields.date.default(''),
+  bookId: eventFields.bookId.default(null),
+  chapterId: eventFields.chapterId.default(null),
+  characterIds: eventFields.characterIds.default([]),
+  locationId: eventFields.locationId.default(null),
+  importance: eventFields.importance.default('medium'),
+  color: eventFields.color.default(DEFAULT_EVENT_COLOR),
+  position: eventFields.position.default(0),
+  isPlotPoint: eventFields.isPlotPoint.default(false),
+});
+export type CreateTimelineEventBody = z.input<typeof createTimelineEventBodySchema>;
+export const updateTimelineEventBodySchema = z.strictObject(eventFields).partial();
+export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Sync (DESIGN.md §3)
+
+/** The synced entity kinds, as named in the changes feed and the outbox. */
+export const ENTITY_KINDS = [
+  'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
+] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+export interface EntityRowByKind {
+  series: Series;
+  books: Book;
+  chapters: Chapter;
+  characters: Character;
+  characterRelationships: CharacterRelationship;
+  locations: Location;
+  timelineEvents: TimelineEvent;
+  chapterConflicts: ChapterConflict;
+}
+
+/**
+ * How an update was applied. `applied`: no base revision given, plain write. `fast-forward`: the
+ * base was current. `merged`: concurrent edits combined (per field, or a clean text merge).
+ * `conflict`: some incoming text was kept as a conflict copy (`conflictId`). `deleted`: the row
+ * was deleted before this update arrived; text changes were kept as a conflict copy.
+ */
+export const MERGE_STATUSES = ['applied', 'fast-forward', 'merged', 'conflict', 'deleted'] as const;
+export type MergeStatus = (typeof MERGE_STATUSES)[number];
+
+export interface ChangesResponse {
+  /** Latest state of each changed row, tombstones included (deletedAt set), grouped by kind. */
+  changes: { [K in EntityKind]: EntityRowByKind[K][] };
+  /** Series that entered the caller's scope since the cursor (their rows are in `changes`). */
+  scopeAdded: string[];
+  /** Series that left the caller's scope: drop them and everything under them locally. */
+  scopeRemoved: string[];
+  cursor: number;
+  hasMore: boolean;
+}
+
+export const changesQuerySchema = z.strictObject({
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(10_000).default(2_000),
+});
+
+export interface ChapterRevisionSummary {
+  rev: number;
+  createdAt: string;
+  title: string;
+  wordCount: number;
+  authorId: string | null;
+}

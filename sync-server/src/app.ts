@@ -1,0 +1,61 @@
+/**
+ * buildApp(config) — the whole server as a Fastify instance that tests drive with `inject`
+ * and main.ts starts listening. One plugin per domain (Fastify style), encapsulated.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { ChangeHub } from './sync/hub.ts';
+import authPlugin from './auth/plugin.ts';
+import storyPlugin from './story/plugin.ts';
+import syncPlugin from './sync/plugin.ts';
+import webPlugin from './web/plugin.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: OpenedDatabase;
+  /** Tells SSE listeners which series a commit touched. */
+  hub: ChangeHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Reuse an opened database (tests that restart the app on one file). */
+  database?: OpenedDatabase;
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase(config.databaseFile));
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Reject duplicate/unknown JSON keys at the schema level; never echo internals.
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);
+  installErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(storyPlugin);
+  await app.register(syncPlugin);
+  if (config.webDist) await app.register(webPlugin, { root: config.webDist });
+
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,114 @@
+/**
+ * Configuration from environment variables with safe defaults (documented in the README).
+ * A session secret is generated and kept in DATA_DIR on first start when none is given.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ScryptCost {
+  /** CPU/memory cost (power of two). OWASP: 2^17 with r=8, p=1. */
+  N: number;
+  r: number;
+  p: number;
+}
+
+export interface AppConfig {
+  dataDir: string;
+  /** SQLite file; ':memory:' for throwaway test apps. */
+  databaseFile: string;
+  sessionSecret: string;
+  sessionTtlDays: number;
+  /** 'auto': Secure cookies when the request came over TLS (directly or via a trusted proxy). */
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean;
+  scrypt: ScryptCost;
+  /** Login/register attempts per IP per minute; failed logins per account per 15 minutes. */
+  rateLimit: { perIpPerMinute: number; failuresPerAccount: number };
+  /** Folder of the built web app to serve, or null for API only. */
+  webDist: string | null;
+  bodyLimitBytes: number;
+  stripe: { secretKey: string; webhookSecret: string | null; apiHost: string | null; apiPort: number | null; apiProtocol: 'http' | 'https' } | null;
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null;
+  logLevel: string | false;
+}
+
+export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The secret from SESSION_SECRET, else from DATA_DIR/session-secret, made on first start. */
+export function loadOrCreateSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv && fromEnv.length >= 32) return fromEnv;
+  if (fromEnv) throw new Error('SESSION_SECRET must be at least 32 characters');
+  const file = path.join(dataDir, 'session-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const stripeKey = env.STRIPE_SECRET_KEY;
+  let stripe: AppConfig['stripe'] = null;
+  if (stripeKey) {
+    const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+    stripe = {
+      secretKey: stripeKey,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      apiHost: api?.hostname ?? null,
+      apiPort: api ? Number(api.port || (api.protocol === 'http:' ? 80 : 443)) : null,
+      apiProtocol: api?.protocol === 'http:' ? 'http' : 'https',
+    };
+  }
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
+    sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
+    sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
+    cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
+    trustProxy: env.TRUST_PROXY === 'true',
+    scrypt: OWASP_SCRYPT,
+    rateLimit: {
+      perIpPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 20),
+      failuresPerAccount: intFrom(env.RATE_LIMIT_ACCOUNT_FAILURES, 10),
+    },
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 16 * 1024 * 1024),
+    stripe,
+    ai: env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL ?? 'gpt-4o-mini' } : null,
+    logLevel: env.LOG_LEVEL === 'silent' ? false : (env.LOG_LEVEL ?? 'info'),
+  };
+}
+
+/** Defaults for test apps: in-memory database, fast (but still scrypt) hashing, generous limits. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir: '/nonexistent',
+    databaseFile: ':memory:',
+    sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
+    sessionTtlDays: 30,
+    cookieSecure: 'auto',
+    trustProxy: false,
+    scrypt: { N: 2 ** 10, r: 8, p: 1 },
+    rateLimit: { perIpPerMinute: 1_000_000, failuresPerAccount: 1_000_000 },
+    webDist: null,
+    bodyLimitBytes: 16 * 1024 * 1024,
+    stripe: null,
+    ai: null,
+    logLevel: false,
+    ...overrides,
+  };
+}

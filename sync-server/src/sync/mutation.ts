@@ -1,0 +1,136 @@
+/**
+ * The one write path (DESIGN.md §3 "Server"): every mutating request runs here, in ONE
+ * transaction that takes the next global seq, applies the effect, and records the
+ * Idempotency-Key answer — so a replay returns the stored answer and never applies twice.
+ *
+ * 4xx answers are recorded too (after rolling the effect back): they can never succeed, and a
+ * replay must get the same answer. 5xx are not recorded: the client retries them.
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Transaction, sql } from 'kysely';
+import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
+import type { DB } from '../db/tables.ts';
+import { HttpError } from '../http/errors.ts';
+
+export interface MutationContext {
+  trx: Transaction<DB>;
+  userId: string;
+  /** The global sequence number of this write; every row it touches gets rev = seq. */
+  seq: number;
+  /** ISO timestamp shared by everything this write stamps. */
+  now: string;
+  /** Marks a series as touched so SSE listeners in its scope are poked after commit. */
+  touch(seriesId: string): void;
+}
+
+export interface MutationResult {
+  status: number;
+  body: unknown;
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const MAX_KEY_LENGTH = 200;
+
+/** Stable JSON (sorted keys) so the same body always hashes the same. */
+function stableStringify(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+}
+
+export function requestHash(method: string, url: string, body: unknown): string {
+  return crypto.createHash('sha256').update(`${method} ${url}\n${stableStringify(body ?? null)}`).digest('hex');
+}
+
+export async function nextSeq(trx: Transaction<DB>): Promise<number> {
+  const row = await trx
+    .updateTable('syncState')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'seq')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') return null;
+  if (key.length > MAX_KEY_LENGTH) {
+    throw new HttpError(400, ERROR_CODES.badRequest, `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
+  }
+  return key;
+}
+
+/**
+ * Runs `handler` as one write transaction with idempotency, then pokes listeners.
+ * Sends the reply itself and returns it (route handlers `return runMutation(...)`).
+ */
+export async function runMutation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  handler: (ctx: MutationContext) => Promise<MutationResult>,
+): Promise<FastifyReply> {
+  const { database, hub } = request.server.deps;
+  const key = idempotencyKeyOf(request);
+  const hash = key ? requestHash(request.method, request.url, request.body) : '';
+  const touched = new Set<string>();
+  let seq = 0;
+
+  type Outcome = { kind: 'done'; result: MutationResult } | { kind: 'replay'; status: number; body: string };
+  let outcome: Outcome;
+  try {
+    outcome = await database.db.transaction().execute(async (trx): Promise<Outcome> => {
+      if (key) {
+        const prior = await trx
+          .selectFrom('idempotencyKeys')
+          .select(['requestHash', 'statusCode', 'response'])
+          .where('userId', '=', userId)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (prior) {
+          if (prior.requestHash !== hash) {
+            throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
+          }
+          return { kind: 'replay', status: prior.statusCode, body: prior.response };
+        }
+      }
+      seq = await nextSeq(trx);
+      const now = new Date().toISOString();
+      const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
+      if (key) {
+        await trx
+          .insertInto('idempotencyKeys')
+          .values({ userId, key, requestHash: hash, statusCode: result.status, response: JSON.stringify(result.body ?? null), createdAt: now })
+          .execute();
+      }
+      return { kind: 'done', result };
+    });
+  } catch (error) {
+    if (key && error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500 && error.code !== ERROR_CODES.idempotencyKeyReused) {
+      await recordRejection(request, userId, key, hash, error);
+    }
+    throw error;
+  }
+
+  if (outcome.kind === 'replay') {
+    reply.header('idempotent-replayed', 'true');
+    return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+  }
+  if (touched.size > 0) hub.publish({ seq, seriesIds: touched });
+  return reply.status(outcome.result.status).send(outcome.result.body);
+}
+
+async function recordRejection(request: FastifyRequest, userId: string, key: string, hash: string, error: HttpError) {
+  const { db } = request.server.deps.database;
+  await db
+    .insertInto('idempotencyKeys')
+    .values({ userId, key, requestHash: hash, statusCode: error.statusCode, response: JSON.stringify(error.toBody()), createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
