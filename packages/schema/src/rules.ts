@@ -1,0 +1,148 @@
+/**
+ * Pure rules shared by the web app and the server: word counting, progress, labels and the
+ * editor's last-saved text. Sources: spec 001 §4, §5, §9 and 000 §2.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Word and character counts (001 §5)
+
+/** Any Unicode punctuation: apostrophes, hyphens and dashes included ("don't" is two words). */
+const PUNCTUATION = /\p{P}/gu;
+const WHITESPACE = /\s+/u;
+
+/** Chapter dialog count: the number of whitespace-separated words, 0 when empty or blank. */
+export function countWordsDialog(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(WHITESPACE).length;
+}
+
+/**
+ * Editor count: punctuation replaced by spaces, the text split on whitespace and empty pieces
+ * dropped. "Well-known don't" counts 4; a lone "—" counts 0.
+ */
+export function countWordsEditor(text: string): number {
+  return text.replace(PUNCTUATION, ' ').split(WHITESPACE).filter((w) => w !== '').length;
+}
+
+/** The editor's character count: the raw text length. */
+export function characterCount(text: string): number {
+  return text.length;
+}
+
+/** Words changed since the last save: total minus previous, or the total when previous is 0. */
+export function wordChange(total: number, previous: number): number {
+  return previous === 0 ? total : total - previous;
+}
+
+/** A word change for a badge: "+12", "-3", "0". */
+export function formatWordChange(change: number): string {
+  return change > 0 ? `+${change}` : String(change);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress (001 §4, §9; 000 §2)
+
+function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/** Percent of a book's chapters with status completed, rounded; 0 when it has no chapters. */
+export function bookProgress(chapters: readonly { status: string }[]): number {
+  if (chapters.length === 0) return 0;
+  const done = chapters.filter((c) => c.status === 'completed').length;
+  return clampPercent((done / chapters.length) * 100);
+}
+
+/** currentBook / totalBooks as a rounded percent within 0–100; 0 when totalBooks is not positive. */
+export function seriesProgress(series: { currentBook: number; totalBooks: number }): number {
+  if (!(series.totalBooks > 0)) return 0;
+  return clampPercent((series.currentBook / series.totalBooks) * 100);
+}
+
+/** Chapter progress bar: 100 when completed, 75 when it has words, otherwise 10. */
+export function chapterProgressBar(chapter: { status: string; wordCount: number }): number {
+  if (chapter.status === 'completed') return 100;
+  return chapter.wordCount > 0 ? 75 : 10;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels (001 §2, §9; 000 §2)
+
+function sortedUnique(nums: readonly number[]): number[] {
+  return [...new Set(nums.filter((n) => Number.isInteger(n)))].sort((a, b) => a - b);
+}
+
+/**
+ * A character's book appearances: 'None', 'Book N', 'Books N and M', or 'Books min-max' for three
+ * or more (001 §9). Numbers are sorted and repeats dropped first.
+ */
+export function characterAppearanceLabel(nums: readonly number[]): string {
+  const books = sortedUnique(nums);
+  const [first, second] = books;
+  const last = books[books.length - 1];
+  if (first === undefined || last === undefined) return 'None';
+  if (second === undefined) return `Book ${first}`;
+  if (books.length === 2) return `Books ${first} and ${second}`;
+  return `Books ${first}-${last}`;
+}
+
+/** A location's book appearances, comma-separated ("1, 3, 5"); 'None' when there are none. */
+export function locationAppearanceLabel(nums: readonly number[]): string {
+  const books = sortedUnique(nums);
+  return books.length === 0 ? 'None' : books.join(', ');
+}
+
+/** Book status display: 'Completed', otherwise 'In Progress' (001 §9). */
+export function bookStatusDisplay(status: string): 'Completed' | 'In Progress' {
+  return status === 'completed' ? 'Completed' : 'In Progress';
+}
+
+/** The editor's status badge: Completed, Draft, or In Progress (in_progress and revision). */
+export function chapterStatusLabel(status: string): 'Completed' | 'Draft' | 'In Progress' {
+  if (status === 'completed') return 'Completed';
+  if (status === 'draft') return 'Draft';
+  return 'In Progress';
+}
+
+/** First word of the display name, or 'Author' when there is none (000 §2). */
+export function firstName(displayName: string | null | undefined): string {
+  const first = (displayName ?? '').trim().split(WHITESPACE)[0];
+  return first ? first : 'Author';
+}
+
+/** The dashboard greeting: "Welcome back, {first name or Author}". */
+export function welcomeBack(displayName: string | null | undefined): string {
+  return `Welcome back, ${firstName(displayName)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Last saved (001 §2)
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The editor's last-saved text: 'Never saved', 'Just now' (under a minute, or a clock that runs
+ * behind), '1 minute ago', 'N minutes ago', '1 hour ago', 'N hours ago', and from 24 hours on the
+ * full date and time in `locale` (and `timeZone`, the device's when omitted).
+ */
+export function lastSavedText(savedAt: Date | null, now: Date, locale = 'en-US', timeZone?: string): string {
+  if (savedAt === null) return 'Never saved';
+  const elapsed = now.getTime() - savedAt.getTime();
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) {
+    const minutes = Math.floor(elapsed / MINUTE);
+    return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  }
+  if (elapsed < DAY) {
+    const hours = Math.floor(elapsed / HOUR);
+    return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  }
+  return savedAt.toLocaleString(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  });
+}
