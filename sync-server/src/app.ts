@@ -48,6 +48,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);
   installErrorHandling(app);
 
+  // Liveness for the e2e harness and operators; says nothing about users.
+  app.get('/api/health', async () => ({ ok: true }));
+
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(storyPlugin);
