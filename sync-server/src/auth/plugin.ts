@@ -1,5 +1,141 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Accounts and sessions (spec 000 §7; DESIGN.md §4). Wrapped with fastify-plugin so the
+ * `onRequest` hook that resolves the session cookie to `request.user` applies to every route.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ERROR_CODES,
+  GENERIC_MESSAGES,
+  type LoginBody,
+  type RegisterBody,
+  loginBodySchema,
+  registerBodySchema,
+  userSchema,
+} from '@chronicler/schema';
+import { HttpError } from '../http/errors.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import {
+  type AuthUser,
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  pruneExpiredSessions,
+  requireUser,
+  resolveSession,
+  sessionTokenOf,
+  setSessionCookie,
+} from './session.ts';
+import { accountLockedFor, clearLoginFailures, pruneThrottle, recordLoginFailure, takeIpAttempt } from './throttle.ts';
+import { createUser, findUserByUsername, toAuthUser, usernameKeyOf } from './users.ts';
 
-export default async function authPlugin(_app: FastifyInstance): Promise<void> {
-  // filled in by the auth work
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The auth module's time source; tests replace `now`. */
+    authClock: Clock;
+  }
 }
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
+
+const invalidCredentials = () => new HttpError(401, ERROR_CODES.invalidCredentials, GENERIC_MESSAGES.invalidCredentials);
+
+function sendRateLimited(reply: FastifyReply, retryAfterMs: number): FastifyReply {
+  return reply
+    .status(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+    .send({ message: GENERIC_MESSAGES.rateLimited, code: ERROR_CODES.rateLimited });
+}
+
+async function authPlugin(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app.deps;
+  const { db } = database;
+  app.decorate('authClock', systemClock());
+  app.decorateRequest('user', null);
+  const dummyHash = dummyPasswordHash(config.scrypt);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.user = null;
+    const token = sessionTokenOf(request);
+    if (!token) return;
+    const session = await resolveSession(db, config, token, app.authClock.now());
+    if (!session) return;
+    request.user = session.user;
+    if (session.extended) setSessionCookie(request, reply, config, token);
+  });
+
+  /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */
+  let lastHousekeeping = -Infinity;
+  async function housekeeping(now: number): Promise<void> {
+    if (now - lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
+    lastHousekeeping = now;
+    await pruneExpiredSessions(db, now);
+    await pruneThrottle(db, now);
+  }
+
+  /** Starts a fresh session for `user`, ending the one the request came with (no session fixation). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number): Promise<void> {
+    const previous = sessionTokenOf(request);
+    if (previous) await destroySession(db, config, previous);
+    const token = await createSession(db, config, user.id, now);
+    setSessionCookie(request, reply, config, token);
+    request.user = user;
+  }
+
+  const userResponse = { response: { 200: userSchema, 201: userSchema } };
+
+  const register = async (request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) => {
+    const now = app.authClock.now();
+    const wait = await takeIpAttempt(db, config, request.ip, now);
+    if (wait > 0) return sendRateLimited(reply, wait);
+    await housekeeping(now);
+    const body = request.body;
+    const user = await createUser(db, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
+    await signIn(request, reply, user, now);
+    return reply.status(201).send(user);
+  };
+
+  const login = async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
+    const now = app.authClock.now();
+    const ipWait = await takeIpAttempt(db, config, request.ip, now);
+    if (ipWait > 0) return sendRateLimited(reply, ipWait);
+    await housekeeping(now);
+    const usernameKey = usernameKeyOf(request.body.username);
+    const lockWait = await accountLockedFor(db, usernameKey, now);
+    if (lockWait > 0) return sendRateLimited(reply, lockWait);
+
+    const row = await findUserByUsername(db, request.body.username);
+    // Unknown users are checked against a dummy hash so both failures cost the same time.
+    const passwordOk = await verifyPassword(request.body.password, row?.passwordHash ?? dummyHash);
+    if (!row || !passwordOk) {
+      await recordLoginFailure(db, config, usernameKey, now);
+      throw invalidCredentials();
+    }
+    await clearLoginFailures(db, usernameKey);
+    const user = toAuthUser(row);
+    await signIn(request, reply, user, now);
+    return reply.status(200).send(user);
+  };
+
+  for (const url of ['/api/register', '/api/auth/register']) {
+    app.post(url, { schema: { body: registerBodySchema, ...userResponse } }, register);
+  }
+  for (const url of ['/api/login', '/api/auth/login']) {
+    app.post(url, { schema: { body: loginBodySchema, ...userResponse } }, login);
+  }
+
+  app.post('/api/logout', async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token) await destroySession(db, config, token);
+    clearSessionCookie(request, reply, config);
+    request.user = null;
+    return { ok: true as const };
+  });
+
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => requireUser(request));
+}
+
+export default fp(authPlugin, { name: 'chronicler-auth', dependencies: ['@fastify/cookie'] });
