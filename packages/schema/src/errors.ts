@@ -6,6 +6,10 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   usernameTaken: 'USERNAME_TAKEN',
   notFound: 'NOT_FOUND',
+  /** Signed in and able to see the series, but the role does not allow this (e.g. a viewer writing). */
+  forbidden: 'FORBIDDEN',
+  /** The id of a create is already taken by another row. */
+  conflict: 'CONFLICT',
   planLimit: 'PLAN_LIMIT',
   featureLocked: 'FEATURE_LOCKED',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
