@@ -2,7 +2,7 @@
  * buildApp(config) — the whole server as a Fastify instance that tests drive with `inject`
  * and main.ts starts listening. One plugin per domain (Fastify style), encapsulated.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -30,6 +30,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Reuse an opened database (tests that restart the app on one file). */
   database?: OpenedDatabase;
+  /** Sees every route as it is added (the authz matrix and fuzz tests build their route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -47,6 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);
   installErrorHandling(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Liveness for the e2e harness and operators; says nothing about users.
   app.get('/api/health', async () => ({ ok: true }));
