@@ -1,11 +1,53 @@
+/**
+ * Starts the server: one line with the address on start, a clean shutdown on SIGINT/SIGTERM
+ * (in-flight requests finish, SSE streams close, the database is closed).
+ */
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 
-const config = configFromEnv();
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+let config: ReturnType<typeof configFromEnv>;
+try {
+  config = configFromEnv();
+} catch (error) {
+  console.error(`Configuration error: ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const app = await buildApp(config);
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${config.port} is already in use; set PORT to another port.`
+      : `Could not start the server: ${(error as Error).message}`,
+  );
+  await app.close();
+  process.exit(1);
+}
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`Chronicler is running at http://${shownHost}:${config.port}`);
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) process.exit(1); // a second Ctrl-C: stop now
+    stopping = true;
+    const timer = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Error during shutdown: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -1,0 +1,189 @@
+/**
+ * Operator command: `pnpm cli <command>` (or `pnpm --filter @chronicler/sync-server cli <command>`).
+ * Uses the server's own configuration (DATA_DIR / DATABASE_FILE) and is safe to run while the
+ * server is up: SQLite in WAL mode lets it read and write beside the running server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { PLAN_NAMES, type PlanName, planNameSchema, registerBodySchema } from '@chronicler/schema';
+import { createUser, listUsers, setUserPlan } from './auth/users.ts';
+import { configFromEnv } from './config.ts';
+import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import { HttpError } from './http/errors.ts';
+
+const USAGE = `Usage: pnpm cli <command> [options]
+
+Commands:
+  user:create --username U --password P --display-name D [--email E] [--plan PLAN]
+  user:plan   --username U --plan PLAN
+  user:list
+  backup      --out FILE
+
+Plans: ${PLAN_NAMES.join(', ')}
+The database is DATABASE_FILE, else DATA_DIR/chronicler.db (DATA_DIR defaults to ./data).`;
+
+/** A mistake of the operator: shown as one line, never with a stack. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const defaultIo: CliIo = {
+  env: process.env,
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+};
+
+type Options = Record<string, string | undefined>;
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (value === undefined || value === '') throw new CliError(`Missing --${name}\n\n${USAGE}`, 2);
+  return value;
+}
+
+function planFrom(value: string): PlanName {
+  const parsed = planNameSchema.safeParse(value.trim().toLowerCase());
+  if (!parsed.success) throw new CliError(`Unknown plan "${value}". Plans: ${PLAN_NAMES.join(', ')}`);
+  return parsed.data;
+}
+
+async function withDatabase<T>(io: CliIo, use: (database: OpenedDatabase, scrypt: ReturnType<typeof configFromEnv>['scrypt']) => Promise<T>): Promise<T> {
+  let config: ReturnType<typeof configFromEnv>;
+  try {
+    config = configFromEnv(io.env);
+  } catch (error) {
+    throw new CliError(`Configuration error: ${(error as Error).message}`);
+  }
+  const database = await openDatabase(config.databaseFile);
+  try {
+    return await use(database, config.scrypt);
+  } finally {
+    await database.close();
+  }
+}
+
+async function userCreate(options: Options, io: CliIo): Promise<void> {
+  const parsed = registerBodySchema.safeParse({
+    username: required(options, 'username'),
+    password: required(options, 'password'),
+    displayName: required(options, 'display-name'),
+    email: options.email ?? null,
+  });
+  if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  const plan = options.plan === undefined ? undefined : planFrom(options.plan);
+  const user = await withDatabase(io, (database, scrypt) => createUser(database.db, { ...parsed.data, plan }, scrypt));
+  io.out(`Created user ${user.username} (${user.plan}), id ${user.id}`);
+}
+
+async function userPlan(options: Options, io: CliIo): Promise<void> {
+  const username = required(options, 'username');
+  const plan = planFrom(required(options, 'plan'));
+  const user = await withDatabase(io, (database) => setUserPlan(database.db, username, plan));
+  if (!user) throw new CliError(`No user named "${username}"`);
+  io.out(`${user.username} is now on the ${user.plan} plan`);
+}
+
+async function userList(io: CliIo): Promise<void> {
+  const users = await withDatabase(io, (database) => listUsers(database.db));
+  if (users.length === 0) {
+    io.out('No users yet.');
+    return;
+  }
+  const rows = [['USERNAME', 'DISPLAY NAME', 'PLAN', 'EMAIL', 'CREATED'], ...users.map((u) => [u.username, u.displayName, u.plan, u.email ?? '', u.createdAt])];
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  for (const row of rows) io.out(row.map((cell, col) => cell.padEnd(widths[col]!)).join('  ').trimEnd());
+}
+
+async function backup(options: Options, io: CliIo): Promise<void> {
+  const out = path.resolve(required(options, 'out'));
+  if (fs.existsSync(out)) throw new CliError(`${out} already exists; choose a new file name`);
+  if (!fs.existsSync(path.dirname(out))) throw new CliError(`Folder ${path.dirname(out)} does not exist`);
+  await withDatabase(io, async (database) => {
+    // SQLite's online backup: a consistent snapshot even while the server keeps writing.
+    await database.sqlite.backup(out);
+  });
+  const copy = new Database(out, { readonly: true, fileMustExist: true });
+  try {
+    const result = copy.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new CliError(`Backup written to ${out} but failed its integrity check: ${String(result)}`);
+  } finally {
+    copy.close();
+  }
+  io.out(`Backup written to ${out} (${fs.statSync(out).size} bytes, integrity ok)`);
+}
+
+/** Runs one command; returns the process exit code. */
+export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    let options: Options;
+    try {
+      ({ values: options } = parseArgs({
+        args: rest,
+        options: {
+          username: { type: 'string' },
+          password: { type: 'string' },
+          'display-name': { type: 'string' },
+          email: { type: 'string' },
+          plan: { type: 'string' },
+          out: { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }) as { values: Options });
+    } catch (error) {
+      throw new CliError(`${(error as Error).message}\n\n${USAGE}`, 2);
+    }
+    switch (command) {
+      case 'user:create':
+        await userCreate(options, io);
+        break;
+      case 'user:plan':
+        await userPlan(options, io);
+        break;
+      case 'user:list':
+        await userList(io);
+        break;
+      case 'backup':
+        await backup(options, io);
+        break;
+      default:
+        throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, 2);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`Error: ${error.message}`);
+      return error.exitCode;
+    }
+    if (error instanceof HttpError) {
+      io.err(`Error: ${error.message}`);
+      return 1;
+    }
+    io.err(`Error: ${(error as Error)?.message ?? String(error)}`);
+    if (io.env.DEBUG) io.err(String((error as Error)?.stack));
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}
