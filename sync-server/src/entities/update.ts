@@ -1,0 +1,103 @@
+/**
+ * The one update path of every PUT: access from the stored row, feature gate, the merge against the
+ * client's base revision (sync/merge.ts), the stamped write, and the conflict copy when chapter
+ * text could not be merged or was edited after a delete.
+ */
+import { type EntityKind, type MergeStatus, newId } from '@chronicler/schema';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@chronicler/schema';
+import { HttpError } from '../http/errors.ts';
+import { type ConflictReason, planUpdate } from '../sync/merge.ts';
+import type { MutationContext } from '../sync/mutation.ts';
+import { assertWriteFeature } from './gates.ts';
+import { type Db, ENTITIES, type RowPatch, type WireRow, insertRow, loadAccessible, seriesIdOf, updateRow } from './registry.ts';
+
+export const BASE_REV_HEADER = 'x-base-rev';
+
+/** X-Base-Rev as a number, null when absent; anything but a whole number is a 400. */
+export function baseRevOf(request: FastifyRequest): number | null {
+  const raw = request.headers[BASE_REV_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw new HttpError(400, ERROR_CODES.badRequest, 'X-Base-Rev must be a whole number (the rev the change was based on)');
+  }
+  return Number(value);
+}
+
+/** The row as it was at global seq `rev`: its latest snapshot at or before it. */
+export async function loadSnapshot(db: Db, kind: EntityKind, id: string, rev: number): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .selectFrom('revisions')
+    .select('snapshot')
+    .where('entity', '=', kind)
+    .where('entityId', '=', id)
+    .where('rev', '<=', rev)
+    .orderBy('rev', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.snapshot) as Record<string, unknown>) : null;
+}
+
+export type UpdateAnswer<K extends EntityKind> = WireRow<K> & { mergeStatus: MergeStatus; conflictId?: string };
+
+export interface UpdateOptions<K extends EntityKind> {
+  /** Checks the body against the stored row before anything is written (e.g. same-series references). */
+  validate?: (current: WireRow<K>) => Promise<void>;
+}
+
+/**
+ * Updates row `id` of `kind` with the validated body fields, merged against `baseRev`.
+ * Answers the row as stored afterwards plus `mergeStatus` (and `conflictId` when a copy was kept).
+ */
+export async function applyUpdate<K extends EntityKind>(
+  ctx: MutationContext,
+  kind: K,
+  id: string,
+  incoming: RowPatch<K>,
+  baseRev: number | null,
+  options: UpdateOptions<K> = {},
+): Promise<UpdateAnswer<K>> {
+  const level = kind === 'series' ? 'manage' : 'edit';
+  const current = await loadAccessible(ctx.trx, kind, id, ctx.userId, { level, includeDeleted: true });
+  const seriesId = seriesIdOf(kind, current as { id: string; seriesId?: string });
+  await assertWriteFeature(ctx.trx, kind, seriesId);
+  if (current.deletedAt === null) await options.validate?.(current);
+
+  const base = baseRev !== null && baseRev < current.rev ? await loadSnapshot(ctx.trx, kind, id, baseRev) : null;
+  const plan = planUpdate({
+    current: current as unknown as Record<string, unknown> & { rev: number; deletedAt: string | null },
+    baseRev,
+    base,
+    incoming: incoming as Record<string, unknown>,
+    textField: ENTITIES[kind].textField,
+  });
+
+  const row = plan.status === 'deleted' || Object.keys(plan.patch).length === 0 ? current : await updateRow(ctx, kind, id, plan.patch as RowPatch<K>);
+  const answer = { ...row, mergeStatus: plan.status } as UpdateAnswer<K>;
+  if (plan.conflictCopy) {
+    answer.conflictId = await keepConflictCopy(ctx, current as WireRow<'chapters'>, incoming as RowPatch<'chapters'>, baseRev, plan.conflictCopy.reason);
+  }
+  return answer;
+}
+
+/** Stores the full incoming title and text as a conflict copy of the chapter; answers its id. */
+async function keepConflictCopy(
+  ctx: MutationContext,
+  chapter: WireRow<'chapters'>,
+  incoming: RowPatch<'chapters'>,
+  baseRev: number | null,
+  reason: ConflictReason,
+): Promise<string> {
+  const copy = await insertRow(ctx, 'chapterConflicts', {
+    id: newId(),
+    seriesId: chapter.seriesId,
+    chapterId: chapter.id,
+    baseRev: baseRev ?? chapter.rev,
+    title: incoming.title ?? chapter.title,
+    content: incoming.content ?? '',
+    authorId: ctx.userId,
+    reason,
+  });
+  return copy.id;
+}
