@@ -1,5 +1,24 @@
+/**
+ * The sync read side (DESIGN.md §3): the changes feed, the SSE pokes, and the batch endpoint that
+ * replays outbox entries through their REST routes.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changesQuerySchema } from '@chronicler/schema';
+import { requireUser } from '../auth/session.ts';
+import { readChanges } from './changes.ts';
+import { registerEventsRoute } from './events.ts';
 
-export default async function syncPlugin(_app: FastifyInstance): Promise<void> {
-  // filled in by the sync work
+export default async function syncPlugin(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get('/api/sync/changes', { schema: { querystring: changesQuerySchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const page = await readChanges(db, user.id, request.query.since, request.query.limit);
+    // Serialised once here, as a string, so no schema serializer walks megabytes of chapter text.
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(page));
+  });
+
+  registerEventsRoute(app);
 }

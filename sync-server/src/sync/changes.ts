@@ -1,0 +1,228 @@
+/**
+ * The changes feed (DESIGN.md §3 "Pull"): from ONE consistent read, the latest state of every row
+ * changed after a cursor in the series the caller may see, tombstones included.
+ *
+ * Scope: series the caller owns (deleted ones too — their tombstones must travel) plus series with a
+ * live membership row for the caller. A membership that went live after the cursor is a scope
+ * addition: the client never had that series, so ALL its rows are sent, as if they had changed at
+ * the membership's seq. A membership tombstoned after the cursor is a scope removal.
+ *
+ * Paging never splits a seq: each row counts at its "effective seq" (its rev; for a newly added
+ * series max(rev, membership seq)); the cut-off is the first seq at which the running count
+ * reaches the limit, and every row up to and including that seq is in the page. A single seq
+ * larger than the limit goes whole. The cursor after the last page is the current global seq, so
+ * a client that is up to date never rescans.
+ *
+ * Cost: the counting pass reads only (series_id, rev) through the (series_id, rev) indexes and
+ * groups by rev; rows are then read once, in one query per kind, with no per-row queries.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { ChangesResponse, EntityKind } from '@chronicler/schema';
+import type { DB } from '../db/tables.ts';
+
+/** How each synced kind is stored: its table, the column naming its series, and row → wire. */
+export interface FeedKind {
+  kind: EntityKind;
+  table: keyof DB & string;
+  seriesColumn: 'id' | 'seriesId';
+  toWire(row: Record<string, unknown>): unknown;
+}
+
+const asIs = (row: Record<string, unknown>) => row;
+function withJson(jsonColumns: readonly string[], boolColumns: readonly string[]) {
+  return (row: Record<string, unknown>) => {
+    for (const c of jsonColumns) row[c] = JSON.parse(row[c] as string);
+    for (const c of boolColumns) row[c] = row[c] === 1;
+    return row;
+  };
+}
+
+export const FEED_KINDS: readonly FeedKind[] = [
+  { kind: 'series', table: 'series', seriesColumn: 'id', toWire: asIs },
+  { kind: 'books', table: 'books', seriesColumn: 'seriesId', toWire: asIs },
+  { kind: 'chapters', table: 'chapters', seriesColumn: 'seriesId', toWire: asIs },
+  { kind: 'characters', table: 'characters', seriesColumn: 'seriesId', toWire: withJson(['bookAppearances'], ['isProtagonist']) },
+  { kind: 'characterRelationships', table: 'characterRelationships', seriesColumn: 'seriesId', toWire: asIs },
+  { kind: 'locations', table: 'locations', seriesColumn: 'seriesId', toWire: withJson(['bookAppearances'], []) },
+  { kind: 'timelineEvents', table: 'timelineEvents', seriesColumn: 'seriesId', toWire: withJson(['characterIds'], ['isPlotPoint']) },
+  { kind: 'chapterConflicts', table: 'chapterConflicts', seriesColumn: 'seriesId', toWire: asIs },
+];
+
+/** Series ids the user may read now: owned (deleted ones included) and live memberships. */
+export async function readScope(db: Kysely<DB>, userId: string): Promise<Set<string>> {
+  const owned = await db.selectFrom('series').select('id').where('ownerId', '=', userId).execute();
+  const joined = await db
+    .selectFrom('seriesMembers')
+    .select('seriesId')
+    .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return new Set([...owned.map((r) => r.id), ...joined.map((r) => r.seriesId)]);
+}
+
+export async function currentSeq(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('syncState').select('value').where('name', '=', 'seq').executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** Where the caller's scope stood relative to the cursor. */
+interface ScopeAtCursor {
+  /** In scope at `since` and still now: rows with rev > since are news. */
+  kept: string[];
+  /** Entered the scope after `since`, with the seq of the membership write. */
+  added: Map<string, number>;
+  /** Left the scope after `since`, with the seq of the membership tombstone. */
+  removed: Map<string, number>;
+}
+
+async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Promise<ScopeAtCursor> {
+  const owned = await trx.selectFrom('series').select('id').where('ownerId', '=', userId).execute();
+  const memberships = await trx
+    .selectFrom('seriesMembers')
+    .select(['seriesId', 'rev', 'deletedAt'])
+    .where('userId', '=', userId)
+    .execute();
+  const kept = new Set(owned.map((r) => r.id));
+  const added = new Map<string, number>();
+  const removed = new Map<string, number>();
+  for (const m of memberships) {
+    // The owner's rights come from ownership; a membership row of the owner changes nothing.
+    if (kept.has(m.seriesId)) continue;
+    const rev = Number(m.rev);
+    if (m.deletedAt !== null) {
+      if (rev > since) removed.set(m.seriesId, rev);
+    } else if (rev > since) {
+      // Any write of a live membership after the cursor (join, re-join, role change) resends the
+      // series: the row keeps only its latest state, so "was it live at the cursor?" is unknowable.
+      added.set(m.seriesId, rev);
+    } else {
+      kept.add(m.seriesId);
+    }
+  }
+  return { kept: [...kept], added, removed };
+}
+
+type AnyDb = Kysely<any>;
+type AnyEb = ExpressionBuilder<any, any>;
+
+/** `column IN (ids)` without tripping on an empty list or on the driver's parameter limit. */
+function inList(eb: AnyEb, column: string, ids: readonly string[]): Expression<SqlBool> {
+  if (ids.length === 0) return eb.lit(false);
+  const CHUNK = 500;
+  if (ids.length <= CHUNK) return eb(column, 'in', ids);
+  const parts: Expression<SqlBool>[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) parts.push(eb(column, 'in', ids.slice(i, i + CHUNK)));
+  return eb.or(parts);
+}
+
+/** Rows whose effective seq is in (since, upTo]. `upTo` = Infinity for the counting pass. */
+function changedSince(eb: AnyEb, kind: FeedKind, scope: ScopeAtCursor, since: number, addedFloor: 'rev' | 'all', upTo: number) {
+  const col = kind.seriesColumn;
+  const parts: Expression<SqlBool>[] = [];
+  if (scope.kept.length > 0) parts.push(eb.and([inList(eb, col, scope.kept), eb('rev', '>', since)]));
+  for (const [seriesId, joinedAt] of scope.added) {
+    // Counting pass: rows after the join count at their own rev (the rest are counted in one lump).
+    // Reading pass: the whole series up to the cut-off.
+    parts.push(addedFloor === 'rev' ? eb.and([eb(col, '=', seriesId), eb('rev', '>', joinedAt)]) : eb(col, '=', seriesId));
+  }
+  const scoped = parts.length === 1 ? parts[0]! : eb.or(parts);
+  return Number.isFinite(upTo) ? eb.and([scoped, eb('rev', '<=', upTo)]) : scoped;
+}
+
+interface Cut {
+  cursor: number;
+  hasMore: boolean;
+}
+
+/**
+ * Chooses the page's last seq: the first seq at which the running count of changed rows (plus
+ * scope events) reaches `limit`.
+ */
+async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit: number, globalSeq: number): Promise<Cut> {
+  const countAt = new Map<number, number>();
+  const add = (seq: number, n: number) => countAt.set(seq, (countAt.get(seq) ?? 0) + n);
+
+  for (const seq of scope.removed.values()) add(seq, 1);
+  for (const seq of scope.added.values()) add(seq, 1);
+  const anyScope = scope.kept.length > 0 || scope.added.size > 0;
+  if (anyScope) {
+    for (const kind of FEED_KINDS) {
+      // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last
+      // of them; one more tells whether anything lies beyond it.
+      const groups = await trx
+        .selectFrom(kind.table)
+        .select((eb) => ['rev', eb.fn.countAll<number>().as('n')])
+        .where((eb) => changedSince(eb, kind, scope, since, 'rev', Infinity))
+        .groupBy('rev')
+        .orderBy('rev')
+        .limit(limit + 1)
+        .execute();
+      for (const g of groups) add(Number(g.rev), Number(g.n));
+
+      for (const [seriesId, joinedAt] of scope.added) {
+        const lump = await trx
+          .selectFrom(kind.table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(kind.seriesColumn, '=', seriesId)
+          .where('rev', '<=', joinedAt)
+          .executeTakeFirst();
+        add(joinedAt, Number(lump?.n ?? 0));
+      }
+    }
+  }
+
+  const seqs = [...countAt.keys()].sort((a, b) => a - b);
+  let running = 0;
+  for (let i = 0; i < seqs.length; i++) {
+    running += countAt.get(seqs[i]!)!;
+    if (running >= limit) {
+      return i < seqs.length - 1 ? { cursor: seqs[i]!, hasMore: true } : { cursor: globalSeq, hasMore: false };
+    }
+  }
+  return { cursor: globalSeq, hasMore: false };
+}
+
+function emptyChanges(): ChangesResponse['changes'] {
+  const changes = {} as Record<EntityKind, unknown[]>;
+  for (const kind of FEED_KINDS) changes[kind.kind] = [];
+  return changes as ChangesResponse['changes'];
+}
+
+/** One page of the feed, read in one transaction. */
+export async function readChanges(db: Kysely<DB>, userId: string, since: number, limit: number): Promise<ChangesResponse> {
+  return db.transaction().execute(async (trx) => {
+    const globalSeq = await currentSeq(trx);
+    const changes = emptyChanges();
+    if (since >= globalSeq) return { changes, scopeAdded: [], scopeRemoved: [], cursor: globalSeq, hasMore: false };
+
+    const scope = await scopeAtCursor(trx, userId, since);
+    const { cursor, hasMore } = await chooseCut(trx as AnyDb, scope, since, limit, globalSeq);
+
+    // Additions and removals whose membership write is after the cut belong to a later page.
+    const pageScope: ScopeAtCursor = {
+      kept: scope.kept,
+      added: new Map([...scope.added].filter(([, seq]) => seq <= cursor)),
+      removed: new Map([...scope.removed].filter(([, seq]) => seq <= cursor)),
+    };
+    if (pageScope.kept.length > 0 || pageScope.added.size > 0) {
+      for (const kind of FEED_KINDS) {
+        const rows = await (trx as AnyDb)
+          .selectFrom(kind.table)
+          .selectAll()
+          .where((eb) => changedSince(eb, kind, pageScope, since, 'all', cursor))
+          .orderBy('rev')
+          .orderBy('id')
+          .execute();
+        const out = changes[kind.kind] as unknown[];
+        for (const row of rows) out.push(kind.toWire(row));
+      }
+    }
+    return {
+      changes,
+      scopeAdded: [...pageScope.added.keys()],
+      scopeRemoved: [...pageScope.removed.keys()],
+      cursor,
+      hasMore,
+    };
+  });
+}
