@@ -45,6 +45,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A body-less POST/DELETE sent with a JSON content type (fetch wrappers do this) is not an
+  // error: treat an empty JSON body as no body. Anything else must parse as JSON.
+  // Fastify's own parser (with prototype-poisoning protection: such bodies are rejected).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);

@@ -58,7 +58,10 @@ export function loadOrCreateSecret(dataDir: string, fromEnv?: string): string {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  // Relative paths are taken from where the author ran the command (pnpm runs package scripts
+  // inside the package folder, and sets INIT_CWD to the folder the command was typed in).
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, env.DATA_DIR ?? './data');
   const stripeKey = env.STRIPE_SECRET_KEY;
   let stripe: AppConfig['stripe'] = null;
   if (stripeKey) {
@@ -75,7 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     port: intFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseFile: env.DATABASE_FILE ? path.resolve(env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
+    databaseFile: env.DATABASE_FILE ? path.resolve(base, env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
     sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
@@ -85,7 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       perIpPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 20),
       failuresPerAccount: intFrom(env.RATE_LIMIT_ACCOUNT_FAILURES, 10),
     },
-    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(base, env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 16 * 1024 * 1024),
     stripe,
     ai: env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL ?? 'gpt-4o-mini' } : null,
