@@ -1,5 +1,28 @@
+/**
+ * The story-structure API of spec 001 §7 (series, books, chapters, characters, relationships,
+ * locations, timeline). Every write goes through runMutation; access always comes from stored rows.
+ *
+ * Status codes: create 201 with the row; update 200 with the row plus `mergeStatus` (and
+ * `conflictId`); delete 200 with the tombstoned row (deletedAt set); reorder 200 with the listed
+ * rows in their new order. 404 for unknown, foreign or deleted ids; 403 PLAN_LIMIT / FEATURE_LOCKED
+ * for plan gates and FORBIDDEN for a collaborator's role; 409 CONFLICT for a create whose id is
+ * taken; 422 VALIDATION_FAILED for bodies and cross-row rules.
+ */
 import type { FastifyInstance } from 'fastify';
+import bookRoutes from './books.ts';
+import chapterRoutes from './chapters.ts';
+import characterRoutes from './characters.ts';
+import locationRoutes from './locations.ts';
+import relationshipRoutes from './relationships.ts';
+import seriesRoutes from './series.ts';
+import timelineRoutes from './timeline.ts';
 
-export default async function storyPlugin(_app: FastifyInstance): Promise<void> {
-  // filled in by the story work
+export default async function storyPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(seriesRoutes);
+  await app.register(bookRoutes);
+  await app.register(chapterRoutes);
+  await app.register(characterRoutes);
+  await app.register(relationshipRoutes);
+  await app.register(locationRoutes);
+  await app.register(timelineRoutes);
 }

@@ -1,0 +1,47 @@
+/** Books (spec 001 §7 "Series and books"). A new book goes after the live ones (count + 1). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createBookBodySchema, updateBookBodySchema } from '@chronicler/schema';
+import { requireUser } from '../auth/session.ts';
+import { deleteWithDependants } from '../entities/delete.ts';
+import { countLive, listLive, loadAccessible } from '../entities/registry.ts';
+import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { createIn, idParams, ok, write } from './common.ts';
+
+export default async function bookRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get('/api/series/:id/books', { schema: { params: idParams } }, async (request) => {
+    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return listLive(db, 'books', 'seriesId', series.id, ['position', 'createdAt', 'id']);
+  });
+
+  app.post('/api/books', { schema: { body: createBookBodySchema } }, async (request, reply) =>
+    write(request, reply, async (ctx) => {
+      // The client's position is ignored: the server places the book after the live ones.
+      const { position: _ignored, seriesId, ...fields } = request.body;
+      const series = await loadAccessible(ctx.trx, 'series', seriesId, ctx.userId, { level: 'edit' });
+      const position = (await countLive(ctx.trx, 'books', 'seriesId', series.id)) + 1;
+      return createIn(ctx, 'books', series.id, { ...fields, seriesId: series.id, position, wordCount: 0 });
+    }),
+  );
+
+  app.get('/api/books/:id', { schema: { params: idParams } }, async (request) =>
+    loadAccessible(db, 'books', request.params.id, requireUser(request).id),
+  );
+
+  app.put('/api/books/:id', { schema: { params: idParams, body: updateBookBodySchema } }, async (request, reply) => {
+    const baseRev = baseRevOf(request);
+    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'books', request.params.id, request.body, baseRev)));
+  });
+
+  app.delete('/api/books/:id', { schema: { params: idParams } }, async (request, reply) =>
+    write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'books', request.params.id))),
+  );
+
+  app.get('/api/books/:id/chapters', { schema: { params: idParams } }, async (request) => {
+    const book = await loadAccessible(db, 'books', request.params.id, requireUser(request).id);
+    return listLive(db, 'chapters', 'bookId', book.id, ['position', 'createdAt', 'id']);
+  });
+}

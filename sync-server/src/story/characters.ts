@@ -1,0 +1,45 @@
+/** Characters (spec 001 §7 "Characters"). Deleting one also deletes its relationships and takes it off timeline events. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createCharacterBodySchema, updateCharacterBodySchema } from '@chronicler/schema';
+import { requireUser } from '../auth/session.ts';
+import { deleteWithDependants, eventsWithCharacter } from '../entities/delete.ts';
+import { listLive, loadAccessible } from '../entities/registry.ts';
+import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { createIn, idParams, ok, write } from './common.ts';
+
+export default async function characterRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get('/api/series/:id/characters', { schema: { params: idParams } }, async (request) => {
+    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return listLive(db, 'characters', 'seriesId', series.id);
+  });
+
+  app.post('/api/characters', { schema: { body: createCharacterBodySchema } }, async (request, reply) =>
+    write(request, reply, async (ctx) => {
+      const series = await loadAccessible(ctx.trx, 'series', request.body.seriesId, ctx.userId, { level: 'edit' });
+      return createIn(ctx, 'characters', series.id, { ...request.body, seriesId: series.id });
+    }),
+  );
+
+  app.get('/api/characters/:id', { schema: { params: idParams } }, async (request) =>
+    loadAccessible(db, 'characters', request.params.id, requireUser(request).id),
+  );
+
+  app.put('/api/characters/:id', { schema: { params: idParams, body: updateCharacterBodySchema } }, async (request, reply) => {
+    const baseRev = baseRevOf(request);
+    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'characters', request.params.id, request.body, baseRev)));
+  });
+
+  app.delete('/api/characters/:id', { schema: { params: idParams } }, async (request, reply) =>
+    write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'characters', request.params.id))),
+  );
+
+  /** The character's timeline: live events whose characterIds contain it, in narrative order. Not gated (a read). */
+  app.get('/api/characters/:id/timeline', { schema: { params: idParams } }, async (request) => {
+    const character = await loadAccessible(db, 'characters', request.params.id, requireUser(request).id);
+    return eventsWithCharacter(db, character.seriesId, character.id);
+  });
+}

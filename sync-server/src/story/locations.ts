@@ -1,0 +1,39 @@
+/** World locations (spec 001 §7 "Locations"). Deleting one clears it from timeline events. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createLocationBodySchema, updateLocationBodySchema } from '@chronicler/schema';
+import { requireUser } from '../auth/session.ts';
+import { deleteWithDependants } from '../entities/delete.ts';
+import { listLive, loadAccessible } from '../entities/registry.ts';
+import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { createIn, idParams, ok, write } from './common.ts';
+
+export default async function locationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get('/api/series/:id/locations', { schema: { params: idParams } }, async (request) => {
+    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return listLive(db, 'locations', 'seriesId', series.id);
+  });
+
+  app.post('/api/locations', { schema: { body: createLocationBodySchema } }, async (request, reply) =>
+    write(request, reply, async (ctx) => {
+      const series = await loadAccessible(ctx.trx, 'series', request.body.seriesId, ctx.userId, { level: 'edit' });
+      return createIn(ctx, 'locations', series.id, { ...request.body, seriesId: series.id });
+    }),
+  );
+
+  app.get('/api/locations/:id', { schema: { params: idParams } }, async (request) =>
+    loadAccessible(db, 'locations', request.params.id, requireUser(request).id),
+  );
+
+  app.put('/api/locations/:id', { schema: { params: idParams, body: updateLocationBodySchema } }, async (request, reply) => {
+    const baseRev = baseRevOf(request);
+    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'locations', request.params.id, request.body, baseRev)));
+  });
+
+  app.delete('/api/locations/:id', { schema: { params: idParams } }, async (request, reply) =>
+    write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'locations', request.params.id))),
+  );
+}

@@ -1,0 +1,60 @@
+/** Series (spec 001 §7 "Series and books"): list, create, read, update, delete with everything under it. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSeriesBodySchema, newId, updateSeriesBodySchema } from '@chronicler/schema';
+import { requireUser } from '../auth/session.ts';
+import { deleteWithDependants } from '../entities/delete.ts';
+import { assertCreateLimit } from '../entities/gates.ts';
+import { assertIdFree, insertRow, loadAccessible, toWire } from '../entities/registry.ts';
+import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { idParams, ok, write } from './common.ts';
+
+export default async function seriesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  /** The caller's live series: owned, and shared with them through a live membership. */
+  app.get('/api/series', async (request) => {
+    const user = requireUser(request);
+    const rows = await db
+      .selectFrom('series')
+      .selectAll()
+      .where('deletedAt', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('ownerId', '=', user.id),
+          eb(
+            'id',
+            'in',
+            eb.selectFrom('seriesMembers').select('seriesId').where('userId', '=', user.id).where('deletedAt', 'is', null),
+          ),
+        ]),
+      )
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((row) => toWire('series', row));
+  });
+
+  app.post('/api/series', { schema: { body: createSeriesBodySchema } }, async (request, reply) =>
+    write(request, reply, async (ctx) => {
+      const { id = newId(), ...fields } = request.body;
+      await assertCreateLimit(ctx.trx, 'series', { ownerId: ctx.userId });
+      await assertIdFree(ctx.trx, 'series', id);
+      return { status: 201, body: await insertRow(ctx, 'series', { id, ownerId: ctx.userId, ...fields }) };
+    }),
+  );
+
+  app.get('/api/series/:id', { schema: { params: idParams } }, async (request) =>
+    loadAccessible(db, 'series', request.params.id, requireUser(request).id),
+  );
+
+  app.put('/api/series/:id', { schema: { params: idParams, body: updateSeriesBodySchema } }, async (request, reply) => {
+    const baseRev = baseRevOf(request);
+    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'series', request.params.id, request.body, baseRev)));
+  });
+
+  app.delete('/api/series/:id', { schema: { params: idParams } }, async (request, reply) =>
+    write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'series', request.params.id))),
+  );
+}
