@@ -168,13 +168,16 @@ function untyped(db: Db): Kysely<any> {
 // ---------------------------------------------------------------------------------------------
 // Row ↔ wire
 
-/** A stored row in its wire shape: exactly the schema's fields, JSON and booleans decoded. */
+/**
+ * A row in its wire shape: exactly the schema's fields, JSON and booleans decoded. Accepts stored
+ * rows and rows already in wire form (the writes build their answer from the values they wrote).
+ */
 export function toWire<K extends EntityKind>(kind: K, row: Record<string, unknown>): WireRow<K> {
   const d = ENTITIES[kind];
   const out: Record<string, unknown> = {};
   for (const field of d.wireFields) {
     const value = row[field];
-    if (d.jsonColumns.includes(field)) out[field] = typeof value === 'string' ? JSON.parse(value) : [];
+    if (d.jsonColumns.includes(field)) out[field] = Array.isArray(value) ? value : typeof value === 'string' ? JSON.parse(value) : [];
     else if (d.booleanColumns.includes(field)) out[field] = Boolean(value);
     else out[field] = value ?? null;
   }
