@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChangesResponse, ENTITY_KINDS } from '@chronicler/schema';
+import {
+  type ChangesResponse,
+  ENTITY_KINDS,
+  bookSchema,
+  chapterConflictSchema,
+  chapterSchema,
+  characterRelationshipSchema,
+  characterSchema,
+  locationSchema,
+  seriesSchema,
+  timelineEventSchema,
+} from '@chronicler/schema';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { insertBook, insertChapter, insertCharacter, seedMembership, seedSeries, seedTouch, seedWrite } from './sync-seed.ts';
 
@@ -86,6 +97,68 @@ describe('GET /api/sync/changes', () => {
     const afterDelete = await pull(t.app, cookie, delta.cursor);
     expect(afterDelete.changes.series.map((s) => s.deletedAt !== null)).toEqual([true]);
     expect(afterDelete.scopeRemoved).toEqual([]);
+  });
+
+  it('serialises every kind exactly as the REST reads answer it (registry wire shape)', async () => {
+    t = await createTestApp();
+    const { headers, cookie } = await signUp(t.app, { plan: 'legendary' });
+    const tricky = 'Ünïcødé — “quotes” "double" \\ back\\slash \t tab \u0001 ctrl 😀 </script> \u2028 line';
+    const post = async (url: string, payload: object) => {
+      const res = await t!.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return json(res);
+    };
+    const series = await post('/api/series', { title: tricky, description: 'd', coverImage: null });
+    const book = await post('/api/books', { seriesId: series.id, title: 'Book', description: tricky });
+    const chapter = await post('/api/chapters', { bookId: book.id, title: 'One', content: `${tricky}\n\nSecond paragraph.` });
+    const hero = await post('/api/characters', { seriesId: series.id, name: 'Hero', bookAppearances: [3, 1], isProtagonist: true, avatar: null });
+    const foe = await post('/api/characters', { seriesId: series.id, name: 'Foe', isProtagonist: false, age: tricky });
+    await post('/api/character-relationships', { sourceCharacterId: hero.id, targetCharacterId: foe.id, relationshipType: 'enemy' });
+    const place = await post('/api/locations', { seriesId: series.id, name: 'Keep', bookAppearances: [2] });
+    await post('/api/timeline-events', {
+      seriesId: series.id, title: 'Battle', characterIds: [hero.id, foe.id], locationId: place.id, bookId: book.id, isPlotPoint: true,
+    });
+    await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
+    // Two edits from the same base: the second conflicts and leaves a conflict copy.
+    const edit = (content: string) =>
+      t!.app.inject({ method: 'PUT', url: `/api/chapters/${chapter.id}`, headers: { ...headers, 'x-base-rev': String(chapter.rev) }, payload: { content } });
+    expect((await edit('First rewrite.')).statusCode).toBe(200);
+    expect((await edit('Second rewrite.')).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/sync/changes?since=0', headers: { cookie } });
+    const page = json<ChangesResponse>(res);
+    const schemas = {
+      series: seriesSchema, books: bookSchema, chapters: chapterSchema, characters: characterSchema,
+      characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
+      chapterConflicts: chapterConflictSchema,
+    };
+    const restList: Record<keyof typeof schemas, string> = {
+      series: '/api/series',
+      books: `/api/series/${series.id}/books`,
+      chapters: `/api/books/${book.id}/chapters`,
+      characters: `/api/series/${series.id}/characters`,
+      characterRelationships: `/api/series/${series.id}/character-relationships`,
+      locations: `/api/series/${series.id}/locations`,
+      timelineEvents: `/api/series/${series.id}/timeline`,
+      chapterConflicts: `/api/chapters/${chapter.id}/conflicts`,
+    };
+    for (const kind of ENTITY_KINDS) {
+      const rows = page.changes[kind] as { id: string }[];
+      expect(rows.length, kind).toBeGreaterThan(0);
+      for (const row of rows) expect(schemas[kind].strict().safeParse(row).success, `${kind} ${JSON.stringify(row)}`).toBe(true);
+      const listed = json<{ id: string }[] | { conflicts: { id: string }[] }>(
+        await t.app.inject({ method: 'GET', url: restList[kind], headers: { cookie } }),
+      );
+      const restRows = Array.isArray(listed) ? listed : Object.values(listed).find(Array.isArray)!;
+      const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+      // Chapter lists may leave the text out; compare field by field what the list carries.
+      const expected = byId(restRows);
+      const actual = byId(rows).map((row, i) => Object.fromEntries(Object.keys(expected[i] ?? {}).map((k) => [k, (row as never)[k]])));
+      expect(actual, kind).toEqual(expected);
+    }
+    expect(page.changes.series[0]!.title).toBe(tricky);
+    expect(page.changes.characters.find((c) => c.id === hero.id)).toMatchObject({ bookAppearances: [1, 3], isProtagonist: true });
+    expect(page.changes.timelineEvents.find((e) => e.title === 'Battle')).toMatchObject({ characterIds: [hero.id, foe.id], isPlotPoint: true });
   });
 
   it("never shows another author's series", async () => {

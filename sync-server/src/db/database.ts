@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import type { DB } from './tables.ts';
 import { migrateToLatest } from './migrations.ts';
 
@@ -50,4 +50,26 @@ function checkPragmas(sqlite: Database.Database, file: string): void {
       `SQLite settings did not take effect (journal_mode=${journal}, synchronous=${synchronous}, foreign_keys=${foreignKeys})`,
     );
   }
+}
+
+/** How a field is stored: as its JSON value, as JSON text (arrays), or as 0/1 (booleans). */
+export type JsonFieldStorage = 'value' | 'json' | 'boolean';
+
+/**
+ * A row as UTF-8 JSON bytes, built by the database: the changes feed ships megabytes of chapter
+ * text without decoding it into JS strings and escaping it again (SQLite json_object cast to a
+ * BLOB; on PostgreSQL: convert_to(json_build_object(...)::text, 'UTF8')).
+ */
+export function rowJsonBytes(fields: ReadonlyArray<readonly [field: string, storage: JsonFieldStorage]>): RawBuilder<Uint8Array> {
+  const pairs = fields.map(([field, storage]) => {
+    const column = sql.ref(field);
+    const value =
+      storage === 'json'
+        ? sql`json(coalesce(${column}, '[]'))`
+        : storage === 'boolean'
+          ? sql`json(case when ${column} then 'true' else 'false' end)`
+          : column;
+    return sql`${sql.lit(field)}, ${value}`;
+  });
+  return sql<Uint8Array>`cast(json_object(${sql.join(pairs)}) as blob)`;
 }

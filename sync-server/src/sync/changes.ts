@@ -16,37 +16,32 @@
  * Cost: the counting pass reads only (series_id, rev) through the (series_id, rev) indexes and
  * groups by rev; rows are then read once, in one query per kind, with no per-row queries.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { ChangesResponse, EntityKind } from '@chronicler/schema';
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { ENTITY_KINDS, type EntityKind } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
+import { rowJsonBytes } from '../db/database.ts';
+import { ENTITIES } from '../entities/registry.ts';
 
-/** How each synced kind is stored: its table, the column naming its series, and row → wire. */
-export interface FeedKind {
+/** Each synced kind as the feed reads it: its table, and the column naming its series. */
+interface FeedKind {
   kind: EntityKind;
-  table: keyof DB & string;
+  table: string;
   seriesColumn: 'id' | 'seriesId';
-  toWire(row: Record<string, unknown>): unknown;
+  /** The row in its wire shape (registry toWire), as JSON bytes made by the database. */
+  json: RawBuilder<Uint8Array>;
 }
-
-const asIs = (row: Record<string, unknown>) => row;
-function withJson(jsonColumns: readonly string[], boolColumns: readonly string[]) {
-  return (row: Record<string, unknown>) => {
-    for (const c of jsonColumns) row[c] = JSON.parse(row[c] as string);
-    for (const c of boolColumns) row[c] = row[c] === 1;
-    return row;
-  };
-}
-
-export const FEED_KINDS: readonly FeedKind[] = [
-  { kind: 'series', table: 'series', seriesColumn: 'id', toWire: asIs },
-  { kind: 'books', table: 'books', seriesColumn: 'seriesId', toWire: asIs },
-  { kind: 'chapters', table: 'chapters', seriesColumn: 'seriesId', toWire: asIs },
-  { kind: 'characters', table: 'characters', seriesColumn: 'seriesId', toWire: withJson(['bookAppearances'], ['isProtagonist']) },
-  { kind: 'characterRelationships', table: 'characterRelationships', seriesColumn: 'seriesId', toWire: asIs },
-  { kind: 'locations', table: 'locations', seriesColumn: 'seriesId', toWire: withJson(['bookAppearances'], []) },
-  { kind: 'timelineEvents', table: 'timelineEvents', seriesColumn: 'seriesId', toWire: withJson(['characterIds'], ['isPlotPoint']) },
-  { kind: 'chapterConflicts', table: 'chapterConflicts', seriesColumn: 'seriesId', toWire: asIs },
-];
+const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
+  kind,
+  table: ENTITIES[kind].table,
+  seriesColumn: kind === 'series' ? 'id' : 'seriesId',
+  json: rowJsonBytes(
+    ENTITIES[kind].wireFields.map((field) => {
+      const d = ENTITIES[kind];
+      const storage = d.jsonColumns.includes(field) ? 'json' : d.booleanColumns.includes(field) ? 'boolean' : 'value';
+      return [field, storage] as const;
+    }),
+  ),
+}));
 
 /** Series ids the user may read now: owned (deleted ones included) and live memberships. */
 export async function readScope(db: Kysely<DB>, userId: string): Promise<Set<string>> {
@@ -182,20 +177,18 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   return { cursor: globalSeq, hasMore: false };
 }
 
-function emptyChanges(): ChangesResponse['changes'] {
-  const changes = {} as Record<EntityKind, unknown[]>;
-  for (const kind of FEED_KINDS) changes[kind.kind] = [];
-  return changes as ChangesResponse['changes'];
-}
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const COMMA = bytes(',');
 
-/** One page of the feed, read in one transaction. */
-export async function readChanges(db: Kysely<DB>, userId: string, since: number, limit: number): Promise<ChangesResponse> {
+/**
+ * One page of the feed as the JSON text of a ChangesResponse, read in one transaction. Rows are
+ * serialised by the database (rowJsonBytes) in the registry's wire shape and concatenated.
+ */
+export async function readChangesJson(db: Kysely<DB>, userId: string, since: number, limit: number): Promise<Buffer> {
   return db.transaction().execute(async (trx) => {
     const globalSeq = await currentSeq(trx);
-    const changes = emptyChanges();
-    if (since >= globalSeq) return { changes, scopeAdded: [], scopeRemoved: [], cursor: globalSeq, hasMore: false };
-
-    const scope = await scopeAtCursor(trx, userId, since);
+    const scope: ScopeAtCursor =
+      since >= globalSeq ? { kept: [], added: new Map(), removed: new Map() } : await scopeAtCursor(trx, userId, since);
     const { cursor, hasMore } = await chooseCut(trx as AnyDb, scope, since, limit, globalSeq);
 
     // Additions and removals whose membership write is after the cut belong to a later page.
@@ -204,25 +197,27 @@ export async function readChanges(db: Kysely<DB>, userId: string, since: number,
       added: new Map([...scope.added].filter(([, seq]) => seq <= cursor)),
       removed: new Map([...scope.removed].filter(([, seq]) => seq <= cursor)),
     };
-    if (pageScope.kept.length > 0 || pageScope.added.size > 0) {
-      for (const kind of FEED_KINDS) {
+    const anyScope = pageScope.kept.length > 0 || pageScope.added.size > 0;
+    const parts: Buffer[] = [bytes('{"changes":{')];
+    for (const [i, kind] of FEED_KINDS.entries()) {
+      parts.push(bytes(`${i > 0 ? ',' : ''}${JSON.stringify(kind.kind)}:[`));
+      if (anyScope) {
         const rows = await (trx as AnyDb)
           .selectFrom(kind.table)
-          .selectAll()
+          .select(kind.json.as('json'))
           .where((eb) => changedSince(eb, kind, pageScope, since, 'all', cursor))
           .orderBy('rev')
           .orderBy('id')
           .execute();
-        const out = changes[kind.kind] as unknown[];
-        for (const row of rows) out.push(kind.toWire(row));
+        for (const [r, row] of rows.entries()) {
+          if (r > 0) parts.push(COMMA);
+          parts.push(row.json as Buffer);
+        }
       }
+      parts.push(bytes(']'));
     }
-    return {
-      changes,
-      scopeAdded: [...pageScope.added.keys()],
-      scopeRemoved: [...pageScope.removed.keys()],
-      cursor,
-      hasMore,
-    };
+    const tail = { scopeAdded: [...pageScope.added.keys()], scopeRemoved: [...pageScope.removed.keys()], cursor, hasMore };
+    parts.push(bytes(`},${JSON.stringify(tail).slice(1)}`));
+    return Buffer.concat(parts);
   });
 }
