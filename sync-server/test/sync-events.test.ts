@@ -1,0 +1,176 @@
+/**
+ * GET /api/sync/events over a real listening socket: inject waits for the end of a response, and
+ * an event stream does not end.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { seedMembership, seedSeries } from './sync-seed.ts';
+
+interface ServerSentEvent {
+  event: string;
+  data: string;
+}
+
+interface EventStream {
+  status: number;
+  contentType: string | null;
+  /** The next event (comments skipped); rejects after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<ServerSentEvent>;
+  close(): void;
+}
+
+async function openEvents(base: string, cookie: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/sync/events`, { headers: { cookie }, signal: controller.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const parse = (block: string): ServerSentEvent | null => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':') || line === '') continue;
+      const [field, ...rest] = line.split(':');
+      const value = rest.join(':').replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    return data.length > 0 ? { event, data: data.join('\n') } : null;
+  };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    async next(timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let end = buffered.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const parsed = parse(block);
+          if (parsed) return parsed;
+          end = buffered.indexOf('\n\n');
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error('no event in time');
+        let timer: NodeJS.Timeout | undefined;
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no event in time')), left);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (chunk.done) throw new Error('stream ended');
+        buffered += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+let t: TestApp | undefined;
+const streams: EventStream[] = [];
+afterEach(async () => {
+  for (const s of streams.splice(0)) s.close();
+  await t?.close();
+  t = undefined;
+});
+
+async function listening(): Promise<{ app: FastifyInstance; base: string }> {
+  t = await createTestApp();
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { app: t.app, base };
+}
+
+async function connect(base: string, cookie: string): Promise<EventStream> {
+  const stream = await openEvents(base, cookie);
+  streams.push(stream);
+  return stream;
+}
+
+async function createSeries(app: FastifyInstance, headers: Record<string, string>, title = 'Saga'): Promise<{ id: string; rev: number }> {
+  const res = await app.inject({ method: 'POST', url: '/api/series', headers, payload: { title } });
+  expect(res.statusCode, res.body).toBe(201);
+  return json(res);
+}
+
+const seqOf = (e: ServerSentEvent) => (JSON.parse(e.data) as { seq: number }).seq;
+
+describe('GET /api/sync/events', () => {
+  it('needs a session', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/sync/events' });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('says hello with the current seq, then pokes after writes in scope and never for others', async () => {
+    const { app, base } = await listening();
+    const alice = await signUp(app, { plan: 'legendary' });
+    const bob = await signUp(app, { plan: 'legendary' });
+    const before = await createSeries(app, alice.headers, 'Before');
+
+    const stream = await connect(base, alice.cookie);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const hello = await stream.next();
+    expect(hello.event).toBe('hello');
+    expect(seqOf(hello)).toBe(before.rev);
+
+    // Bob's write comes first; the next event Alice sees is her own write's seq.
+    await createSeries(app, bob.headers, 'Not yours');
+    const edit = await app.inject({ method: 'PUT', url: `/api/series/${before.id}`, headers: alice.headers, payload: { title: 'Renamed' } });
+    expect(edit.statusCode).toBe(200);
+    const poke = await stream.next();
+    expect(poke.event).toBe('message');
+    expect(seqOf(poke)).toBe(json(edit).rev);
+
+    // A series created after connecting is outside the cached scope: the notice refreshes it.
+    const fresh = await createSeries(app, alice.headers, 'Fresh');
+    expect(seqOf(await stream.next())).toBe(fresh.rev);
+
+    await createSeries(app, bob.headers, 'Still not yours');
+    await expect(stream.next(300)).rejects.toThrow('no event in time');
+  });
+
+  it('starts poking for a series the moment the caller joins it, and for each of the caller\'s streams', async () => {
+    const { app, base } = await listening();
+    const owner = await signUp(app, { plan: 'legendary' });
+    const guest = await signUp(app);
+    const shared = await createSeries(app, owner.headers, 'Shared');
+    const first = await connect(base, guest.cookie);
+    const second = await connect(base, guest.cookie);
+    await first.next();
+    await second.next();
+
+    const joinSeq = await seedMembership(app, shared.id, guest.user.id, true);
+    expect(seqOf(await first.next())).toBe(joinSeq);
+    expect(seqOf(await second.next())).toBe(joinSeq);
+    const edit = await app.inject({ method: 'PUT', url: `/api/series/${shared.id}`, headers: owner.headers, payload: { description: 'now shared' } });
+    expect(seqOf(await first.next())).toBe(json(edit).rev);
+    expect(seqOf(await second.next())).toBe(json(edit).rev);
+  });
+
+  it('lets go of listeners when the client leaves, and does not hold app.close()', async () => {
+    const { app, base } = await listening();
+    const alice = await signUp(app);
+    const leaving = await connect(base, alice.cookie);
+    await leaving.next();
+    const staying = await connect(base, alice.cookie);
+    await staying.next();
+    expect(app.deps.hub.size).toBe(2);
+    leaving.close();
+    for (let i = 0; i < 50 && app.deps.hub.size > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(app.deps.hub.size).toBe(1);
+
+    await seedSeries(app, alice.user.id);
+    await staying.next();
+    const started = Date.now();
+    await t!.close();
+    t = undefined;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(app.deps.hub.size).toBe(0);
+    await expect(staying.next(1000)).rejects.toThrow();
+  });
+});
