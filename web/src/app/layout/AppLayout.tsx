@@ -1,0 +1,70 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
+import { PageSpinner } from '@/components/PageSpinner';
+import { SyncIndicator } from '@/components/SyncIndicator';
+import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar } from '@/features/layout';
+import { ThemePicker, ThemeToggle } from '@/features/theme';
+import { signOut, useSession } from '@/lib/session';
+
+/** Screens that show the Current Series card: /, /series, book pages and the chapter editor. */
+export function showsCurrentSeries(pathname: string): boolean {
+  return pathname === '/' || pathname === '/series' || pathname.startsWith('/series/') || pathname === '/chapter-editor';
+}
+
+/** The signed-in shell: sidebar, mobile top bar and drawer, and the page. */
+export function AppLayout() {
+  const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    const result = await signOut();
+    if (result !== 'signed-out') setSigningOut(false);
+  };
+
+  // TODO(sync): the current series comes from Dexie once the series data layer lands.
+  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot series={null} /> : null;
+
+  return (
+    <ShellFrame
+      sidebar={
+        <Sidebar
+          user={user}
+          onSignOut={handleSignOut}
+          signingOut={signingOut}
+          syncIndicator={<SyncIndicator />}
+          themeControl={<ThemePicker />}
+          currentSeries={seriesCard}
+        />
+      }
+      topBar={
+        <MobileTopBar
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuOpen={drawerOpen}
+          syncIndicator={<SyncIndicator compact />}
+          themeControl={<ThemeToggle size="lg" />}
+        />
+      }
+      drawer={
+        <MobileDrawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          user={user}
+          onSignOut={handleSignOut}
+          signingOut={signingOut}
+          currentSeries={seriesCard}
+        />
+      }
+      mobileBanner={seriesCard}
+    >
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </ShellFrame>
+  );
+}

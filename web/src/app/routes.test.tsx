@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { LAST_USER_KEY } from '@/lib/session';
+import { TEST_USER, deferred, stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render';
+
+const signedIn = () => stubFetch({ 'GET /api/user': { status: 200, body: TEST_USER } });
+
+describe('route table', () => {
+  it('shows the not-found page for unknown paths', async () => {
+    stubFetch({ 'GET /api/user': { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } } });
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText(/Did you forget to add the page to the router\?/)).toBeTruthy();
+  });
+
+  it('redirects /subscription to /subscriptions, keeping the query', async () => {
+    signedIn();
+    const { router } = renderApp('/subscription?plan=wordsmith');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
+    expect(router.state.location.search).toBe('?plan=wordsmith');
+    expect(await screen.findByRole('heading', { name: 'Subscription Plans', level: 1 })).toBeTruthy();
+  });
+
+  it.each([
+    ['/', /^Welcome back, Ursula$/],
+    ['/series', 'Series'],
+    ['/series/abc', 'Series'],
+    ['/series/abc/books/new', 'Add a New Book'],
+    ['/characters', 'Characters'],
+    ['/world', 'World Building'],
+    ['/timeline', 'Timeline'],
+    ['/collaboration', 'Collaboration'],
+    ['/achievements', 'Achievements'],
+    ['/ai-companion', 'AI Companion'],
+    ['/writers-companion', "Writer's Companion"],
+    ['/products', 'Premium Products'],
+    ['/checkout?productId=writers-toolkit&amount=9.99', 'Complete your purchase'],
+    ['/subscriptions', 'Subscription Plans'],
+    ['/chapter-editor?bookId=b1', 'Chapter Editor'],
+  ] as Array<[string, string | RegExp]>)('renders %s with its heading and an empty state', async (path, heading) => {
+    signedIn();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 4000 })).toBeTruthy();
+    if (!path.startsWith('/checkout')) expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+});
+
+describe('chapter-editor entry rule', () => {
+  it('shows the editor when bookId is present', async () => {
+    signedIn();
+    const { router } = renderApp('/chapter-editor?bookId=b1&seriesId=s1&id=c1');
+    expect(await screen.findByRole('heading', { name: 'Chapter Editor', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chapter-editor');
+  });
+
+  it('goes to /series?id={seriesId} with only seriesId', async () => {
+    signedIn();
+    const { router } = renderApp('/chapter-editor?seriesId=s-42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/series'));
+    expect(router.state.location.search).toBe('?id=s-42');
+  });
+
+  it('goes to / with neither', async () => {
+    signedIn();
+    const { router } = renderApp('/chapter-editor');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: /Welcome back/, level: 1 })).toBeTruthy();
+  });
+});
+
+describe('checkout entry', () => {
+  it('without productId and amount shows "Missing product information" and goes to /', async () => {
+    signedIn();
+    const { router } = renderApp('/checkout?productId=writers-toolkit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Missing product information')).toBeTruthy();
+    expect(screen.getByText('Product ID and amount are required to proceed with checkout.')).toBeTruthy();
+  });
+});
+
+describe('protected wrapper', () => {
+  it('shows a spinner while the user loads, then sends a 401 to /auth', async () => {
+    const answer = deferred<{ status: number; body?: unknown }>();
+    stubFetch({ 'GET /api/user': () => answer.promise });
+    const { router } = renderApp('/characters');
+    expect(screen.getByTestId('page-spinner')).toBeTruthy();
+    answer.resolve({ status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('a 401 forgets the remembered user', async () => {
+    window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(TEST_USER));
+    stubFetch({ 'GET /api/user': { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } } });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(window.localStorage.getItem(LAST_USER_KEY)).toBeNull();
+  });
+
+  it('remembers the signed-in user for the next offline start', async () => {
+    signedIn();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ursula', level: 1 })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null')).toMatchObject({ username: 'ursula' });
+  });
+
+  it('offline with a remembered user goes straight in', async () => {
+    window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(TEST_USER));
+    stubFetch({ 'GET /api/user': 'network-error' });
+    const { router } = renderApp('/timeline');
+    expect(await screen.findByRole('heading', { name: 'Timeline', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/timeline');
+    expect(screen.getByTestId('sidebar-user-name').textContent).toBe('Ursula Le Guin');
+    expect(window.localStorage.getItem(LAST_USER_KEY)).not.toBeNull();
+  });
+
+  it('offline with nobody remembered goes to /auth', async () => {
+    stubFetch({ 'GET /api/user': 'network-error' });
+    const { router } = renderApp('/timeline');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('/auth sends a signed-in author to /', async () => {
+    signedIn();
+    const { router } = renderApp('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

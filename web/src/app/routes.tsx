@@ -1,0 +1,83 @@
+/**
+ * The route table of spec 000 §2 and 001 §2. Screens are lazy-loaded so the first download holds
+ * only the shell (DESIGN.md §6); /subscription redirects to /subscriptions (DESIGN.md §5).
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/PageSpinner';
+import { AppLayout } from './layout/AppLayout';
+import { ProtectedRoute } from './layout/ProtectedRoute';
+import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
+
+const AuthRoute = lazy(() => import('./routes/AuthRoute'));
+const LoginRoute = lazy(() => import('./routes/LoginRoute'));
+const RegisterRoute = lazy(() => import('./routes/RegisterRoute'));
+const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
+const SeriesRoute = lazy(() => import('./routes/SeriesRoute'));
+const SeriesDetailRoute = lazy(() => import('./routes/SeriesDetailRoute'));
+const NewBookRoute = lazy(() => import('./routes/NewBookRoute'));
+const CharactersRoute = lazy(() => import('./routes/CharactersRoute'));
+const WorldRoute = lazy(() => import('./routes/WorldRoute'));
+const TimelineRoute = lazy(() => import('./routes/TimelineRoute'));
+const CollaborationRoute = lazy(() => import('./routes/CollaborationRoute'));
+const AchievementsRoute = lazy(() => import('./routes/AchievementsRoute'));
+const AiCompanionRoute = lazy(() => import('./routes/AiCompanionRoute'));
+const WritersCompanionRoute = lazy(() => import('./routes/WritersCompanionRoute'));
+const ProductsRoute = lazy(() => import('./routes/ProductsRoute'));
+const CheckoutRoute = lazy(() => import('./routes/CheckoutRoute'));
+const SubscriptionsRoute = lazy(() => import('./routes/SubscriptionsRoute'));
+const ChapterEditorRoute = lazy(() => import('./routes/ChapterEditorRoute'));
+const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
+
+/** A lazy screen outside the shell, with its own full-page spinner. */
+function standalone(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** /subscription → /subscriptions, keeping any query string. */
+function SubscriptionRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`/subscriptions${search}${hash}`} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: '/auth', element: standalone(AuthRoute) },
+      { path: '/login', element: standalone(LoginRoute) },
+      { path: '/register', element: standalone(RegisterRoute) },
+      { path: '/subscription', element: <SubscriptionRedirect /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <DashboardRoute /> },
+              { path: '/series', element: <SeriesRoute /> },
+              { path: '/series/:id', element: <SeriesDetailRoute /> },
+              { path: '/series/:id/books/new', element: <NewBookRoute /> },
+              { path: '/characters', element: <CharactersRoute /> },
+              { path: '/world', element: <WorldRoute /> },
+              { path: '/timeline', element: <TimelineRoute /> },
+              { path: '/collaboration', element: <CollaborationRoute /> },
+              { path: '/achievements', element: <AchievementsRoute /> },
+              { path: '/ai-companion', element: <AiCompanionRoute /> },
+              { path: '/writers-companion', element: <WritersCompanionRoute /> },
+              { path: '/products', element: <ProductsRoute /> },
+              { path: '/checkout', element: <CheckoutRoute /> },
+              { path: '/subscriptions', element: <SubscriptionsRoute /> },
+              { path: '/chapter-editor', element: <ChapterEditorRoute /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: standalone(NotFoundRoute) },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { Paper, Progress, Text } from '@mantine/core';
+
+export interface CurrentSeriesCardProps {
+  title: string;
+  currentBook: number;
+  totalBooks: number;
+  /** Series progress, 0–100 (currentBook / totalBooks as a percent, spec 001 §4). */
+  percent: number;
+}
+
+/** The Current Series card of spec 000 §2 Layout: title, "Book X of Y" and percent complete. */
+export function CurrentSeriesCard({ title, currentBook, totalBooks, percent }: CurrentSeriesCardProps) {
+  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <Paper withBorder radius="md" p="sm" aria-label="Current series" component="section">
+      <Text size="xs" fw={600} tt="uppercase" c="dimmed" lts={0.5}>
+        Current Series
+      </Text>
+      <Text fw={700} mt={2} lineClamp={2}>
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed" mt={2}>
+        Book {currentBook} of {totalBooks}
+      </Text>
+      <Progress value={value} size="sm" mt="xs" aria-label={`Series progress ${value}%`} />
+      <Text size="xs" c="dimmed" mt={4}>
+        {value}% complete
+      </Text>
+    </Paper>
+  );
+}

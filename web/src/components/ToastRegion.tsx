@@ -1,0 +1,86 @@
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { TOAST_BEHAVIOUR } from '@chronicler/schema';
+
+/**
+ * The toast region (spec 000 §9): one toast at a time, 5000 ms, max 420 px wide, swipe right past
+ * 50 px to dismiss, F8 moves focus to the region. Rendered once by the app providers.
+ */
+export function ToastRegion() {
+  const regionRef = useRef<HTMLElement>(null);
+  const drag = useRef<{ id: string; el: HTMLElement; startX: number; startY: number; dx: number; pointerId: number } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(TOAST_BEHAVIOUR.hotkey as readonly string[]).includes(event.key)) return;
+      event.preventDefault();
+      const region = regionRef.current;
+      if (!region) return;
+      const first = region.querySelector<HTMLElement>('[data-toast-id]');
+      (first ?? region).focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, input, textarea, select')) return;
+    const el = target.closest<HTMLElement>('[data-toast-id]');
+    const id = el?.dataset.toastId;
+    if (!el || !id) return;
+    drag.current = { id, el, startX: event.clientX, startY: event.clientY, dx: 0, pointerId: event.pointerId };
+    el.setPointerCapture?.(event.pointerId);
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    d.dx = Math.max(0, event.clientX - d.startX);
+    // `translate` composes with the transform Mantine animates, so the two never fight.
+    d.el.style.translate = `${d.dx}px 0`;
+    d.el.style.opacity = String(Math.max(0.35, 1 - d.dx / 250));
+  };
+
+  const endDrag = (event: ReactPointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (d.dx >= TOAST_BEHAVIOUR.swipeThresholdPx) {
+      d.el.style.translate = '120% 0';
+      d.el.style.opacity = '0';
+      notifications.hide(d.id);
+    } else {
+      d.el.style.translate = '';
+      d.el.style.opacity = '';
+    }
+  };
+
+  return (
+    <section
+      ref={regionRef}
+      aria-label={`Notifications (${TOAST_BEHAVIOUR.hotkey.join('+')})`}
+      tabIndex={-1}
+      data-toast-region=""
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      style={{ outline: 'none' }}
+    >
+      <Notifications
+        withinPortal={false}
+        position="bottom-right"
+        limit={TOAST_BEHAVIOUR.maxVisible}
+        autoClose={TOAST_BEHAVIOUR.durationMs}
+        containerWidth={TOAST_BEHAVIOUR.maxWidthPx}
+        allowDragDismiss={false}
+        allowScrollDismiss={false}
+        zIndex={1000}
+      />
+    </section>
+  );
+}

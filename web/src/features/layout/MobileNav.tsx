@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ActionIcon, Avatar, Button, Drawer, Text } from '@mantine/core';
+import { IconLogout, IconMenu2 } from '@tabler/icons-react';
+import { planLabel } from '@chronicler/schema';
+import type { User } from '@/lib/session';
+import { BrandMark } from '@/components/BrandMark';
+import { initialsOf } from './initials';
+import { DRAWER_LINKS, isLinkActive } from './nav-links';
+import classes from './layout.module.css';
+
+interface MobileTopBarProps {
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+  /** SLOT: the sync engine's indicator (compact). */
+  syncIndicator?: ReactNode;
+  themeControl?: ReactNode;
+}
+
+/** Fixed top bar on small screens: product name and a menu button (spec 000 §2 Layout). */
+export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl }: MobileTopBarProps) {
+  return (
+    <header className={classes.topBar}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={onOpenMenu}
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls="mobile-menu"
+      >
+        <IconMenu2 size={22} stroke={1.75} />
+      </ActionIcon>
+      <Link to="/" className={classes.brandLink} aria-label="Chronicler home">
+        <BrandMark size={28} />
+      </Link>
+      <div className={classes.topBarActions}>
+        {syncIndicator}
+        {themeControl}
+      </div>
+    </header>
+  );
+}
+
+interface MobileDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  user: User | null;
+  onSignOut: () => void;
+  signingOut?: boolean;
+  /** SLOT: the Current Series card, on the screens that show it. */
+  currentSeries?: ReactNode;
+}
+
+/** The mobile menu drawer: the sidebar links (Writer's Companion → /ai-companion) and Sign Out. */
+export function MobileDrawer({ opened, onClose, user, onSignOut, signingOut = false, currentSeries }: MobileDrawerProps) {
+  const { pathname } = useLocation();
+  return (
+    <Drawer
+      id="mobile-menu"
+      opened={opened}
+      onClose={onClose}
+      size={300}
+      padding="md"
+      title={<BrandMark size={28} />}
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      classNames={{ body: classes.drawerBody }}
+    >
+      <nav className={classes.nav} aria-label="Mobile">
+        {DRAWER_LINKS.map(({ label, to, icon: Icon }) => {
+          const active = isLinkActive(to, pathname);
+          return (
+            <Link
+              key={label}
+              to={to}
+              onClick={onClose}
+              className={classes.navLink}
+              data-active={active || undefined}
+              aria-current={active ? 'page' : undefined}
+            >
+              <Icon className={classes.navIcon} size={20} stroke={1.75} aria-hidden />
+              <span className={classes.navLabel}>{label}</span>
+            </Link>
+          );
+        })}
+      </nav>
+      {currentSeries ? <div className={classes.seriesSlot}>{currentSeries}</div> : null}
+      <div className={classes.drawerFooter}>
+        {user ? (
+          <div className={classes.userRow}>
+            <Avatar radius="xl" variant="filled" aria-hidden>
+              {initialsOf(user.displayName, user.username)}
+            </Avatar>
+            <div className={classes.userText}>
+              <Text fw={600} size="sm" truncate="end">
+                {user.displayName}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {planLabel(user.plan)}
+              </Text>
+            </div>
+          </div>
+        ) : null}
+        <Button
+          fullWidth
+          variant="default"
+          leftSection={<IconLogout size={18} stroke={1.75} />}
+          onClick={onSignOut}
+          loading={signingOut}
+        >
+          Sign Out
+        </Button>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useSidebarStore } from './sidebar-store';
+import classes from './layout.module.css';
+
+interface ShellFrameProps {
+  sidebar: ReactNode;
+  topBar: ReactNode;
+  drawer: ReactNode;
+  /** Shown above the page on small screens only (the sidebar holds it on large ones). */
+  mobileBanner?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Places the sidebar, the mobile top bar and the page. The content margin follows the sidebar
+ * width: wide when expanded, narrow when collapsed (spec 000 §2 Layout).
+ */
+export function ShellFrame({ sidebar, topBar, drawer, mobileBanner, children }: ShellFrameProps) {
+  const collapsed = useSidebarStore((s) => s.collapsed);
+  return (
+    <div className={classes.shell} data-collapsed={collapsed || undefined} data-testid="app-shell">
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      {sidebar}
+      {topBar}
+      {drawer}
+      <main id="main-content" className={classes.main} tabIndex={-1} data-testid="main-content">
+        <div className={classes.content}>
+          {mobileBanner ? <div className={classes.mobileBanner}>{mobileBanner}</div> : null}
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconCheck, IconPalette } from '@tabler/icons-react';
+import { THEME_LABELS, THEME_NAMES } from './themes';
+import { useThemeStore } from './theme-store';
+import { THEME_ICONS } from './ThemeToggle';
+
+/** Theme picker: Light, Dark, Spooky, Sunset (spec 000 §2). */
+export function ThemePicker({ position = 'top-start' }: { position?: 'top-start' | 'bottom-end' | 'right-end' }) {
+  const theme = useThemeStore((s) => s.theme);
+  const setTheme = useThemeStore((s) => s.setTheme);
+  return (
+    <Menu position={position} withArrow shadow="md" width={180}>
+      <Menu.Target>
+        <Tooltip label="Choose theme" withArrow>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Choose theme (current: ${THEME_LABELS[theme]})`}>
+            <IconPalette size={18} stroke={1.75} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Theme</Menu.Label>
+        {THEME_NAMES.map((name) => {
+          const Icon = THEME_ICONS[name];
+          return (
+            <Menu.Item
+              key={name}
+              leftSection={<Icon size={16} stroke={1.75} />}
+              rightSection={name === theme ? <IconCheck size={14} /> : null}
+              onClick={() => setTheme(name)}
+              aria-current={name === theme ? 'true' : undefined}
+            >
+              {THEME_LABELS[name]}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Who is signed in (spec 000 §4 "Session"), shared by every feature.
+ *
+ * - On start the app asks GET /api/user. 200 → signed in (and the user is remembered under
+ *   `chronicler:last-user`); 401 → anonymous (the remembered user is forgotten).
+ * - Offline start: when /api/user never reaches the server (network error, or a 5xx from a proxy
+ *   with the server down), the remembered user is used, so an author who signed in earlier opens
+ *   the installed app with no network and goes straight in (DESIGN.md §3 "Opening offline").
+ *   When the network returns the session is checked again.
+ * - Sign-out runs the registered guards (the sync engine warns "unsynced changes remain"), calls
+ *   POST /api/logout, runs the registered cleanups (the sync engine clears Dexie), forgets the
+ *   remembered user and reloads to "/".
+ */
+import { create } from 'zustand';
+import { TOASTS, toPlanName, type User } from '@chronicler/schema';
+import { api, isApiError, isNetworkError } from './api';
+import { readLocalJson, removeLocal, writeLocal } from './storage';
+import { toast } from './toast';
+
+export type { User };
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** 'server' once GET /api/user confirmed the user; 'cache' while running on the remembered user. */
+  source: 'server' | 'cache' | null;
+}
+
+export const LAST_USER_KEY = 'chronicler:last-user';
+
+export const useSession = create<SessionState>(() => ({ status: 'loading', user: null, source: null }));
+
+/** Normalises a user from the server or from storage; null when it is not a user. */
+function asUser(value: unknown): User | null {
+  if (value === null || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if ((typeof v.id !== 'string' && typeof v.id !== 'number') || typeof v.username !== 'string') return null;
+  return {
+    id: String(v.id),
+    username: v.username,
+    displayName: typeof v.displayName === 'string' && v.displayName.trim() !== '' ? v.displayName : v.username,
+    email: typeof v.email === 'string' ? v.email : null,
+    plan: toPlanName(v.plan),
+  };
+}
+
+export function readCachedUser(): User | null {
+  return asUser(readLocalJson(LAST_USER_KEY));
+}
+
+function setSignedIn(user: User, source: 'server' | 'cache'): void {
+  if (source === 'server') writeLocal(LAST_USER_KEY, JSON.stringify(user));
+  useSession.setState({ status: 'authenticated', user, source });
+}
+
+function setAnonymous(): void {
+  removeLocal(LAST_USER_KEY);
+  useSession.setState({ status: 'anonymous', user: null, source: null });
+}
+
+/** The server could not be reached (as opposed to answering "nobody is signed in"). */
+function isUnreachable(error: unknown): boolean {
+  return isNetworkError(error) || (isApiError(error) && error.status >= 500);
+}
+
+let pending: Promise<void> | null = null;
+
+/** Asks the server who is signed in. Concurrent calls share one request. */
+export function loadSession(): Promise<void> {
+  pending ??= (async () => {
+    try {
+      const user = asUser(await api.get<unknown>('/api/user', { on401: 'returnNull' }));
+      if (user) setSignedIn(user, 'server');
+      else setAnonymous();
+    } catch (error) {
+      const cached = isUnreachable(error) ? readCachedUser() : null;
+      if (cached) setSignedIn(cached, 'cache');
+      else if (isUnreachable(error)) useSession.setState({ status: 'anonymous', user: null, source: null });
+      else setAnonymous();
+    } finally {
+      pending = null;
+    }
+  })();
+  return pending;
+}
+
+// Running on the remembered user: confirm it with the server once the network is back.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (useSession.getState().source === 'cache') void loadSession();
+  });
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+export async function login(input: LoginInput): Promise<User> {
+  const user = asUser(await api.post<unknown>('/api/login', input));
+  if (!user) throw new Error('The server answered without a user');
+  setSignedIn(user, 'server');
+  return user;
+}
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  displayName: string;
+  /** Optional (DESIGN.md §5); omitted when blank. */
+  email?: string | undefined;
+}
+
+/** Creates the account; the server signs the new author in and answers with the user. */
+export async function register(input: RegisterInput): Promise<User | null> {
+  const email = input.email?.trim();
+  const body = {
+    username: input.username.trim(),
+    password: input.password,
+    displayName: input.displayName.trim(),
+    ...(email ? { email } : {}),
+  };
+  const user = asUser(await api.post<unknown>('/api/register', body));
+  if (user) setSignedIn(user, 'server');
+  return user;
+}
+
+/**
+ * Another part of the app learnt that the session is gone (a 401 from the server): ask the author
+ * to sign in again. Local data is kept (only sign-out clears it).
+ */
+export function sessionExpired(): void {
+  setAnonymous();
+}
+
+// ---- sign-out ------------------------------------------------------------------------------
+
+/**
+ * A guard may stop the sign-out: return false (or a promise of false) to cancel. The sync engine
+ * registers one that warns "unsynced changes remain" and lets the author decide.
+ */
+export type SignOutGuard = () => boolean | Promise<boolean>;
+/** Runs after the server ended the session, before the reload: clear local data here (Dexie). */
+export type SignOutCleanup = () => void | Promise<void>;
+
+const guards = new Set<SignOutGuard>();
+const cleanups = new Set<SignOutCleanup>();
+
+export function registerSignOutGuard(guard: SignOutGuard): () => void {
+  guards.add(guard);
+  return () => {
+    guards.delete(guard);
+  };
+}
+
+export function registerSignOutCleanup(cleanup: SignOutCleanup): () => void {
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
+}
+
+/** Where the page goes after sign-out; replaceable so tests can observe it without navigating. */
+export const signOutNavigation = {
+  reloadTo: (path: string) => window.location.assign(path),
+};
+
+export type SignOutResult = 'signed-out' | 'cancelled' | 'failed';
+
+let signingOut = false;
+
+export async function signOut(): Promise<SignOutResult> {
+  if (signingOut) return 'cancelled';
+  signingOut = true;
+  try {
+    for (const guard of guards) {
+      if (!(await guard())) return 'cancelled';
+    }
+    try {
+      await api.post('/api/logout');
+    } catch {
+      toast.show(TOASTS.logoutFailed);
+      return 'failed';
+    }
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error('Sign-out cleanup failed', error);
+      }
+    }
+    removeLocal(LAST_USER_KEY);
+    useSession.setState({ status: 'anonymous', user: null, source: null });
+    toast.afterReload(TOASTS.loggedOut);
+    signOutNavigation.reloadTo('/');
+    return 'signed-out';
+  } finally {
+    signingOut = false;
+  }
+}
