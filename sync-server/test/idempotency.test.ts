@@ -175,7 +175,7 @@ async function visibleState(app: FastifyInstance, who: SignedIn): Promise<unknow
   const page = json<ChangesResponse>(res);
   return ENTITY_KINDS.map((kind) =>
     (page.changes[kind] as Record<string, unknown>[])
-      .map(({ createdAt: _c, updatedAt: _u, ownerId: _o, deletedAt, ...rest }) => ({ ...rest, deleted: deletedAt !== null }))
+      .map(({ createdAt: _c, updatedAt: _u, ownerId: _o, deletedAt, ...rest }): Record<string, unknown> => ({ ...rest, deleted: deletedAt !== null }))
       .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)),
   );
 }
