@@ -1,0 +1,68 @@
+/**
+ * Reads a V8 .cpuprofile (node --cpu-prof) and says where the time went: self time per function and
+ * per package/file. Used with `--profile` to explain a missed target with figures.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fmt, table } from './report.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a script lives, short: a package name, a sync-server file, or a node internal. */
+function origin(url: string): string {
+  if (url === '') return '(native/vm)';
+  if (url.startsWith('node:')) return 'node:internal';
+  const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pnpm) return pnpm[1]!;
+  const ours = /\/(sync-server\/src\/.+|packages\/[^/]+\/src\/.+|bench\/.+)$/.exec(url);
+  return ours ? ours[1]! : url;
+}
+
+export function summariseProfile(file: string, top = 20): string {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfByFunction = new Map<string, number>();
+  const selfByOrigin = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]!);
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (!node) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    total += dt;
+    const where = origin(url);
+    const fn = `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`;
+    selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + dt);
+    selfByOrigin.set(where, (selfByOrigin.get(where) ?? 0) + dt);
+  }
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => [name, fmt.ms(ms), `${((ms / total) * 100).toFixed(1)}%`]);
+  return [
+    `Profile ${path.basename(file)}: ${fmt.ms(total)} busy (idle excluded)`,
+    table(['self time by package / file', 'self', 'share'], rows(selfByOrigin)),
+    '',
+    table(['self time by function', 'self', 'share'], rows(selfByFunction)),
+  ].join('\n');
+}
+
+/** The newest .cpuprofile in `dir`. */
+export function newestProfile(dir: string): string | null {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  return files[0] ?? null;
+}

@@ -1,0 +1,12 @@
+/**
+ * The real server as production builds it: configFromEnv (DATA_DIR from the parent, a file
+ * database in WAL with synchronous=FULL, OWASP scrypt cost) and buildApp. Only request logging is
+ * off by default (LOG_LEVEL=silent from the parent), as in the bare Fastify baseline.
+ */
+import { buildApp } from '@chronicler/sync-server';
+// sync-server exports only buildApp; configFromEnv is what main.ts uses to read the environment.
+import { configFromEnv } from '../../sync-server/src/config.ts';
+import { serveForBench } from '../lib/serve.ts';
+
+const app = await buildApp(configFromEnv(process.env));
+await serveForBench(app);
