@@ -1,0 +1,266 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES, newId } from '@chronicler/schema';
+import type { ChroniclerDb } from './db.ts';
+import { ValidationError, createMutators } from './mutators.ts';
+import * as q from './queries.ts';
+import { freshDb, manualClock, serverBook, serverChapter, serverCharacter, serverSeries } from './testing/fixtures.ts';
+
+let db: ChroniclerDb;
+afterEach(() => db?.close());
+
+async function seed() {
+  db = freshDb();
+  await db.open();
+  const series = serverSeries();
+  const book = serverBook(series.id);
+  const chapter = serverChapter(book, { rev: 7 });
+  const ada = serverCharacter(series.id, { name: 'Ada' });
+  const bo = serverCharacter(series.id, { name: 'Bo' });
+  await db.series.put(series);
+  await db.books.put(book);
+  await db.chapters.put(chapter);
+  await db.characters.bulkPut([ada, bo]);
+  const clock = manualClock();
+  return { series, book, chapter, ada, bo, clock, m: createMutators(db, { now: clock.now }) };
+}
+
+describe('mutators write the entity and its outbox entry together', () => {
+  it('create: optimistic row plus a POST carrying the client id', async () => {
+    const { m, series } = await seed();
+    const book = await m.books.create({ seriesId: series.id, title: 'Book Two' });
+    expect(await db.books.get(book.id)).toMatchObject({ title: 'Book Two', position: 2, seriesId: series.id, rev: 0 });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      kind: 'create',
+      method: 'POST',
+      path: '/api/books',
+      entity: 'books',
+      entityId: book.id,
+      seriesId: series.id,
+      status: 'pending',
+      attempts: 0,
+      mutationId: 1,
+    });
+    expect(entry!.body).toMatchObject({ id: book.id, seriesId: series.id, title: 'Book Two' });
+    expect(entry!.before).toEqual([{ entity: 'books', id: book.id, row: null }]);
+  });
+
+  it('a failure inside the transaction leaves neither the row nor the entry (outbox write fails)', async () => {
+    const { m, series } = await seed();
+    db.outbox.hook('creating', () => {
+      throw new Error('disk on fire');
+    });
+    await expect(m.characters.create({ seriesId: series.id, name: 'Cy' })).rejects.toThrow('disk on fire');
+    expect((await db.characters.toArray()).map((c) => c.name).sort()).toEqual(['Ada', 'Bo']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shadows.count()).toBe(0);
+  });
+
+  it('a failure inside the transaction leaves neither the row nor the entry (entity write fails)', async () => {
+    const { m, chapter } = await seed();
+    db.chapters.hook('updating', () => {
+      throw new Error('entity write failed');
+    });
+    await expect(m.chapters.update(chapter.id, { content: 'New words' })).rejects.toThrow('entity write failed');
+    expect((await db.chapters.get(chapter.id))!.content).toBe('It began.');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('throws the schema message and writes nothing on invalid input', async () => {
+    const { m, series, ada } = await seed();
+    await expect(m.series.create({ title: '   ' })).rejects.toThrow(MESSAGES.series.titleRequired);
+    await expect(m.books.create({ seriesId: series.id, title: '' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      m.relationships.create({ sourceCharacterId: ada.id, targetCharacterId: ada.id, relationshipType: 'ally' }),
+    ).rejects.toThrow(MESSAGES.relationship.self);
+    await expect(m.books.create({ seriesId: newId(), title: 'Orphan' })).rejects.toThrow(MESSAGES.book.seriesRequired);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('update: carries the base revision and the changed fields only', async () => {
+    const { m, chapter } = await seed();
+    await m.chapters.update(chapter.id, { content: 'It began again, slowly.' });
+    const local = await db.chapters.get(chapter.id);
+    expect(local).toMatchObject({ content: 'It began again, slowly.', wordCount: 4, rev: 7 });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/api/chapters/${chapter.id}`, baseRev: 7, body: { content: 'It began again, slowly.' } });
+    expect(entry!.before[0]!.row).toMatchObject({ content: 'It began.' });
+  });
+
+  it('series update accepts the spec name and stores it as title', async () => {
+    const { m, series } = await seed();
+    await m.series.update(series.id, { name: 'Renamed' });
+    expect((await db.series.get(series.id))!.title).toBe('Renamed');
+    expect((await db.outbox.toArray())[0]!.body).toEqual({ title: 'Renamed' });
+  });
+});
+
+describe('coalescing', () => {
+  it('merges a not-yet-sent update into the pending one, keeping the earliest base', async () => {
+    const { m, chapter } = await seed();
+    await m.chapters.update(chapter.id, { title: 'Dawn' });
+    await db.shadows.update(['chapters', chapter.id], { rev: 9 }); // a pull arrived meanwhile
+    await m.chapters.update(chapter.id, { content: 'Morning came.' });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ baseRev: 7, body: { title: 'Dawn', content: 'Morning came.' } });
+    expect(await db.chapters.get(chapter.id)).toMatchObject({ title: 'Dawn', content: 'Morning came.' });
+  });
+
+  it('does not touch an entry that may have reached the server; the new one is chained to it', async () => {
+    const { m, chapter } = await seed();
+    await m.chapters.update(chapter.id, { content: 'One' });
+    await db.outbox.toCollection().modify({ attempts: 1 });
+    await m.chapters.update(chapter.id, { content: 'One two' });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]!.body).toEqual({ content: 'One' });
+    expect(entries[1]).toMatchObject({ body: { content: 'One two' }, chained: true, baseRev: null });
+  });
+
+  it('does not coalesce across a later entry touching the same row', async () => {
+    const { m, chapter, book } = await seed();
+    const second = await m.chapters.create({ bookId: book.id, title: 'Two' });
+    await m.chapters.update(chapter.id, { title: 'A' });
+    await m.chapters.reorder({ chapters: [{ id: second.id, position: 1 }, { id: chapter.id, position: 2 }] });
+    await m.chapters.update(chapter.id, { position: 5 });
+    const kinds = (await db.outbox.orderBy('seq').toArray()).map((e) => e.kind);
+    expect(kinds).toEqual(['create', 'update', 'reorder', 'update']);
+    expect((await db.chapters.get(chapter.id))!.position).toBe(5);
+  });
+
+  it('an update of a row created locally depends on the create', async () => {
+    const { m, book } = await seed();
+    const ch = await m.chapters.create({ bookId: book.id, title: 'New' });
+    await m.chapters.update(ch.id, { content: 'Words' });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({ chained: true, dependsOn: [ch.id] });
+    expect(await db.chapters.get(ch.id)).toMatchObject({ content: 'Words', wordCount: 1 });
+  });
+});
+
+describe('local cascades mirror the server', () => {
+  it('deleting a book deletes its chapters and clears timeline references', async () => {
+    const { m, book, chapter, series } = await seed();
+    const event = await m.timelineEvents.create({ seriesId: series.id, title: 'Battle', bookId: book.id, chapterId: chapter.id });
+    await m.books.delete(book.id);
+    expect(await db.books.get(book.id)).toBeUndefined();
+    expect(await db.chapters.get(chapter.id)).toBeUndefined();
+    expect(await db.timelineEvents.get(event.id)).toMatchObject({ bookId: null, chapterId: null });
+    const del = (await db.outbox.orderBy('seq').toArray()).at(-1)!;
+    expect(del).toMatchObject({ method: 'DELETE', path: `/api/books/${book.id}` });
+    expect(del.touches).toEqual(expect.arrayContaining([`books:${book.id}`, `chapters:${chapter.id}`, `timelineEvents:${event.id}`]));
+  });
+
+  it('deleting a character deletes its relationships and removes it from events', async () => {
+    const { m, ada, bo, series } = await seed();
+    const rel = await m.relationships.create({ sourceCharacterId: bo.id, targetCharacterId: ada.id, relationshipType: 'ally' });
+    const event = await m.timelineEvents.create({ seriesId: series.id, title: 'Meeting', characterIds: [ada.id, bo.id] });
+    await m.characters.delete(ada.id);
+    expect(await db.characterRelationships.get(rel.id)).toBeUndefined();
+    expect((await db.timelineEvents.get(event.id))!.characterIds).toEqual([bo.id]);
+    expect(await q.charactersOfSeries(db, series.id)).toHaveLength(1);
+  });
+
+  it('deleting a series removes everything under it', async () => {
+    const { m, series } = await seed();
+    await m.series.delete(series.id);
+    for (const table of [db.series, db.books, db.chapters, db.characters]) expect(await table.count()).toBe(0);
+  });
+});
+
+describe('every write the spec lists has a mutator', () => {
+  it('queues the right calls', async () => {
+    const { m, series, book, chapter, ada, bo } = await seed();
+    const s = await m.series.create({ title: 'Second' });
+    await m.series.update(s.id, { description: 'd' });
+    const b = await m.books.create({ seriesId: s.id, title: 'B' });
+    await m.books.update(b.id, { status: 'completed' });
+    const c = await m.chapters.create({ bookId: book.id, title: 'C', content: 'x y' });
+    await m.chapters.reorder({ chapters: [{ id: c.id, position: 1 }, { id: chapter.id, position: 2 }] });
+    await m.characters.update(ada.id, { isProtagonist: true });
+    const ch = await m.characters.create({ seriesId: series.id, name: 'Cy', bookAppearances: [3, 1, 3] });
+    expect(ch.bookAppearances).toEqual([1, 3]);
+    const r = await m.relationships.create({ sourceCharacterId: ada.id, targetCharacterId: bo.id, relationshipType: 'family' });
+    await m.relationships.update(r.id, { description: 'siblings' });
+    await m.relationships.delete(r.id);
+    const l = await m.locations.create({ seriesId: series.id, name: 'Harbour' });
+    await m.locations.update(l.id, { importance: 'main' });
+    await m.locations.delete(l.id);
+    const e1 = await m.timelineEvents.create({ seriesId: series.id, title: 'E1' });
+    const e2 = await m.timelineEvents.create({ seriesId: series.id, title: 'E2', position: 1 });
+    await m.timelineEvents.update(e1.id, { date: '1200' });
+    await m.timelineEvents.reorder({ events: [{ id: e2.id, position: 1 }, { id: e1.id, position: 2 }] });
+    await m.timelineEvents.delete(e2.id);
+    await m.characters.delete(ch.id);
+    await m.chapters.delete(c.id);
+    await m.books.delete(b.id);
+    await m.series.delete(s.id);
+    const calls = (await db.outbox.orderBy('seq').toArray()).map((e) => `${e.method} ${e.path.replace(/[0-9a-f-]{36}/g, ':id')}`);
+    expect(calls).toEqual([
+      'POST /api/series',
+      'PUT /api/series/:id',
+      'POST /api/books',
+      'PUT /api/books/:id',
+      'POST /api/chapters',
+      'POST /api/chapters/reorder',
+      'PUT /api/characters/:id',
+      'POST /api/characters',
+      'POST /api/character-relationships',
+      'PUT /api/character-relationships/:id',
+      'DELETE /api/character-relationships/:id',
+      'POST /api/locations',
+      'PUT /api/locations/:id',
+      'DELETE /api/locations/:id',
+      'POST /api/timeline-events',
+      'POST /api/timeline-events',
+      'PUT /api/timeline-events/:id',
+      'POST /api/timeline-events/reorder',
+      'DELETE /api/timeline-events/:id',
+      'DELETE /api/characters/:id',
+      'DELETE /api/chapters/:id',
+      'DELETE /api/books/:id',
+      'DELETE /api/series/:id',
+    ]);
+    expect((await q.timelineOfSeries(db, series.id)).map((e) => e.title)).toEqual(['E1']);
+  });
+
+  it('resolving a conflict saves the chosen text and dismisses the copy in one transaction', async () => {
+    const { m, chapter } = await seed();
+    const conflictId = newId();
+    await db.chapterConflicts.put({
+      id: conflictId,
+      rev: 8,
+      createdAt: chapter.createdAt,
+      updatedAt: chapter.updatedAt,
+      deletedAt: null,
+      seriesId: chapter.seriesId,
+      chapterId: chapter.id,
+      baseRev: 5,
+      title: chapter.title,
+      content: 'Their version.',
+      authorId: chapter.seriesId,
+      reason: 'conflict',
+    });
+    await m.conflicts.resolve(conflictId, { content: 'Their version.' });
+    expect(await db.chapterConflicts.get(conflictId)).toBeUndefined();
+    expect((await db.chapters.get(chapter.id))!.content).toBe('Their version.');
+    const calls = (await db.outbox.orderBy('seq').toArray()).map((e) => `${e.method} ${e.path}`);
+    expect(calls).toEqual([`PUT /api/chapters/${chapter.id}`, `DELETE /api/chapter-conflicts/${conflictId}`]);
+  });
+});
+
+describe('queries', () => {
+  it('lists books and chapters by position', async () => {
+    const { m, book, series } = await seed();
+    const c2 = await m.chapters.create({ bookId: book.id, title: 'Second' });
+    const c0 = await m.chapters.create({ bookId: book.id, title: 'Zero', position: 0 });
+    expect((await q.chaptersOfBook(db, book.id)).map((c) => c.id)).toEqual([c0.id, expect.any(String), c2.id]);
+    await m.books.create({ seriesId: series.id, title: 'Book Two' });
+    expect((await q.booksOfSeries(db, series.id)).map((b) => b.title)).toEqual(['Book One', 'Book Two']);
+    expect((await q.currentBook(db, series.id))!.title).toBe('Book One');
+    expect(await q.unsyncedCount(db)).toBe(3);
+    expect(await q.hasPendingChanges(db, 'chapters', c2.id)).toBe(true);
+  });
+});

@@ -1,0 +1,605 @@
+/**
+ * Local mutators: the only way screens write entity data (DESIGN.md §1). Each one validates with
+ * the body schema of @chronicler/schema (throwing its message), makes the UUIDv7 id of a create,
+ * and in ONE Dexie transaction writes the optimistic change AND its outbox entry (Dexie Cloud
+ * style), so a crash can never leave one without the other.
+ *
+ * A not-yet-sent update of an entity is coalesced into the pending entry (bodies merged, the
+ * earliest base revision kept) when no later entry touches that entity. Deletes cascade locally
+ * exactly as the server cascades them (entities/delete.ts on the server).
+ */
+import {
+  type Book,
+  type Chapter,
+  type CharacterRelationship,
+  type CreateBookBody,
+  type CreateChapterBody,
+  type CreateCharacterBody,
+  type CreateLocationBody,
+  type CreateRelationshipBody,
+  type CreateSeriesBody,
+  type CreateTimelineEventBody,
+  MESSAGES,
+  type ReorderChaptersBody,
+  type ReorderTimelineBody,
+  type TimelineEvent,
+  type UpdateBookBody,
+  type UpdateChapterBody,
+  type UpdateCharacterBody,
+  type UpdateLocationBody,
+  type UpdateRelationshipBody,
+  type UpdateSeriesBody,
+  type UpdateTimelineEventBody,
+  countWordsEditor,
+  createBookBodySchema,
+  createChapterBodySchema,
+  createCharacterBodySchema,
+  createLocationBodySchema,
+  createRelationshipBodySchema,
+  createSeriesBodySchema,
+  createTimelineEventBodySchema,
+  newId,
+  reorderChaptersBodySchema,
+  reorderTimelineBodySchema,
+  updateBookBodySchema,
+  updateChapterBodySchema,
+  updateCharacterBodySchema,
+  updateLocationBodySchema,
+  updateRelationshipBodySchema,
+  updateSeriesBodySchema,
+  updateTimelineEventBodySchema,
+} from '@chronicler/schema';
+import {
+  type AnyRow,
+  type ChroniclerDb,
+  type Effect,
+  type EntityKind,
+  type HttpMethod,
+  type MutationKind,
+  type OutboxEntry,
+  type RowOf,
+  type RowSnapshot,
+  SYNC_TABLES,
+  entityKey,
+  entityTable,
+  readSyncState,
+} from './db.ts';
+import { ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
+import { reportStorageError } from './storage.ts';
+
+/** A body that failed its schema: `message` is the schema's first message, `fields` per field. */
+export class ValidationError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+/** A referenced row that is not in the local store (deleted, or never synced here). */
+export class NotFoundLocallyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundLocallyError';
+  }
+}
+
+/** The part of a zod schema the mutators use (zod itself is a dependency of @chronicler/schema). */
+interface BodySchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+function parse<T>(schema: BodySchema<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid input', fields);
+}
+
+export interface MutatorOptions {
+  /** Clock for optimistic timestamps (tests). */
+  now?: () => number;
+}
+
+/** What one mutation queues: its request and its local effects. */
+interface MutationSpec {
+  kind: MutationKind;
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  entity: EntityKind;
+  entityId: string;
+  seriesId: string;
+  effects: Effect[];
+}
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Ids a request mentions (path and body): a rejected create takes every later entry naming it. */
+export function referencedIds(entry: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): Set<string> {
+  const text = `${entry.entityId} ${entry.path} ${JSON.stringify(entry.body ?? null)}`;
+  return new Set((text.match(UUID_IN_TEXT) ?? []).map((s) => s.toLowerCase()));
+}
+
+function uniqueTargets(effects: readonly Effect[]): { entity: EntityKind; id: string }[] {
+  const seen = new Map<string, { entity: EntityKind; id: string }>();
+  for (const e of effects) seen.set(entityKey(e.entity, e.id), { entity: e.entity, id: e.id });
+  return [...seen.values()];
+}
+
+function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
+  const out = older.map((e) => ({ ...e }));
+  for (const effect of newer) {
+    const same = out.find((e) => e.op === 'patch' && effect.op === 'patch' && e.entity === effect.entity && e.id === effect.id);
+    if (same && same.op === 'patch' && effect.op === 'patch') same.fields = { ...same.fields, ...effect.fields };
+    else out.push(effect);
+  }
+  return out;
+}
+
+/**
+ * Writes the effects and the outbox entry of one mutation in one transaction over every sync
+ * table. `build` runs inside it (its reads see the same snapshot the writes apply to).
+ */
+async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<MutationSpec>): Promise<MutationSpec> {
+  try {
+    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
+      const spec = await build();
+      const targets = uniqueTargets(spec.effects);
+      const before: RowSnapshot[] = [];
+      for (const t of targets) {
+        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(db, t.entity, t.id) });
+      }
+
+      const earlier = await entriesTouching(db, spec.entity, spec.entityId);
+      const last = earlier[earlier.length - 1];
+      if (
+        spec.kind === 'update' &&
+        last &&
+        last.kind === 'update' &&
+        last.entity === spec.entity &&
+        last.entityId === spec.entityId &&
+        last.status === 'pending' &&
+        last.attempts === 0 &&
+        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId)
+      ) {
+        // Coalesce: one request carries both changes; the base stays the earliest one.
+        last.body = { ...(last.body as object), ...(spec.body as object) };
+        last.effects = mergePatchEffects(last.effects, spec.effects);
+        await db.outbox.put(last);
+      } else {
+        const state = await readSyncState(db);
+        await db.syncState.update('state', { nextMutationId: state.nextMutationId + 1 });
+        const shadow = await db.shadows.get([spec.entity, spec.entityId]);
+        const chained = spec.kind === 'update' && earlier.length > 0;
+        const dependsOn: string[] = [];
+        for (const id of referencedIds(spec)) {
+          for (const kind of ['series', 'books', 'chapters', 'characters', 'locations'] as const) {
+            const s = await db.shadows.get([kind, id]);
+            if (s && s.row === null && s.rev === 0) dependsOn.push(id);
+          }
+        }
+        const entry: OutboxEntry = {
+          idemKey: newId(now()),
+          mutationId: state.nextMutationId,
+          kind: spec.kind,
+          method: spec.method,
+          path: spec.path,
+          body: spec.body,
+          entity: spec.entity,
+          entityId: spec.entityId,
+          seriesId: spec.seriesId,
+          baseRev: spec.kind === 'update' && !chained ? (shadow?.rev ?? null) : null,
+          before,
+          effects: spec.effects,
+          touches: targets.map((t) => entityKey(t.entity, t.id)),
+          attempts: 0,
+          status: 'pending',
+          nextAttemptAt: 0,
+          createdAt: now(),
+        };
+        if (chained) entry.chained = true;
+        if (dependsOn.length > 0) entry.dependsOn = [...new Set(dependsOn)];
+        await db.outbox.add(entry);
+      }
+      for (const t of targets) await recompute(db, t.entity, t.id);
+      return spec;
+    });
+  } catch (error) {
+    reportStorageError(error);
+    throw error;
+  }
+}
+
+async function mustGet<K extends EntityKind>(db: ChroniclerDb, kind: K, id: string, message: string): Promise<RowOf<K>> {
+  const row = (await entityTable(db, kind).get(id)) as AnyRow | undefined;
+  if (!isLive(row) && !(row && kind === 'chapters')) throw new NotFoundLocallyError(message);
+  return row as RowOf<K>;
+}
+
+function stamps(id: string, nowMs: number) {
+  const iso = new Date(nowMs).toISOString();
+  return { id, rev: 0, createdAt: iso, updatedAt: iso, deletedAt: null };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+// -------------------------------------------------------------------------------------------
+// Cascades (mirroring sync-server/src/entities/delete.ts)
+
+async function liveWhere<K extends EntityKind>(db: ChroniclerDb, kind: K, index: string, value: string): Promise<RowOf<K>[]> {
+  const rows = (await entityTable(db, kind).where(index).equals(value).toArray()) as AnyRow[];
+  return rows.filter(isLive) as RowOf<K>[];
+}
+
+async function clearEventRefs(
+  db: ChroniclerDb,
+  seriesId: string,
+  column: 'bookId' | 'chapterId' | 'locationId',
+  ids: ReadonlySet<string>,
+  nowIso: string,
+): Promise<Effect[]> {
+  if (ids.size === 0) return [];
+  const events = await liveWhere(db, 'timelineEvents', 'seriesId', seriesId);
+  return events
+    .filter((e) => e[column] !== null && ids.has(e[column]!))
+    .map((e) => ({ op: 'patch' as const, entity: 'timelineEvents' as const, id: e.id, fields: { [column]: null, updatedAt: nowIso } }));
+}
+
+async function cascadeEffects(db: ChroniclerDb, kind: EntityKind, row: AnyRow, nowIso: string): Promise<Effect[]> {
+  const del = (entity: EntityKind, rows: readonly { id: string }[]): Effect[] => rows.map((r) => ({ op: 'delete' as const, entity, id: r.id }));
+  switch (kind) {
+    case 'series': {
+      const out: Effect[] = [];
+      for (const child of ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts'] as const) {
+        out.push(...del(child, await liveWhere(db, child, 'seriesId', row.id)));
+      }
+      return out;
+    }
+    case 'books': {
+      const chapters = await liveWhere(db, 'chapters', 'bookId', row.id);
+      const seriesId = (row as Book).seriesId;
+      return [
+        ...del('chapters', chapters),
+        ...(await clearEventRefs(db, seriesId, 'bookId', new Set([row.id]), nowIso)),
+        ...(await clearEventRefs(db, seriesId, 'chapterId', new Set(chapters.map((c) => c.id)), nowIso)),
+      ];
+    }
+    case 'chapters':
+      return clearEventRefs(db, (row as Chapter).seriesId, 'chapterId', new Set([row.id]), nowIso);
+    case 'locations':
+      return clearEventRefs(db, (row as { seriesId: string }).seriesId, 'locationId', new Set([row.id]), nowIso);
+    case 'characters': {
+      const seriesId = (row as { seriesId: string }).seriesId;
+      const rels = [
+        ...(await liveWhere(db, 'characterRelationships', 'sourceCharacterId', row.id)),
+        ...(await liveWhere(db, 'characterRelationships', 'targetCharacterId', row.id)),
+      ];
+      const unique = [...new Map(rels.map((r) => [r.id, r])).values()];
+      const events = (await liveWhere(db, 'timelineEvents', 'seriesId', seriesId)).filter((e) => e.characterIds.includes(row.id));
+      return [
+        ...del('characterRelationships', unique),
+        ...events.map((e) => ({
+          op: 'patch' as const,
+          entity: 'timelineEvents' as const,
+          id: e.id,
+          fields: { characterIds: e.characterIds.filter((c) => c !== row.id), updatedAt: nowIso },
+        })),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Generic create / update / delete
+
+const PATHS: Record<Exclude<EntityKind, 'chapterConflicts'>, string> = {
+  series: '/api/series',
+  books: '/api/books',
+  chapters: '/api/chapters',
+  characters: '/api/characters',
+  characterRelationships: '/api/character-relationships',
+  locations: '/api/locations',
+  timelineEvents: '/api/timeline-events',
+};
+
+const NOT_FOUND: Record<EntityKind, string> = {
+  series: 'This series is no longer available',
+  books: 'This book is no longer available',
+  chapters: 'This chapter is no longer available',
+  characters: 'This character is no longer available',
+  characterRelationships: 'This relationship is no longer available',
+  locations: 'This location is no longer available',
+  timelineEvents: 'This timeline event is no longer available',
+  chapterConflicts: 'This conflict copy is no longer available',
+};
+
+export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
+  const now = options.now ?? (() => Date.now());
+
+  async function create<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+    kind: K,
+    body: Record<string, unknown> & { id: string },
+    makeRow: () => Promise<RowOf<K>>,
+  ): Promise<RowOf<K>> {
+    let made: RowOf<K> | undefined;
+    await commit(db, now, async () => {
+      if (await entityTable(db, kind).get(body.id)) throw new ValidationError('An item with this id already exists', { id: 'taken' });
+      made = await makeRow();
+      return {
+        kind: 'create',
+        method: 'POST',
+        path: PATHS[kind],
+        body,
+        entity: kind,
+        entityId: body.id,
+        seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
+        effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
+      };
+    });
+    return made!;
+  }
+
+  async function update<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+    kind: K,
+    id: string,
+    fields: Record<string, unknown>,
+    check?: (row: RowOf<K>) => Promise<void>,
+  ): Promise<void> {
+    const body = withoutUndefined(fields);
+    await commit(db, now, async () => {
+      const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
+      await check?.(row);
+      const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
+      if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
+      return {
+        kind: 'update',
+        method: 'PUT',
+        path: `${PATHS[kind]}/${id}`,
+        body,
+        entity: kind,
+        entityId: id,
+        seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+        effects: [{ op: 'patch', entity: kind, id, fields: patch }],
+      };
+    });
+  }
+
+  async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {
+    await commit(db, now, async () => {
+      const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
+      const cascade = await cascadeEffects(db, kind, row, new Date(now()).toISOString());
+      return {
+        kind: 'delete',
+        method: 'DELETE',
+        path: `${PATHS[kind]}/${id}`,
+        body: undefined,
+        entity: kind,
+        entityId: id,
+        seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+        effects: [{ op: 'delete', entity: kind, id }, ...cascade],
+      };
+    });
+  }
+
+  async function reorder(
+    kind: 'chapters' | 'timelineEvents',
+    items: readonly { id: string; position: number }[],
+    body: unknown,
+    path: string,
+  ): Promise<void> {
+    await commit(db, now, async () => {
+      const rows: AnyRow[] = [];
+      for (const item of items) rows.push(await mustGet(db, kind, item.id, NOT_FOUND[kind]));
+      const first = rows[0] as Chapter | TimelineEvent;
+      const groupId = kind === 'chapters' ? (first as Chapter).bookId : first.seriesId;
+      const nowIso = new Date(now()).toISOString();
+      const effects: Effect[] = [];
+      for (const [i, item] of items.entries()) {
+        if ((rows[i] as Chapter | TimelineEvent).position === item.position) continue;
+        effects.push({ op: 'patch', entity: kind, id: item.id, fields: { position: item.position, updatedAt: nowIso } });
+      }
+      return { kind: 'reorder', method: 'POST', path, body, entity: kind, entityId: groupId, seriesId: first.seriesId, effects };
+    });
+  }
+
+  const nowIso = () => new Date(now()).toISOString();
+
+  return {
+    series: {
+      async create(input: CreateSeriesBody) {
+        const body = parse(createSeriesBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('series', { ...body, id }, async () => ({
+          ...stamps(id, now()),
+          ownerId: db.userId,
+          title: body.title,
+          description: body.description,
+          totalBooks: body.totalBooks,
+          currentBook: body.currentBook,
+          coverImage: body.coverImage,
+        }));
+      },
+      /** The spec's `name` is accepted and stored as `title`. */
+      update: (id: string, input: UpdateSeriesBody) => update('series', id, parse(updateSeriesBodySchema, input)),
+      delete: (id: string) => remove('series', id),
+    },
+
+    books: {
+      async create(input: CreateBookBody) {
+        const body = parse(createBookBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('books', { ...body, id }, async () => {
+          const series = await mustGet(db, 'series', body.seriesId, MESSAGES.book.seriesRequired);
+          // The server places a new book after the live ones (count + 1), whatever is sent.
+          const position = (await liveWhere(db, 'books', 'seriesId', series.id)).length + 1;
+          return {
+            ...stamps(id, now()),
+            seriesId: series.id,
+            title: body.title,
+            description: body.description,
+            position,
+            status: body.status,
+            wordCount: 0,
+          };
+        });
+      },
+      update: (id: string, input: UpdateBookBody) => update('books', id, parse(updateBookBodySchema, input)),
+      /** Deletes the book and its chapters (their conflict copies stay, as on the server). */
+      delete: (id: string) => remove('books', id),
+    },
+
+    chapters: {
+      async create(input: CreateChapterBody) {
+        const body = parse(createChapterBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('chapters', { ...body, id }, async () => {
+          const book = await mustGet(db, 'books', body.bookId, MESSAGES.chapter.bookRequired);
+          const position = body.position ?? (await liveWhere(db, 'chapters', 'bookId', book.id)).length + 1;
+          return {
+            ...stamps(id, now()),
+            seriesId: book.seriesId,
+            bookId: book.id,
+            title: body.title,
+            content: body.content,
+            position,
+            wordCount: countWordsEditor(body.content),
+            status: body.status,
+          };
+        });
+      },
+      /** Saves title / text / status / position. Carries the base revision for the server's merge. */
+      update: (id: string, input: UpdateChapterBody) => update('chapters', id, parse(updateChapterBodySchema, input)),
+      delete: (id: string) => remove('chapters', id),
+      /** Positions as the screen computed them (1-based after a drag). All chapters of one book. */
+      async reorder(input: ReorderChaptersBody) {
+        const body = parse(reorderChaptersBodySchema, input);
+        await reorder('chapters', body.chapters, body, '/api/chapters/reorder');
+      },
+    },
+
+    characters: {
+      async create(input: CreateCharacterBody) {
+        const body = parse(createCharacterBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('characters', { ...body, id }, async () => {
+          const series = await mustGet(db, 'series', body.seriesId, MESSAGES.character.seriesRequired);
+          const { id: _id, seriesId: _s, ...fields } = body;
+          return { ...stamps(id, now()), seriesId: series.id, ...fields };
+        });
+      },
+      update: (id: string, input: UpdateCharacterBody) => update('characters', id, parse(updateCharacterBodySchema, input)),
+      /** Deletes the character, its relationships, and removes it from timeline events. */
+      delete: (id: string) => remove('characters', id),
+    },
+
+    relationships: {
+      async create(input: CreateRelationshipBody) {
+        const body = parse(createRelationshipBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('characterRelationships', { ...body, id }, async () => {
+          const source = await mustGet(db, 'characters', body.sourceCharacterId, NOT_FOUND.characters);
+          const target = await mustGet(db, 'characters', body.targetCharacterId, NOT_FOUND.characters);
+          if (source.seriesId !== target.seriesId) {
+            throw new ValidationError('Both characters must belong to the same series', { targetCharacterId: 'series' });
+          }
+          const row: CharacterRelationship = {
+            ...stamps(id, now()),
+            seriesId: source.seriesId,
+            sourceCharacterId: source.id,
+            targetCharacterId: target.id,
+            relationshipType: body.relationshipType,
+            description: body.description,
+          };
+          return row;
+        });
+      },
+      update: (id: string, input: UpdateRelationshipBody) =>
+        update('characterRelationships', id, parse(updateRelationshipBodySchema, input)),
+      delete: (id: string) => remove('characterRelationships', id),
+    },
+
+    locations: {
+      async create(input: CreateLocationBody) {
+        const body = parse(createLocationBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('locations', { ...body, id }, async () => {
+          const series = await mustGet(db, 'series', body.seriesId, MESSAGES.location.seriesRequired);
+          const { id: _id, seriesId: _s, ...fields } = body;
+          return { ...stamps(id, now()), seriesId: series.id, ...fields };
+        });
+      },
+      update: (id: string, input: UpdateLocationBody) => update('locations', id, parse(updateLocationBodySchema, input)),
+      /** Deletes the location and clears it from timeline events. */
+      delete: (id: string) => remove('locations', id),
+    },
+
+    timelineEvents: {
+      async create(input: CreateTimelineEventBody) {
+        const body = parse(createTimelineEventBodySchema, input);
+        const id = body.id ?? newId(now());
+        return create('timelineEvents', { ...body, id }, async () => {
+          const series = await mustGet(db, 'series', body.seriesId, 'Please select a series first');
+          const { id: _id, seriesId: _s, ...fields } = body;
+          return { ...stamps(id, now()), seriesId: series.id, ...fields };
+        });
+      },
+      update: (id: string, input: UpdateTimelineEventBody) => update('timelineEvents', id, parse(updateTimelineEventBodySchema, input)),
+      delete: (id: string) => remove('timelineEvents', id),
+      /** Positions renumbered from 1 in the new order (001 §4). */
+      async reorder(input: ReorderTimelineBody) {
+        const body = parse(reorderTimelineBodySchema, input);
+        await reorder('timelineEvents', body.events, body, '/api/timeline-events/reorder');
+      },
+    },
+
+    conflicts: {
+      /**
+       * Resolves a conflict copy. With `apply`, the chosen title/text is saved to the chapter first
+       * (a normal chapter save, merged on the server like any other); the copy is then dismissed.
+       */
+      async resolve(conflictId: string, apply?: { title?: string; content?: string }) {
+        const chapterFields = apply && (apply.title !== undefined || apply.content !== undefined)
+          ? parse(updateChapterBodySchema, withoutUndefined(apply))
+          : null;
+        // Both entries (the chapter save and the dismissal) in one transaction.
+        await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
+          const conflict = await db.chapterConflicts.get(conflictId);
+          if (!conflict) throw new NotFoundLocallyError(NOT_FOUND.chapterConflicts);
+          if (chapterFields) await update('chapters', conflict.chapterId, chapterFields);
+          await commit(db, now, async () => ({
+          kind: 'resolve',
+          method: 'DELETE',
+          path: `/api/chapter-conflicts/${conflictId}`,
+          body: undefined,
+          entity: 'chapterConflicts',
+          entityId: conflictId,
+          seriesId: conflict.seriesId,
+          effects: [{ op: 'delete', entity: 'chapterConflicts', id: conflictId }],
+          }));
+        });
+      },
+    },
+
+    /** The editor's keystroke drafts (not synced; saved to the chapter by `chapters.update`). */
+    drafts: {
+      save: (chapterId: string, draft: { title: string; content: string }) =>
+        db.drafts.put({ chapterId, ...draft, updatedAt: now() }).catch((error: unknown) => {
+          reportStorageError(error);
+          throw error;
+        }),
+      discard: (chapterId: string) => db.drafts.delete(chapterId),
+    },
+
+    nowIso,
+  };
+}
+
+export type Mutators = ReturnType<typeof createMutators>;

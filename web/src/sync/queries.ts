@@ -1,0 +1,138 @@
+/**
+ * Reads for screens: plain Dexie queries, meant for `useLiveQuery(() => q.booksOfSeries(db, id), [db, id])`.
+ * Rows deleted on the server but still holding unsent local edits (deletedAt set) are left out of
+ * lists; `get*` helpers return them so an open editor can say so.
+ */
+import { Dexie } from 'dexie';
+import type {
+  Book,
+  Chapter,
+  ChapterConflict,
+  Character,
+  CharacterRelationship,
+  Location,
+  Series,
+  TimelineEvent,
+} from '@chronicler/schema';
+import type { ChroniclerDb, DeadLetter, Draft } from './db.ts';
+
+const live = <T extends { deletedAt: string | null }>(rows: T[]): T[] => rows.filter((r) => !r.deletedAt);
+const byCreated = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/** All series the author can see, oldest first. */
+export async function seriesList(db: ChroniclerDb): Promise<Series[]> {
+  return live(await db.series.toArray()).sort(byCreated);
+}
+
+export async function getSeries(db: ChroniclerDb, id: string): Promise<Series | undefined> {
+  return db.series.get(id);
+}
+
+/** Books of a series by position (then creation). */
+export async function booksOfSeries(db: ChroniclerDb, seriesId: string): Promise<Book[]> {
+  const rows = await db.books.where('[seriesId+position]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
+  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+}
+
+export async function getBook(db: ChroniclerDb, id: string): Promise<Book | undefined> {
+  return db.books.get(id);
+}
+
+/** The current book: the one whose position equals the series' currentBook (001 §7). */
+export async function currentBook(db: ChroniclerDb, seriesId: string): Promise<Book | undefined> {
+  const series = await db.series.get(seriesId);
+  if (!series) return undefined;
+  return (await booksOfSeries(db, seriesId)).find((b) => b.position === series.currentBook);
+}
+
+/** Chapters of a book by position (then creation). */
+export async function chaptersOfBook(db: ChroniclerDb, bookId: string): Promise<Chapter[]> {
+  const rows = await db.chapters.where('[bookId+position]').between([bookId, Dexie.minKey], [bookId, Dexie.maxKey]).toArray();
+  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+}
+
+export async function chaptersOfSeries(db: ChroniclerDb, seriesId: string): Promise<Chapter[]> {
+  return live(await db.chapters.where('seriesId').equals(seriesId).toArray());
+}
+
+/** One chapter, including one deleted elsewhere while this device still holds unsent edits. */
+export async function getChapter(db: ChroniclerDb, id: string): Promise<Chapter | undefined> {
+  return db.chapters.get(id);
+}
+
+/** Recently edited chapters across all series, newest first. */
+export async function recentChapters(db: ChroniclerDb, limit = 10): Promise<Chapter[]> {
+  return live(await db.chapters.orderBy('updatedAt').reverse().limit(limit * 2).toArray()).slice(0, limit);
+}
+
+export async function charactersOfSeries(db: ChroniclerDb, seriesId: string): Promise<Character[]> {
+  const rows = await db.characters.where('[seriesId+name]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
+  return live(rows);
+}
+
+export async function getCharacter(db: ChroniclerDb, id: string): Promise<Character | undefined> {
+  return db.characters.get(id);
+}
+
+export async function relationshipsOfSeries(db: ChroniclerDb, seriesId: string): Promise<CharacterRelationship[]> {
+  return live(await db.characterRelationships.where('seriesId').equals(seriesId).toArray()).sort(byCreated);
+}
+
+/** Relationships where the character is the source or the target. */
+export async function relationshipsOfCharacter(db: ChroniclerDb, characterId: string): Promise<CharacterRelationship[]> {
+  const [from, to] = await Promise.all([
+    db.characterRelationships.where('sourceCharacterId').equals(characterId).toArray(),
+    db.characterRelationships.where('targetCharacterId').equals(characterId).toArray(),
+  ]);
+  return live([...new Map([...from, ...to].map((r) => [r.id, r])).values()]).sort(byCreated);
+}
+
+export async function locationsOfSeries(db: ChroniclerDb, seriesId: string): Promise<Location[]> {
+  const rows = await db.locations.where('[seriesId+name]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
+  return live(rows);
+}
+
+/** Timeline events of a series in narrative order (position, then creation). */
+export async function timelineOfSeries(db: ChroniclerDb, seriesId: string): Promise<TimelineEvent[]> {
+  const rows = await db.timelineEvents.where('[seriesId+position]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
+  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+}
+
+/** Timeline events a character takes part in, in narrative order. */
+export async function timelineOfCharacter(db: ChroniclerDb, characterId: string): Promise<TimelineEvent[]> {
+  return live(await db.timelineEvents.where('characterIds').equals(characterId).toArray()).sort(
+    (a, b) => a.position - b.position || byCreated(a, b),
+  );
+}
+
+export async function timelineOfBook(db: ChroniclerDb, bookId: string): Promise<TimelineEvent[]> {
+  return live(await db.timelineEvents.where('bookId').equals(bookId).toArray()).sort((a, b) => a.position - b.position || byCreated(a, b));
+}
+
+/** Unresolved conflict copies of a chapter, oldest first. */
+export async function conflictsOfChapter(db: ChroniclerDb, chapterId: string): Promise<ChapterConflict[]> {
+  return live(await db.chapterConflicts.where('chapterId').equals(chapterId).toArray()).sort(byCreated);
+}
+
+export async function conflictsOfSeries(db: ChroniclerDb, seriesId: string): Promise<ChapterConflict[]> {
+  return live(await db.chapterConflicts.where('seriesId').equals(seriesId).toArray()).sort(byCreated);
+}
+
+export async function draftOf(db: ChroniclerDb, chapterId: string): Promise<Draft | undefined> {
+  return db.drafts.get(chapterId);
+}
+
+/** Number of outbox entries not yet acknowledged (for "N unsynced changes" and the sign-out warning). */
+export async function unsyncedCount(db: ChroniclerDb): Promise<number> {
+  return db.outbox.count();
+}
+
+/** True when the row has local changes the server has not acknowledged yet. */
+export async function hasPendingChanges(db: ChroniclerDb, entity: string, id: string): Promise<boolean> {
+  return (await db.outbox.where('touches').equals(`${entity}:${id}`).count()) > 0;
+}
+
+export async function deadLetters(db: ChroniclerDb): Promise<DeadLetter[]> {
+  return db.deadLetters.orderBy('createdAt').reverse().toArray();
+}
