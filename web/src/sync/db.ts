@@ -159,9 +159,9 @@ export function dbName(userId: string): string {
   return `chronicler-${userId}`;
 }
 
-/** Every table a mutation or a sync step may touch: entity tables, outbox, shadows, dead letters, state. */
+/** Every table a mutation or a sync step may touch: entity tables, outbox, shadows, dead letters, state, drafts. */
 export const ENTITY_TABLES = ENTITY_KINDS;
-export const SYNC_TABLES = [...ENTITY_KINDS, 'outbox', 'shadows', 'deadLetters', 'syncState'] as const;
+export const SYNC_TABLES = [...ENTITY_KINDS, 'outbox', 'shadows', 'deadLetters', 'syncState', 'drafts'] as const;
 
 /** Opens (creating on first use) the database of one user. */
 export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): ChroniclerDb {
