@@ -8,19 +8,27 @@
  * Targets: reads ≥ 0.5 × bare, writes ≥ 0.25 × bare.
  *
  * autocannon runs here; each server runs in its own child process. Each round measures bare,
- * reads and writes back to back; the verdict uses the medians of the rounds.
+ * reads and writes back to back; verdicts use the medians of the rounds. Two figures put the
+ * ratios in context: the server's CPU time per request (less disturbed by other load on the
+ * machine than throughput), and the commit floor — the same bytes a save writes, committed straight
+ * through better-sqlite3 with the production pragmas, one transaction each, on the same disk.
  *
  *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 2] [--connections 10] [--words 1000]
  *                      [--only bare,reads,writes] [--profile DIR]
+ * --profile DIR: after the rounds, one more run of each workload with the serving process's CPU
+ * profile recorded into DIR (server-http-reads.cpuprofile, …) and summarised.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { type ApiClient, type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
-import { newestProfile, summariseProfile } from './lib/profile.ts';
+import { summariseProfile } from './lib/profile.ts';
 import { chapterText, proseParagraphs, seededRandom } from './lib/prose.ts';
 import { type Verdict, atLeast, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { SERVERS, describeMachine, profileArgs, serverEnv, tempDataDir } from './lib/setting.ts';
+import { SERVERS, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,6 +47,7 @@ const WARMUP_S = Number(flags.warmup);
 const CONNECTIONS = Number(flags.connections);
 const WORDS = Number(flags.words);
 const ONLY = new Set(flags.only.split(','));
+const COMMIT_FLOOR_S = 1;
 
 type TargetName = 'bare' | 'reads' | 'writes';
 
@@ -47,6 +56,8 @@ interface Sample {
   p50: number;
   p99: number;
   total: number;
+  /** The serving process's CPU time (user + system) per request, in µs. */
+  cpuPerRequest: number;
   non2xx: number;
   errors: number;
 }
@@ -54,16 +65,25 @@ interface Sample {
 interface Target {
   name: TargetName;
   label: string;
+  server: ChildServer;
   run(seconds: number): Promise<Sample>;
 }
 
-async function load(url: string, seconds: number, requests: autocannon.Request[], headers: Record<string, string> = {}): Promise<Sample> {
-  const result = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers, requests });
+async function load(
+  server: ChildServer,
+  seconds: number,
+  requests: autocannon.Request[],
+  headers: Record<string, string> = {},
+): Promise<Sample> {
+  const cpuBefore = await server.cpuMicros();
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers, requests });
+  const cpu = (await server.cpuMicros()) - cpuBefore;
   return {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
+    cpuPerRequest: cpu / Math.max(1, result.requests.total),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -74,7 +94,7 @@ async function load(url: string, seconds: number, requests: autocannon.Request[]
  * sends that chapter's latest rev as X-Base-Rev, so each save fast-forwards like an author's save
  * does (ten connections on ONE chapter would send stale bases and measure three-way merges).
  */
-function chapterWrites(url: string, client: ApiClient, chapterIds: readonly string[]) {
+function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: readonly string[]) {
   const base = proseParagraphs(seededRandom(1), WORDS);
   const variants = proseParagraphs(seededRandom(2), 64 * 15).slice(0, 64);
   let sent = 0;
@@ -82,55 +102,89 @@ function chapterWrites(url: string, client: ApiClient, chapterIds: readonly stri
 
   return {
     mergeStatuses,
+    body: (n: number) => {
+      const paragraphs = [...base];
+      paragraphs[n % paragraphs.length] = `${variants[n % variants.length]} Draft ${n} of this page.`;
+      return JSON.stringify({ content: paragraphs.join('\n\n') });
+    },
     async run(seconds: number): Promise<Sample> {
       // Requests cut off at the end of the last run may have committed unseen revs: start fresh.
       const free: Row[] = [];
       for (const id of chapterIds) free.push(await client.json<Row>('GET', `/api/chapters/${id}`));
       const pool = [...free];
-      let borrowed = 0;
+      let shared = 0;
+      const body = this.body;
 
       const request: autocannon.Request = {
         method: 'PUT',
         setupRequest(req, context: { chapter?: Row }) {
           // A lost connection can strand a chapter; then share one (its next save may merge).
-          const chapter = free.pop() ?? pool[borrowed++ % pool.length]!;
+          const chapter = free.pop() ?? pool[shared++ % pool.length]!;
           context.chapter = chapter;
-          const n = ++sent;
-          const paragraphs = [...base];
-          paragraphs[n % paragraphs.length] = `${variants[n % variants.length]} Draft ${n} of this page.`;
           return {
             ...req,
             path: `/api/chapters/${chapter.id}`,
             headers: { ...req.headers, 'content-type': 'application/json', 'x-base-rev': String(chapter.rev) },
-            body: JSON.stringify({ content: paragraphs.join('\n\n') }),
+            body: body(++sent),
           };
         },
-        onResponse(status, body, context: { chapter?: Row }) {
+        onResponse(status, responseBody, context: { chapter?: Row }) {
           const chapter = context.chapter!;
           if (status === 200) {
-            const saved = JSON.parse(body) as Row & { mergeStatus: string };
+            const saved = JSON.parse(responseBody) as Row & { mergeStatus: string };
             chapter.rev = saved.rev;
             mergeStatuses.set(saved.mergeStatus, (mergeStatuses.get(saved.mergeStatus) ?? 0) + 1);
           }
           if (!free.includes(chapter)) free.push(chapter);
         },
       };
-      return load(url, seconds, [request], { cookie: client.cookie! });
+      return load(server, seconds, [request], { cookie: client.cookie! });
     },
   };
 }
 
+/**
+ * What the disk allows: a save's bytes (seq bump, chapter text update, revision snapshot) committed
+ * straight through better-sqlite3 with the production pragmas, one transaction per save, for
+ * `seconds`. Commits per second.
+ */
+function commitFloor(dir: string, body: (n: number) => string, seconds: number): number {
+  const file = path.join(dir, 'commit-floor.db');
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec(`create table if not exists seq (name text primary key, value integer not null);
+             insert or ignore into seq values ('seq', 0);
+             create table if not exists chapter (id integer primary key, rev integer not null, content text not null);
+             insert or ignore into chapter values (1, 0, '');
+             create table if not exists revision (rev integer primary key, snapshot text not null);`);
+    const bump = db.prepare(`update seq set value = value + 1 where name = 'seq' returning value`).pluck();
+    const update = db.prepare('update chapter set rev = ?, content = ? where id = 1');
+    const snapshot = db.prepare('insert into revision (rev, snapshot) values (?, ?)');
+    const save = db.transaction((content: string) => {
+      const rev = bump.get() as number;
+      update.run(rev, content);
+      snapshot.run(rev, content);
+    });
+    let n = 0;
+    const start = performance.now();
+    while (performance.now() - start < seconds * 1000) save(body(n++));
+    return n / ((performance.now() - start) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`server-http — ${describeMachine()}`);
-  console.log(`${ROUNDS} rounds × ${DURATION_S} s per target after ${WARMUP_S} s warm-up; ${CONNECTIONS} connections, pipelining 1\n`);
+  console.log(`${ROUNDS} rounds × ${DURATION_S} s per target after ${WARMUP_S} s warm-up; ${CONNECTIONS} connections, pipelining 1`);
+  console.log(`${describeLoad()} at start\n`);
 
   const data = tempDataDir();
   const children: ChildServer[] = [];
   try {
-    const [bare, server] = await Promise.all([
-      startServer(SERVERS.bare),
-      startServer(SERVERS.chronicler, { env: serverEnv(data.dir), nodeArgs: profileArgs(flags.profile) }),
-    ]);
+    const [bare, server] = await Promise.all([startServer(SERVERS.bare), startServer(SERVERS.chronicler, { env: serverEnv(data.dir) })]);
     children.push(bare, server);
 
     const story = await createStory(server.url, 3);
@@ -146,17 +200,19 @@ async function main(): Promise<void> {
     const booksPath = `/api/series/${story.seriesId}/books`;
     const books = await story.client.json<unknown[]>('GET', booksPath);
     if (books.length !== 3) throw new Error(`expected 3 books, the server listed ${books.length}`);
+    const cookie = story.client.cookie!;
 
-    const writes = chapterWrites(server.url, story.client, chapterIds);
+    const writes = chapterWrites(server, story.client, chapterIds);
     const targets: Target[] = (
       [
-        { name: 'bare', label: 'bare Fastify GET /hello', run: (s: number) => load(bare.url, s, [{ method: 'GET', path: '/hello' }]) },
+        { name: 'bare', label: 'bare Fastify GET /hello', server: bare, run: (s: number) => load(bare, s, [{ method: 'GET', path: '/hello' }]) },
         {
           name: 'reads',
           label: 'GET /api/series/{id}/books',
-          run: (s: number) => load(server.url, s, [{ method: 'GET', path: booksPath }], { cookie: story.client.cookie! }),
+          server,
+          run: (s: number) => load(server, s, [{ method: 'GET', path: booksPath }], { cookie }),
         },
-        { name: 'writes', label: `PUT /api/chapters/{id} (${WORDS} words)`, run: writes.run },
+        { name: 'writes', label: `PUT /api/chapters/{id} (${WORDS} words)`, server, run: (s: number) => writes.run(s) },
       ] satisfies Target[]
     ).filter((t) => ONLY.has(t.name));
 
@@ -164,11 +220,19 @@ async function main(): Promise<void> {
     writes.mergeStatuses.clear();
 
     const samples = new Map<TargetName, Sample[]>(targets.map((t) => [t.name, []]));
+    const floors: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of targets) {
-        const sample = await target.run(DURATION_S);
-        samples.get(target.name)!.push(sample);
-        console.log(`round ${round} ${target.name.padEnd(6)} ${fmt.int(sample.rps).padStart(7)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms`);
+        const s = await target.run(DURATION_S);
+        samples.get(target.name)!.push(s);
+        console.log(
+          `round ${round} ${target.name.padEnd(6)} ${fmt.int(s.rps).padStart(7)} req/s  p50 ${s.p50} ms  p99 ${s.p99} ms  ` +
+            `server CPU ${fmt.int(s.cpuPerRequest)} µs/request`,
+        );
+      }
+      if (ONLY.has('writes')) {
+        floors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S));
+        console.log(`round ${round} commit floor ${fmt.int(floors.at(-1)!)} commits/s`);
       }
     }
     story.client.close();
@@ -177,7 +241,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(
       table(
-        ['target', ...Array.from({ length: ROUNDS }, (_, i) => `round ${i + 1} req/s`), 'median req/s', 'p50', 'p99', 'non-2xx', 'errors'],
+        ['target', ...Array.from({ length: ROUNDS }, (_, i) => `round ${i + 1} req/s`), 'median req/s', 'p50', 'p99', 'CPU/request', 'non-2xx', 'errors'],
         targets.map((t) => {
           const list = samples.get(t.name)!;
           return [
@@ -186,31 +250,47 @@ async function main(): Promise<void> {
             fmt.int(medianOf(t.name, (s) => s.rps)),
             `${medianOf(t.name, (s) => s.p50)} ms`,
             `${medianOf(t.name, (s) => s.p99)} ms`,
+            `${fmt.int(medianOf(t.name, (s) => s.cpuPerRequest))} µs`,
             list.reduce((n, s) => n + s.non2xx, 0),
             list.reduce((n, s) => n + s.errors, 0),
           ];
         }),
       ),
     );
+    const bareRps = medianOf('bare', (s) => s.rps);
     if (ONLY.has('writes')) {
+      const writeRps = medianOf('writes', (s) => s.rps);
+      const floor = median(floors);
       console.log(`\nwrite outcomes (measured rounds): ${[...writes.mergeStatuses].map(([k, v]) => `${k} ${fmt.int(v)}`).join(', ') || 'none'}`);
+      console.log(
+        `commit floor (better-sqlite3, WAL, synchronous=FULL, one save per transaction): ${fmt.int(floor)} commits/s = ` +
+          `${(floor / bareRps).toFixed(2)}× bare Fastify; the server's writes reach ${(writeRps / floor).toFixed(2)}× the floor`,
+      );
     }
+    if (ONLY.has('bare') && ONLY.has('reads')) {
+      const cpuRatio = medianOf('reads', (s) => s.cpuPerRequest) / medianOf('bare', (s) => s.cpuPerRequest);
+      console.log(`reads cost ${cpuRatio.toFixed(1)}× the server CPU per request of bare Fastify`);
+    }
+    console.log(`${describeLoad()} at end`);
 
     const verdicts: Verdict[] = [];
-    const bareRps = medianOf('bare', (s) => s.rps);
     for (const [name, target] of [['reads', 0.5], ['writes', 0.25]] as const) {
       if (!ONLY.has(name)) continue;
-      const list = samples.get(name)!;
-      const failures = list.reduce((n, s) => n + s.non2xx + s.errors, 0);
+      const failures = samples.get(name)!.reduce((n, s) => n + s.non2xx + s.errors, 0);
       if (!ONLY.has('bare')) verdicts.push(invalid(name, 'no bare Fastify baseline in this run (--only)'));
       else if (failures > 0) verdicts.push(invalid(name, `${failures} requests failed (non-2xx or errors); the figure would not be honest`));
       else verdicts.push(atLeast(name, medianOf(name, (s) => s.rps) / bareRps, target, 'bare Fastify'));
     }
 
-    await Promise.all(children.splice(0).map((c) => c.stop()));
     if (flags.profile) {
-      const file = newestProfile(flags.profile);
-      if (file) console.log(`\n${summariseProfile(file)}`);
+      // One extra run per workload, profiled, after the measured rounds (profiling slows it).
+      fs.mkdirSync(flags.profile, { recursive: true });
+      for (const target of targets) {
+        const file = path.resolve(flags.profile, `server-http-${target.name}.cpuprofile`);
+        const s = await target.server.profile(file, () => target.run(DURATION_S));
+        console.log(`\n${target.label}: ${fmt.int(s.total)} requests while profiled, ${fmt.int(s.rps)} req/s`);
+        console.log(summariseProfile(file, { requests: s.total }));
+      }
     }
     finish(verdicts);
   } finally {

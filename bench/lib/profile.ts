@@ -26,7 +26,13 @@ function origin(url: string): string {
   return ours ? ours[1]! : url;
 }
 
-export function summariseProfile(file: string, top = 20): string {
+export interface SummaryOptions {
+  top?: number;
+  /** Requests (or walks) served while profiling: adds CPU time per request. */
+  requests?: number;
+}
+
+export function summariseProfile(file: string, { top = 20, requests }: SummaryOptions = {}): string {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfByFunction = new Map<string, number>();
@@ -44,25 +50,18 @@ export function summariseProfile(file: string, top = 20): string {
     selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + dt);
     selfByOrigin.set(where, (selfByOrigin.get(where) ?? 0) + dt);
   }
+  const perRequest = (ms: number) => (requests ? [`${((ms * 1000) / requests).toFixed(1)} µs`] : []);
   const rows = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, ms]) => [name, fmt.ms(ms), `${((ms / total) * 100).toFixed(1)}%`]);
+      .map(([name, ms]) => [name, fmt.ms(ms), `${((ms / total) * 100).toFixed(1)}%`, ...perRequest(ms)]);
+  const columns = ['self', 'share', ...(requests ? ['per request'] : [])];
+  const busy = `${fmt.ms(total)} busy (idle excluded)${requests ? `, ${((total * 1000) / requests).toFixed(1)} µs per request` : ''}`;
   return [
-    `Profile ${path.basename(file)}: ${fmt.ms(total)} busy (idle excluded)`,
-    table(['self time by package / file', 'self', 'share'], rows(selfByOrigin)),
+    `Profile ${path.basename(file)}: ${busy}`,
+    table(['self time by package / file', ...columns], rows(selfByOrigin)),
     '',
-    table(['self time by function', 'self', 'share'], rows(selfByFunction)),
+    table(['self time by function', ...columns], rows(selfByFunction)),
   ].join('\n');
-}
-
-/** The newest .cpuprofile in `dir`. */
-export function newestProfile(dir: string): string | null {
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => path.join(dir, f))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  return files[0] ?? null;
 }

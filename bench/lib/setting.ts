@@ -22,6 +22,17 @@ export function describeMachine(): string {
   return `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, commit ${commit}`;
 }
 
+/**
+ * Other work on the machine disturbs every figure here; ratios within one run cancel some of it.
+ * The load average says how much there was.
+ */
+export function describeLoad(): string {
+  const [one, five] = os.loadavg();
+  const cores = os.cpus().length;
+  const busy = one! > cores * 0.75 ? ` — the machine is busy with other work (${cores} cores); figures will be noisy` : '';
+  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min)${busy}`;
+}
+
 /** A fresh DATA_DIR for the real server (file database, session secret), removed afterwards. */
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-bench-'));
@@ -31,11 +42,4 @@ export function tempDataDir(): { dir: string; remove(): void } {
 /** The real server's environment: production config from DATA_DIR, API only, no request logs. */
 export function serverEnv(dataDir: string): Record<string, string> {
   return { DATA_DIR: dataDir, WEB_DIST: '', LOG_LEVEL: 'silent', NODE_ENV: 'production' };
-}
-
-/** node flags that make the child write a CPU profile into `dir` when it exits. */
-export function profileArgs(dir: string | undefined): string[] {
-  if (!dir) return [];
-  fs.mkdirSync(dir, { recursive: true });
-  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`];
 }

@@ -1,0 +1,20 @@
+/**
+ * `pnpm bench`: every bench in turn, each in its own process so one's servers and heap never
+ * disturb the next. Exits non-zero if any bench did (a missed target does so only with
+ * BENCH_STRICT=1; a crash always does).
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const BENCHES = ['server-http.ts', 'changes-bootstrap.ts'];
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+let failed = 0;
+for (const bench of BENCHES) {
+  console.log(`\n=== ${bench} ===\n`);
+  const { status } = spawnSync(process.execPath, ['--import', tsxLoader, path.join(import.meta.dirname, bench)], { stdio: 'inherit' });
+  if (status !== 0) failed += 1;
+}
+process.exitCode = failed > 0 ? 1 : 0;
