@@ -109,7 +109,7 @@ describe('chapter reorder', () => {
   });
 
   it('refuses chapters of two books (422) or an unknown id (404) and changes nothing', async () => {
-    const { series, book, chapter } = await me.seriesWithChapter();
+    const { series, chapter } = await me.seriesWithChapter();
     const otherBook = await me.create('/api/books', { seriesId: series.id, title: 'Two' });
     const elsewhere = await me.create('/api/chapters', { bookId: otherBook.id, title: 'X' });
     expectError(

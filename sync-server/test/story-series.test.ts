@@ -231,3 +231,48 @@ describe('revs', () => {
     expect(await me.read(`/api/series/${series.id}/books`)).toHaveLength(1);
   });
 });
+
+describe('shared series (membership rows, as collaboration will write them)', () => {
+  async function share(seriesId: string, userId: string, role: 'viewer' | 'editor' | 'admin') {
+    const now = new Date().toISOString();
+    await t.app.deps.database.db
+      .insertInto('seriesMembers')
+      .values({ seriesId, userId, role, rev: 0, createdAt: now, updatedAt: now, deletedAt: null })
+      .execute();
+  }
+
+  it('lets a member see the series; an editor writes content under the owner plan; a viewer only reads', async () => {
+    const owner = storyClient(t.app, await signUp(t.app, { plan: 'apprentice' }));
+    const editor = storyClient(t.app, await signUp(t.app, { plan: 'legendary' }));
+    const viewer = storyClient(t.app, await signUp(t.app, { plan: 'legendary' }));
+    const { series, book, chapter } = await owner.seriesWithChapter();
+    await share(series.id, editor.author.user.id, 'editor');
+    await share(series.id, viewer.author.user.id, 'viewer');
+
+    expect((await editor.read('/api/series')).map((s: any) => s.id)).toEqual([series.id]);
+    expect(await viewer.read(`/api/chapters/${chapter.id}`)).toEqual(chapter);
+    expectError(await viewer.put(`/api/chapters/${chapter.id}`, { content: 'x' }), 403, 'FORBIDDEN');
+    expectError(await viewer.post('/api/books', { seriesId: series.id, title: 'B2' }), 403, 'FORBIDDEN');
+
+    const edited = await editor.put(`/api/chapters/${chapter.id}`, { content: 'Edited by a collaborator.' });
+    expect(json(edited)).toMatchObject({ content: 'Edited by a collaborator.', mergeStatus: 'applied' });
+    // The owner's plan governs: the editor's Legendary plan does not lift the apprentice's limits or gates.
+    await editor.create('/api/books', { seriesId: series.id, title: 'Two' });
+    await editor.create('/api/books', { seriesId: series.id, title: 'Three' });
+    expectError(await editor.post('/api/books', { seriesId: series.id, title: 'Four' }), 403, 'PLAN_LIMIT');
+    expectError(await editor.post('/api/timeline-events', { seriesId: series.id, title: 'E' }), 403, 'FEATURE_LOCKED');
+    // Only the owner deletes the series; members may not rename it unless admin.
+    expectError(await editor.del(`/api/series/${series.id}`), 403, 'FORBIDDEN');
+    expectError(await editor.put(`/api/series/${series.id}`, { name: 'Renamed' }), 403, 'FORBIDDEN');
+    expect((await owner.read(`/api/books/${book.id}`)).title).toBe('Book One');
+
+    // A revoked membership hides everything again.
+    await t.app.deps.database.db
+      .updateTable('seriesMembers')
+      .set({ deletedAt: new Date().toISOString() })
+      .where('userId', '=', editor.author.user.id)
+      .execute();
+    expectError(await editor.get(`/api/chapters/${chapter.id}`), 404, 'NOT_FOUND');
+    expect(await editor.read('/api/series')).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { countLive, listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, ok, write } from './common.ts';
+import { createIn, idParams, noBody, ok, write } from './common.ts';
 
 export default async function bookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +36,7 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'books', request.params.id, request.body, baseRev)));
   });
 
-  app.delete('/api/books/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/books/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'books', request.params.id))),
   );
 

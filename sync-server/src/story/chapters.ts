@@ -17,7 +17,7 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { countLive, listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import { notFound } from '../http/errors.ts';
-import { createIn, idParams, ok, reorderRows, write } from './common.ts';
+import { createIn, idParams, noBody, ok, reorderRows, write } from './common.ts';
 
 const revisionParams = z.strictObject({ id: idParams.shape.id, rev: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 const revisionsQuery = z.strictObject({
@@ -56,7 +56,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'chapters', request.params.id, fields, baseRev)));
   });
 
-  app.delete('/api/chapters/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/chapters/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'chapters', request.params.id))),
   );
 
@@ -98,7 +98,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   });
 
   /** Resolving a conflict copy dismisses it; the chosen text is applied with a normal chapter PUT. */
-  app.delete('/api/chapter-conflicts/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/chapter-conflicts/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'chapterConflicts', request.params.id))),
   );
 }

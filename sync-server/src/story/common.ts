@@ -17,6 +17,9 @@ import { type MutationContext, type MutationResult, runMutation } from '../sync/
  */
 export const idParams = z.strictObject({ id: z.string().min(1).max(100) });
 
+/** DELETE takes no body; an empty object is tolerated (some clients always send one). */
+export const noBody = z.strictObject({}).nullish();
+
 /** Runs a write as the signed-in user (401 otherwise) through the one write path. */
 export function write(
   request: FastifyRequest,

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, ok, write } from './common.ts';
+import { createIn, idParams, noBody, ok, write } from './common.ts';
 
 export default async function locationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,7 @@ export default async function locationRoutes(fastify: FastifyInstance): Promise<
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'locations', request.params.id, request.body, baseRev)));
   });
 
-  app.delete('/api/locations/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/locations/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'locations', request.params.id))),
   );
 }

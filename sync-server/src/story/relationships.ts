@@ -10,7 +10,7 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, invalid, ok, write } from './common.ts';
+import { createIn, idParams, noBody, invalid, ok, write } from './common.ts';
 
 export default async function relationshipRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +39,7 @@ export default async function relationshipRoutes(fastify: FastifyInstance): Prom
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'characterRelationships', request.params.id, request.body, baseRev)));
   });
 
-  app.delete('/api/character-relationships/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/character-relationships/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'characterRelationships', request.params.id))),
   );
 }

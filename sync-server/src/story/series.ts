@@ -7,7 +7,7 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
 import { assertIdFree, insertRow, loadAccessible, toWire } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { idParams, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from './common.ts';
 
 export default async function seriesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +54,7 @@ export default async function seriesRoutes(fastify: FastifyInstance): Promise<vo
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'series', request.params.id, request.body, baseRev)));
   });
 
-  app.delete('/api/series/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/series/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'series', request.params.id))),
   );
 }

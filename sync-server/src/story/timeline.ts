@@ -11,7 +11,7 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { type Db, type WireRow, findRow, listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, invalid, ok, reorderRows, write } from './common.ts';
+import { createIn, idParams, noBody, invalid, ok, reorderRows, write } from './common.ts';
 
 interface EventReferences {
   bookId?: string | null | undefined;
@@ -96,7 +96,7 @@ export default async function timelineRoutes(fastify: FastifyInstance): Promise<
     );
   });
 
-  app.delete('/api/timeline-events/:id', { schema: { params: idParams } }, async (request, reply) =>
+  app.delete('/api/timeline-events/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'timelineEvents', request.params.id))),
   );
 }
