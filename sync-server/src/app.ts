@@ -2,9 +2,10 @@
  * buildApp(config) — the whole server as a Fastify instance that tests drive with `inject`
  * and main.ts starts listening. One plugin per domain (Fastify style), encapsulated.
  */
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -43,6 +44,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Reject duplicate/unknown JSON keys at the schema level; never echo internals.
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Router-level rejections (a path param longer than maxParamLength, a malformed %-escape)
+    // answer {message, code} too, not Fastify's raw body with an FST_ERR code and the path.
+    frameworkErrors: (error, _request, reply) =>
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: 'Invalid request', code: ERROR_CODES.badRequest }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // A body-less POST/DELETE sent with a JSON content type (fetch wrappers do this) is not an
