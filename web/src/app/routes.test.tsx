@@ -19,7 +19,7 @@ describe('route table', () => {
     const { router } = renderApp('/subscription?plan=wordsmith');
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(router.state.location.search).toBe('?plan=wordsmith');
-    expect(await screen.findByRole('heading', { name: 'Subscription Plans', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Subscription Plans', level: 1 }, { timeout: 4000 })).toBeTruthy();
   });
 
   it.each([

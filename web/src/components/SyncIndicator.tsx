@@ -1,11 +1,29 @@
-import { useSyncExternalStore } from 'react';
-import { Badge, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconCopy, IconLogin, IconX } from '@tabler/icons-react';
+import type { DeadLetter } from '@/sync/db';
+import { useOptionalSync } from '@/sync/react';
+import { useSyncStatus } from '@/sync/status';
 
 /*
- * SLOT: the sync engine replaces this stub with its own indicator (unsynced count, syncing,
- * conflicts). The layout renders whatever `SyncIndicator` exports from here; keep the name and the
- * `compact` prop. For now it only shows online/offline from `navigator.onLine` events.
+ * The sync indicator of the layout (DESIGN.md §3 "show the count of unsynced changes"): online /
+ * offline, syncing, "N unsynced changes", the last sync time, and a problems panel listing
+ * changes the server refused (their text stays copyable) and storage errors. Keep the name and
+ * the `compact` prop: the layout renders it in the sidebar and (compact) in the mobile top bar.
  */
 
 function subscribe(callback: () => void) {
@@ -25,44 +43,188 @@ export function useOnline(): boolean {
   );
 }
 
-export function SyncIndicator({ compact = false }: { compact?: boolean }) {
-  const online = useOnline();
-  const label = online ? 'Online' : 'Offline';
-  const hint = online ? 'Connected' : 'Offline — your work is kept on this device';
-  const Icon = online ? IconCloudCheck : IconCloudOff;
-  if (compact) {
-    return (
-      <Tooltip label={hint} withArrow position="right">
-        <ThemeIcon
-          data-testid="sync-indicator"
-          data-online={online}
-          role="status"
-          variant="light"
-          color={online ? 'teal' : 'gray'}
-          radius="xl"
-          size="md"
-        >
-          <Icon size={16} stroke={2} aria-hidden />
-          <VisuallyHidden>{label}</VisuallyHidden>
-        </ThemeIcon>
-      </Tooltip>
-    );
-  }
+/** Re-renders every `ms` so relative times stay true. */
+function useTick(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export function relativeSyncTime(at: number | null, now: number): string {
+  if (at === null) return 'Not synced yet';
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 45) return 'Synced just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `Synced ${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `Synced ${hours} h ago`;
+  return `Synced ${new Date(at).toLocaleDateString()}`;
+}
+
+export function unsyncedLabel(count: number): string {
+  return count === 1 ? '1 unsynced change' : `${count} unsynced changes`;
+}
+
+type Tone = 'ok' | 'offline' | 'pending' | 'problem';
+
+function useIndicatorState() {
+  const browserOnline = useOnline();
+  const storeOnline = useSyncStatus((s) => s.online);
+  const pendingCount = useSyncStatus((s) => s.pendingCount);
+  const syncing = useSyncStatus((s) => s.syncing);
+  const lastSyncedAt = useSyncStatus((s) => s.lastSyncedAt);
+  const deadLetters = useSyncStatus((s) => s.deadLetters);
+  const lastError = useSyncStatus((s) => s.lastError);
+  const authRequired = useSyncStatus((s) => s.authRequired);
+  const online = browserOnline && storeOnline !== false;
+  const problems = deadLetters.length + (lastError && lastError.kind !== 'network' ? 1 : 0);
+  let tone: Tone = 'ok';
+  if (!online) tone = 'offline';
+  if (pendingCount > 0 && online) tone = 'pending';
+  if (problems > 0 || authRequired) tone = 'problem';
+  let label = online ? 'Online' : 'Offline';
+  if (pendingCount > 0) label = unsyncedLabel(pendingCount);
+  else if (syncing) label = 'Syncing';
+  return { online, pendingCount, syncing, lastSyncedAt, deadLetters, lastError, authRequired, problems, tone, label };
+}
+
+const TONE_COLOR: Record<Tone, string> = { ok: 'teal', offline: 'gray', pending: 'blue', problem: 'orange' };
+
+function ToneIcon({ tone, syncing, size }: { tone: Tone; syncing: boolean; size: number }) {
+  if (syncing && tone !== 'problem') return <Loader size={size - 2} type="oval" color="currentColor" aria-hidden />;
+  const Icon = tone === 'offline' ? IconCloudOff : tone === 'problem' ? IconAlertTriangle : tone === 'pending' ? IconCloudUpload : IconCloudCheck;
+  return <Icon size={size} stroke={2} aria-hidden />;
+}
+
+function deadLetterText(letter: DeadLetter): string {
+  const c = letter.content;
+  if (c.text) return c.text;
+  return JSON.stringify(c.fields, null, 2);
+}
+
+function ProblemItem({ letter, onDismiss }: { letter: DeadLetter; onDismiss: (() => void) | null }) {
+  const [copied, setCopied] = useState(false);
+  const what = letter.content.label || letter.content.entity;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(deadLetterText(letter));
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
   return (
-    <Tooltip label={hint} withArrow>
+    <Stack gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} lineClamp={1}>
+          {what}
+        </Text>
+        {onDismiss && (
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDismiss} aria-label={`Dismiss the problem with ${what}`}>
+            <IconX size={14} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {letter.response?.message ?? 'The server refused this change.'}
+      </Text>
+      {letter.content.text ? (
+        <Code block style={{ maxHeight: 80, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+          {letter.content.text.slice(0, 400)}
+        </Code>
+      ) : null}
+      <Group gap="xs">
+        <Button size="compact-xs" variant="light" leftSection={<IconCopy size={12} aria-hidden />} onClick={copy}>
+          {copied ? 'Copied' : 'Copy text'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function StatusPanel({ state }: { state: ReturnType<typeof useIndicatorState> }) {
+  const sync = useOptionalSync();
+  const now = useTick(30_000);
+  const dismiss = (letter: DeadLetter) =>
+    sync && letter.id !== undefined ? () => void sync.db.deadLetters.delete(letter.id!).catch(() => undefined) : null;
+  return (
+    <Stack gap="xs" maw={320}>
+      <Text size="sm" fw={700}>
+        {state.online ? 'Online' : 'Offline — your work is kept on this device'}
+      </Text>
+      <Text size="sm">{state.pendingCount > 0 ? unsyncedLabel(state.pendingCount) : 'All changes synced'}</Text>
+      <Text size="xs" c="dimmed">
+        {relativeSyncTime(state.lastSyncedAt, now)}
+      </Text>
+      {state.authRequired && (
+        <Group gap="xs" wrap="nowrap">
+          <IconLogin size={16} aria-hidden />
+          <Text size="sm">Please sign in again to sync your changes. They are kept on this device.</Text>
+        </Group>
+      )}
+      {state.lastError && state.lastError.kind !== 'auth' && (
+        <Text size="sm" c={state.lastError.kind === 'network' ? 'dimmed' : 'orange'}>
+          {state.lastError.message}
+        </Text>
+      )}
+      {state.deadLetters.length > 0 && (
+        <>
+          <Text size="sm" fw={700} mt={4}>
+            Changes the server refused ({state.deadLetters.length})
+          </Text>
+          <ScrollArea.Autosize mah={260} type="auto">
+            <Stack gap="xs">
+              {state.deadLetters.map((letter, i) => (
+                <ProblemItem key={letter.id ?? i} letter={letter} onDismiss={dismiss(letter)} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function SyncIndicator({ compact = false }: { compact?: boolean }) {
+  const state = useIndicatorState();
+  const color = TONE_COLOR[state.tone];
+  const description = `${state.label}${state.problems > 0 ? `, ${state.problems} problem${state.problems === 1 ? '' : 's'}` : ''}`;
+  const trigger = compact ? (
+    <UnstyledButton aria-label={`Sync status: ${description}`} data-testid="sync-indicator" data-online={state.online} data-pending={state.pendingCount}>
+      <ThemeIcon variant="light" color={color} radius="xl" size="md" component="span">
+        <ToneIcon tone={state.tone} syncing={state.syncing} size={16} />
+      </ThemeIcon>
+    </UnstyledButton>
+  ) : (
+    <UnstyledButton aria-label={`Sync status: ${description}`} data-testid="sync-indicator" data-online={state.online} data-pending={state.pendingCount}>
       <Badge
-        data-testid="sync-indicator"
-        data-online={online}
-        role="status"
+        component="span"
         variant="light"
-        color={online ? 'teal' : 'gray'}
+        color={color}
         radius="sm"
         size="md"
-        leftSection={<Icon size={14} stroke={2} aria-hidden />}
-        styles={{ root: { textTransform: 'none' } }}
+        leftSection={<ToneIcon tone={state.tone} syncing={state.syncing} size={14} />}
+        styles={{ root: { textTransform: 'none', cursor: 'pointer' } }}
       >
-        {label}
+        {state.label}
+        {state.problems > 0 ? ` · ${state.problems} problem${state.problems === 1 ? '' : 's'}` : ''}
       </Badge>
-    </Tooltip>
+    </UnstyledButton>
+  );
+  return (
+    <>
+      <VisuallyHidden role="status" aria-live="polite">
+        {description}
+      </VisuallyHidden>
+      <Popover width={340} position={compact ? 'bottom-end' : 'right-start'} withArrow shadow="md" trapFocus>
+        <Popover.Target>{trigger}</Popover.Target>
+        <Popover.Dropdown>
+          <StatusPanel state={state} />
+        </Popover.Dropdown>
+      </Popover>
+    </>
   );
 }

@@ -1,3 +1,5 @@
+// Every signed-in screen opens the user's Dexie database (sync/react): an in-memory IndexedDB.
+import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
