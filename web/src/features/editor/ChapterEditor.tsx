@@ -1,0 +1,341 @@
+/**
+ * The chapter editor screen (spec 001 §2 "Chapter editor"). Behaviour lives in useChapterEditor;
+ * this file lays it out: toolbar, banners, title, book title, badges, the writing area, the side
+ * panel on large screens, the comparison dialog, the revision drawer and the leave prompt.
+ */
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
+import type { Chapter } from '@chronicler/schema';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
+import { CompareDialog } from './components/CompareDialog';
+import { EditorBadges } from './components/Counts';
+import { RevisionDrawer } from './components/RevisionDrawer';
+import { SidePanel } from './components/SidePanel';
+import { type EditorDeps, useChapterEditor, useLive } from './hooks/useChapterEditor';
+import { useLastSavedText } from './hooks/useLastSavedText';
+import { useOnline } from './hooks/useOnline';
+import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
+import classes from './editor.module.css';
+
+const ProseEditor = lazy(() => import('./components/ProseEditor'));
+
+export interface ChapterEditorProps extends EditorDeps {
+  chapterId: string | null;
+  bookId: string;
+  seriesId: string | null;
+  /** A new chapter was created: the page keeps this editor mounted across the URL change. */
+  onCreated?: (chapter: Chapter) => void;
+}
+
+function WritingAreaSkeleton() {
+  return (
+    <Stack gap="sm" p="xl" aria-hidden>
+      <Skeleton height={14} width="92%" />
+      <Skeleton height={14} width="86%" />
+      <Skeleton height={14} width="95%" />
+      <Skeleton height={14} width="60%" />
+    </Stack>
+  );
+}
+
+function LastSaved({ savedAt }: { savedAt: Date | null }) {
+  const text = useLastSavedText(savedAt);
+  return (
+    <Text size="sm" c="dimmed" data-testid="last-saved" aria-live="polite">
+      {savedAt ? `Last saved: ${text}` : text}
+    </Text>
+  );
+}
+
+export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesId, onCreated }: ChapterEditorProps) {
+  const navigate = useNavigate();
+  const allowNavigation = useRef(false);
+  const go = useCallback(
+    (to: string, replace = false) => {
+      allowNavigation.current = true;
+      navigate(to, { replace });
+      setTimeout(() => {
+        allowNavigation.current = false;
+      }, 0);
+    },
+    [navigate],
+  );
+
+  const controller = useChapterEditor(
+    { db, mutators, engine: engine ?? null },
+    {
+      chapterId,
+      bookId,
+      onCreated: (created) => {
+        onCreated?.(created);
+        go(editorUrl(created.id, bookId, seriesId ?? created.seriesId), true);
+      },
+    },
+  );
+  const dirty = useLive(controller, (s) => s.dirty);
+  const online = useOnline();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [compareText, setCompareText] = useState('');
+  const [leaving, setLeaving] = useState<null | 'save' | 'discard'>(null);
+
+  useDocumentTitle(controller.title.trim() || 'Chapter Editor');
+
+  // Leaving with unsaved changes (the back button, a sidebar link, the browser's back) asks first.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !allowNavigation.current &&
+      controller.live.getState().dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  const { save, flushDraft, setCompare, getText } = controller;
+
+  // Ctrl/Cmd+S saves.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        if (controller.live.getState().dirty) void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [controller.live, save]);
+
+  const openCompare = useCallback(
+    (target: Parameters<typeof setCompare>[0]) => {
+      setCompareText(getText());
+      setCompare(target);
+    },
+    [getText, setCompare],
+  );
+
+  // The hook asks for a comparison when a save meets text saved elsewhere on the same passage.
+  useEffect(() => {
+    if (controller.compare) setCompareText(getText());
+  }, [controller.compare, getText]);
+
+  const saveAndLeave = async () => {
+    setLeaving('save');
+    const ok = await save();
+    setLeaving(null);
+    if (ok && blocker.state === 'blocked') blocker.proceed();
+  };
+
+  const leaveWithoutSaving = async () => {
+    setLeaving('discard');
+    await flushDraft(); // the words stay on this device as a draft, offered when the chapter is opened again
+    setLeaving(null);
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  const { phase, book } = controller;
+  const back = backTarget(book);
+  const bookTitle = book?.title.trim() ? book.title : UNTITLED_BOOK;
+  const offering = controller.offer !== null;
+
+  const header = (
+    <div className={classes.toolbar}>
+      <Group gap="sm" wrap="nowrap">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(back)} px="xs">
+          Back
+        </Button>
+        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em">
+          Chapter Editor
+        </Title>
+      </Group>
+      {phase === 'ready' ? (
+        <Group gap="sm" wrap="wrap" justify="flex-end">
+          {!online ? (
+            <Tooltip label="Your words are kept on this device and sync when you are back online">
+              <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
+                Offline
+              </Badge>
+            </Tooltip>
+          ) : null}
+          <LastSaved savedAt={controller.lastSavedAt} />
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconHistory size={16} aria-hidden />}
+            onClick={() => setHistoryOpen(true)}
+          >
+            History
+          </Button>
+          <Switch
+            label="Auto-save"
+            checked={controller.autoSave}
+            onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
+          />
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={() => void save()}
+            disabled={!dirty || controller.saving || offering}
+          >
+            {controller.saving ? 'Saving...' : 'Save'}
+          </Button>
+        </Group>
+      ) : null}
+    </div>
+  );
+
+  if (phase === 'error') {
+    return (
+      <>
+        {header}
+        <Alert color="red" variant="light" title="This chapter could not be opened" role="alert">
+          <Text size="sm">The local store answered: {controller.loadError}. Reload the page to try again.</Text>
+        </Alert>
+      </>
+    );
+  }
+
+  if (phase === 'missing') {
+    return (
+      <>
+        {header}
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
+          <EmptyState
+            variant="light"
+            size="lg"
+            icon={<IconFileOff size={30} stroke={1.5} />}
+            title="Chapter not found"
+            description={
+              online
+                ? 'This chapter is not on this device. It may have been deleted, or it is still on its way: it appears here as soon as it syncs.'
+                : 'This chapter is not on this device yet, and you are offline. It appears here once you reconnect and it syncs.'
+            }
+          >
+            <EmptyState.Actions>
+              <Button variant="light" onClick={() => navigate(back)}>
+                Back
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      </>
+    );
+  }
+
+  const ready = phase === 'ready';
+  return (
+    <>
+      {header}
+      <div className={classes.layout}>
+        <Stack gap="md" miw={0}>
+          {controller.offer ? (
+            <DraftBanner offer={controller.offer} onRestore={controller.restoreDraft} onDiscard={controller.discardDraft} />
+          ) : null}
+          {controller.conflicts.length > 0 ? (
+            <ConflictBanner conflicts={controller.conflicts} onCompare={(conflict) => openCompare({ kind: 'conflict', conflict })} />
+          ) : null}
+          {controller.elsewhere ? (
+            <ElsewhereBanner onCompare={() => controller.elsewhere && openCompare({ kind: 'elsewhere', chapter: controller.elsewhere })} />
+          ) : null}
+          {controller.chapter?.deletedAt ? <DeletedBanner /> : null}
+          <Paper withBorder radius="lg" className={classes.paper}>
+            <Stack gap={6} px={{ base: 'md', sm: 'xl' }} pt="lg" pb="md">
+              {ready ? (
+                <TextInput
+                  variant="unstyled"
+                  aria-label="Chapter title"
+                  placeholder="Chapter title"
+                  value={controller.title}
+                  onChange={(e) => controller.setTitle(e.currentTarget.value)}
+                  disabled={offering}
+                  classNames={{ input: classes.titleInput }}
+                  data-testid="chapter-title"
+                />
+              ) : (
+                <Skeleton height={40} width="50%" />
+              )}
+              <Group gap={6} c="dimmed">
+                <IconBook2 size={16} aria-hidden />
+                <Text size="sm" c="dimmed" data-testid="book-title">
+                  {bookTitle}
+                </Text>
+              </Group>
+              {ready ? <EditorBadges controller={controller} status={controller.status} previous={controller.previous} /> : null}
+            </Stack>
+            <div className={classes.writingArea}>
+              {ready ? (
+                <Suspense fallback={<WritingAreaSkeleton />}>
+                  <ProseEditor
+                    initialText={controller.initialText}
+                    label="Chapter content"
+                    placeholder="Start writing your chapter…"
+                    readOnly={offering}
+                    onChange={controller.onContentChange}
+                    handle={controller.editorRef}
+                  />
+                </Suspense>
+              ) : (
+                <WritingAreaSkeleton />
+              )}
+            </div>
+          </Paper>
+        </Stack>
+        {ready ? <SidePanel controller={controller} disabled={offering} /> : null}
+      </div>
+
+      <CompareDialog
+        target={controller.compare}
+        currentTitle={controller.title}
+        currentText={compareText}
+        onClose={() => setCompare(null)}
+        onKeepMine={controller.keepMine}
+        onKeepTheirs={controller.keepTheirs}
+        onSaveMerge={controller.saveMerged}
+      />
+
+      <RevisionDrawer
+        opened={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        chapterId={controller.chapterId}
+        online={online}
+        getCurrentText={getText}
+        onRestore={controller.restoreRevision}
+      />
+
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => (leaving ? undefined : blocker.reset?.())}
+        title="Unsaved changes"
+        centered
+      >
+        <Stack gap="md">
+          <Text>{LEAVE_PROMPT}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} disabled={leaving !== null}>
+              Stay
+            </Button>
+            <Button variant="light" color="red" onClick={() => void leaveWithoutSaving()} loading={leaving === 'discard'} disabled={leaving === 'save'}>
+              Leave without saving
+            </Button>
+            <Button onClick={() => void saveAndLeave()} loading={leaving === 'save'} disabled={leaving === 'discard'} data-autofocus>
+              Save and leave
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

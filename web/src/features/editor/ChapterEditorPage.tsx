@@ -1,0 +1,31 @@
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSync } from '@/sync/react';
+import { ChapterEditor } from './ChapterEditor';
+
+/**
+ * /chapter-editor?id=&bookId=&seriesId= (the entry rule that needs bookId lives in the route).
+ * One editor per chapter; a new chapter keeps its editor (caret, undo history, words typed during
+ * the save) when the URL changes to its new id.
+ */
+export function ChapterEditorPage() {
+  const { db, mutators, engine } = useSync();
+  const [params] = useSearchParams();
+  const bookId = params.get('bookId') ?? '';
+  const chapterId = params.get('id') || null;
+  const seriesId = params.get('seriesId') || null;
+  const created = useRef(new Map<string, string>());
+  const key = (chapterId && created.current.get(chapterId)) || chapterId || `new:${bookId}`;
+  return (
+    <ChapterEditor
+      key={key}
+      db={db}
+      mutators={mutators}
+      engine={engine}
+      chapterId={chapterId}
+      bookId={bookId}
+      seriesId={seriesId}
+      onCreated={(chapter) => created.current.set(chapter.id, key)}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Two versions side by side (stacked on small screens): unchanged paragraphs dimmed, long unchanged
+ * runs folded, and inside changed paragraphs the removed words struck through on the left and the
+ * added words underlined on the right (colour is never the only cue).
+ */
+import { Fragment, useMemo } from 'react';
+import { Text, VisuallyHidden } from '@mantine/core';
+import { type DiffPart, compareTexts } from '../model/text-diff';
+import classes from '../editor.module.css';
+
+export interface DiffViewProps {
+  left: string;
+  right: string;
+  leftLabel: string;
+  rightLabel: string;
+}
+
+function Parts({ parts }: { parts: DiffPart[] }) {
+  if (parts.length === 0) return <Text span c="dimmed" fs="italic" size="sm">(nothing)</Text>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.kind === 'same' ? (
+          <Fragment key={i}>{part.text}</Fragment>
+        ) : part.kind === 'removed' ? (
+          <del key={i} className={classes.removed}>
+            <VisuallyHidden>removed: </VisuallyHidden>
+            {part.text}
+          </del>
+        ) : (
+          <ins key={i} className={classes.added}>
+            <VisuallyHidden>added: </VisuallyHidden>
+            {part.text}
+          </ins>
+        ),
+      )}
+    </>
+  );
+}
+
+export function DiffView({ left, right, leftLabel, rightLabel }: DiffViewProps) {
+  const comparison = useMemo(() => compareTexts(left, right), [left, right]);
+  return (
+    <div>
+      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+        {comparison.identical
+          ? 'The two versions are identical.'
+          : comparison.changes === 1
+            ? '1 passage differs.'
+            : `${comparison.changes} passages differ.`}
+      </Text>
+      <div className={classes.diff} data-testid="diff-view">
+        <div className={classes.diffHead} data-side="left">
+          {leftLabel}
+        </div>
+        <div className={classes.diffHead} data-side="right">
+          {rightLabel}
+        </div>
+        {comparison.rows.map((row, i) => {
+          if (row.type === 'fold') {
+            return (
+              <div key={i} className={classes.diffFold}>
+                {row.count === 1 ? '1 unchanged paragraph' : `${row.count} unchanged paragraphs`}
+              </div>
+            );
+          }
+          if (row.type === 'same') {
+            const text = row.paragraphs.join('\n');
+            return (
+              <Fragment key={i}>
+                <div className={`${classes.diffCell} ${classes.diffSame}`} data-side="left">
+                  {text}
+                </div>
+                <div className={`${classes.diffCell} ${classes.diffSame}`} data-side="right">
+                  {text}
+                </div>
+              </Fragment>
+            );
+          }
+          return (
+            <Fragment key={i}>
+              <div className={classes.diffCell} data-side="left" data-label={leftLabel} data-testid="diff-left">
+                <Parts parts={row.left} />
+              </div>
+              <div className={classes.diffCell} data-side="right" data-label={rightLabel} data-testid="diff-right">
+                <Parts parts={row.right} />
+              </div>
+            </Fragment>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The writing area: a CodeMirror 6 view (DESIGN.md §6 — it renders only the visible lines, so a
+ * 20,000-word chapter types as fast as an empty one, where a <textarea> took 29 ms a keystroke).
+ *
+ * Uncontrolled: the document lives in CodeMirror, never in React state. The parent reads it with
+ * the handle (`getText`) when it needs it (a draft, a save) and hears about every change through
+ * `onChange` with the counts, which CodeMirror keeps incrementally.
+ */
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { Compartment, EditorState, type Transaction } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { externalChange, proseExtensions, readOnlyExtension, wordCountField } from './prose-extensions';
+
+export interface TextCounts {
+  words: number;
+  chars: number;
+}
+
+export interface ProseEditorHandle {
+  getText(): string;
+  /** Replaces the text (only the part that differs, so the caret stays put where it can). */
+  setText(text: string): void;
+  focus(): void;
+  counts(): TextCounts;
+  readonly view: EditorView | null;
+}
+
+export interface ProseEditorProps {
+  initialText: string;
+  label: string;
+  placeholder: string;
+  readOnly?: boolean;
+  /** Every document change; `external` for `setText` (not the author typing). */
+  onChange: (counts: TextCounts, external: boolean) => void;
+  handle?: Ref<ProseEditorHandle>;
+  className?: string;
+}
+
+function countsOf(state: EditorState): TextCounts {
+  return { words: state.field(wordCountField), chars: state.doc.length };
+}
+
+/** The smallest single replacement that turns `current` into `next`. */
+export function minimalChange(current: string, next: string): { from: number; to: number; insert: string } | null {
+  if (current === next) return null;
+  let start = 0;
+  const max = Math.min(current.length, next.length);
+  while (start < max && current.charCodeAt(start) === next.charCodeAt(start)) start++;
+  let endA = current.length;
+  let endB = next.length;
+  while (endA > start && endB > start && current.charCodeAt(endA - 1) === next.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  return { from: start, to: endA, insert: next.slice(start, endB) };
+}
+
+export function ProseEditor({ initialText, label, placeholder, readOnly = false, onChange, handle, className }: ProseEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const readOnlyCompartment = useRef(new Compartment());
+  const initial = useRef({ initialText, label, placeholder, readOnly });
+
+  useEffect(() => {
+    if (!host.current) return undefined;
+    const { initialText: text, label: ariaLabel, placeholder: hint, readOnly: ro } = initial.current;
+    const view = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: text,
+        extensions: proseExtensions({
+          placeholderText: hint,
+          label: ariaLabel,
+          readOnly: readOnlyCompartment.current,
+          initiallyReadOnly: ro,
+          onUpdate: EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            const external = update.transactions.every((tr: Transaction) => tr.annotation(externalChange) === true);
+            onChangeRef.current(countsOf(update.state), external);
+          }),
+        }),
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: readOnlyCompartment.current.reconfigure(readOnlyExtension(readOnly)) });
+  }, [readOnly]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      getText: () => viewRef.current?.state.doc.toString() ?? '',
+      setText: (text: string) => {
+        const view = viewRef.current;
+        if (!view) return;
+        const change = minimalChange(view.state.doc.toString(), text);
+        if (!change) return;
+        view.dispatch({ changes: change, annotations: externalChange.of(true) });
+      },
+      focus: () => viewRef.current?.focus(),
+      counts: () => (viewRef.current ? countsOf(viewRef.current.state) : { words: 0, chars: 0 }),
+      get view() {
+        return viewRef.current;
+      },
+    }),
+    [],
+  );
+
+  return <div ref={host} className={className} data-testid="prose-editor" />;
+}
+
+export default ProseEditor;

@@ -1,0 +1,77 @@
+/**
+ * The CodeMirror 6 setup of the chapter editor: plain prose, no markdown, no gutters. History,
+ * line wrapping, a placeholder, the default and history keymaps, the incremental word count and
+ * a theme drawn from Mantine's CSS variables (so all four themes apply).
+ */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { Annotation, Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
+import { EditorView, keymap, placeholder } from '@codemirror/view';
+import { countDocWords, recountWords } from '../model/word-count';
+
+/** Marks a transaction that did not come from the author's keyboard (a restore, a synced text). */
+export const externalChange = Annotation.define<boolean>();
+
+/** The word count of the document, kept up to date line by line. */
+export const wordCountField = StateField.define<number>({
+  create: (state) => countDocWords(state.doc),
+  update: (value, tr) => (tr.docChanged ? recountWords(value, tr.startState.doc, tr.newDoc, tr.changes) : value),
+});
+
+export const proseTheme = EditorView.theme({
+  '&': {
+    color: 'var(--mantine-color-text)',
+    backgroundColor: 'transparent',
+    fontSize: 'var(--editor-font-size, 1.125rem)',
+    height: '100%',
+  },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': {
+    fontFamily: 'var(--editor-font-family, Georgia, "Iowan Old Style", "Palatino Linotype", Palatino, "Times New Roman", serif)',
+    lineHeight: '1.75',
+    overflow: 'auto',
+  },
+  '.cm-content': {
+    padding: 'var(--mantine-spacing-lg) var(--mantine-spacing-xl) 40vh',
+    caretColor: 'var(--mantine-primary-color-filled)',
+    maxWidth: '46rem',
+    margin: '0 auto',
+  },
+  '.cm-line': { padding: '0' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-primary-color-filled)', borderLeftWidth: '2px' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    backgroundColor: 'var(--mantine-primary-color-light) !important',
+  },
+  '.cm-placeholder': { color: 'var(--mantine-color-placeholder)', fontStyle: 'italic' },
+});
+
+export interface ProseSetup {
+  placeholderText: string;
+  label: string;
+  readOnly: Compartment;
+  initiallyReadOnly: boolean;
+  onUpdate: Extension;
+}
+
+export function proseExtensions(setup: ProseSetup): Extension[] {
+  return [
+    history(),
+    keymap.of([...defaultKeymap, ...historyKeymap]),
+    EditorView.lineWrapping,
+    placeholder(setup.placeholderText),
+    EditorView.contentAttributes.of({
+      'aria-label': setup.label,
+      'aria-multiline': 'true',
+      spellcheck: 'true',
+      autocapitalize: 'sentences',
+      'data-testid': 'chapter-content',
+    }),
+    setup.readOnly.of(readOnlyExtension(setup.initiallyReadOnly)),
+    wordCountField,
+    proseTheme,
+    setup.onUpdate,
+  ];
+}
+
+export function readOnlyExtension(readOnly: boolean): Extension {
+  return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+}

@@ -1,0 +1,56 @@
+/**
+ * The revision history of a chapter: a non-entity read straight from the server (every save keeps
+ * a revision there, DESIGN.md §3), so it is only available online.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ChapterRevisionSummary } from '@chronicler/schema';
+import { api, isNetworkError, serverMessageOf } from '@/lib/api';
+
+export interface RevisionSnapshot {
+  title: string;
+  content: string;
+  wordCount?: number;
+  updatedAt?: string;
+}
+
+export type RevisionsState =
+  | { status: 'idle' | 'loading' | 'offline' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; revisions: ChapterRevisionSummary[] };
+
+export function revisionsPath(chapterId: string): string {
+  return `/api/chapters/${encodeURIComponent(chapterId)}/revisions`;
+}
+
+/** Loads the list while `enabled` (the drawer is open) and the browser is online. */
+export function useRevisions(chapterId: string | null, enabled: boolean, online: boolean) {
+  const [state, setState] = useState<RevisionsState>({ status: 'idle' });
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    if (!enabled || !chapterId) return undefined;
+    if (!online) {
+      setState({ status: 'offline' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api.get<ChapterRevisionSummary[]>(revisionsPath(chapterId), { signal: controller.signal }).then(
+      (revisions) => setState({ status: 'ready', revisions }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isNetworkError(error)) setState({ status: 'offline' });
+        else setState({ status: 'error', message: serverMessageOf(error, 'The revision history could not be loaded.') });
+      },
+    );
+    return () => controller.abort();
+  }, [chapterId, enabled, online, reloads]);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  return { state, reload };
+}
+
+/** One revision exactly as saved. */
+export function fetchRevision(chapterId: string, rev: number, signal?: AbortSignal): Promise<RevisionSnapshot> {
+  return api.get<RevisionSnapshot>(`${revisionsPath(chapterId)}/${rev}`, signal ? { signal } : {});
+}

@@ -1,0 +1,202 @@
+/**
+ * Comparing two versions of a chapter (conflict copies, revisions) and proposing merges.
+ *
+ * Built on jsdiff (`diff`): a maintained Myers O(ND) implementation with array, word and
+ * whitespace-aware tokenizers and a `timeout` that bounds the cost on very different texts. The
+ * server merges on paragraph tokens (node-diff3); the editor compares the same way: paragraphs
+ * (lines) first, then words inside the paragraphs that changed, so a 20,000-word chapter with one
+ * edited sentence costs a few hundred line comparisons and one short word diff.
+ */
+import { diffArrays, diffWordsWithSpace } from 'diff';
+
+/** A run of text in one side of a comparison. */
+export interface DiffPart {
+  text: string;
+  /** 'same' on both sides; 'removed' only on the left; 'added' only on the right. */
+  kind: 'same' | 'removed' | 'added';
+}
+
+export type DiffRow =
+  | { type: 'same'; paragraphs: string[] }
+  /** Unchanged paragraphs left out of the view (long runs are folded). */
+  | { type: 'fold'; count: number }
+  | { type: 'changed'; left: DiffPart[]; right: DiffPart[] };
+
+export interface Comparison {
+  rows: DiffRow[];
+  /** Paragraph regions that differ. */
+  changes: number;
+  identical: boolean;
+}
+
+const PARAGRAPH_TIMEOUT_MS = 400;
+const WORD_TIMEOUT_MS = 150;
+/** Unchanged runs longer than this are folded, keeping `CONTEXT` paragraphs each side. */
+const FOLD_OVER = 4;
+const CONTEXT = 1;
+
+export function paragraphsOf(text: string): string[] {
+  return text.split('\n');
+}
+
+/** Word-level parts of two changed regions (whole regions when the word diff would be too costly). */
+export function wordDiff(left: string, right: string): { left: DiffPart[]; right: DiffPart[] } {
+  const changes = left.length + right.length > 200_000 ? undefined : diffWordsWithSpace(left, right, { timeout: WORD_TIMEOUT_MS });
+  if (!changes) {
+    return {
+      left: left ? [{ text: left, kind: 'removed' }] : [],
+      right: right ? [{ text: right, kind: 'added' }] : [],
+    };
+  }
+  const l: DiffPart[] = [];
+  const r: DiffPart[] = [];
+  for (const c of changes) {
+    if (c.added) r.push({ text: c.value, kind: 'added' });
+    else if (c.removed) l.push({ text: c.value, kind: 'removed' });
+    else {
+      l.push({ text: c.value, kind: 'same' });
+      r.push({ text: c.value, kind: 'same' });
+    }
+  }
+  return { left: l, right: r };
+}
+
+function pushSame(rows: DiffRow[], paragraphs: string[], first: boolean, last: boolean): void {
+  if (paragraphs.length <= FOLD_OVER) {
+    rows.push({ type: 'same', paragraphs });
+    return;
+  }
+  const head = first ? 0 : CONTEXT;
+  const tail = last ? 0 : CONTEXT;
+  if (head > 0) rows.push({ type: 'same', paragraphs: paragraphs.slice(0, head) });
+  rows.push({ type: 'fold', count: paragraphs.length - head - tail });
+  if (tail > 0) rows.push({ type: 'same', paragraphs: paragraphs.slice(paragraphs.length - tail) });
+}
+
+/** Side-by-side comparison of `left` (e.g. the current text) and `right` (the other version). */
+export function compareTexts(left: string, right: string): Comparison {
+  if (left === right) {
+    const rows: DiffRow[] = [];
+    pushSame(rows, paragraphsOf(left), true, true);
+    return { rows, changes: 0, identical: true };
+  }
+  const a = paragraphsOf(left);
+  const b = paragraphsOf(right);
+  const changes = diffArrays(a, b, { timeout: PARAGRAPH_TIMEOUT_MS });
+  if (!changes) {
+    return { rows: [{ type: 'changed', ...wordDiff(left, right) }], changes: 1, identical: false };
+  }
+  const rows: DiffRow[] = [];
+  let count = 0;
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i]!;
+    if (!c.added && !c.removed) {
+      pushSame(rows, c.value, i === 0, i === changes.length - 1);
+      continue;
+    }
+    // A removal followed by an addition is one changed region, compared word by word.
+    let removed: string[] = [];
+    let added: string[] = [];
+    if (c.removed) {
+      removed = c.value;
+      const next = changes[i + 1];
+      if (next?.added) {
+        added = next.value;
+        i++;
+      }
+    } else {
+      added = c.value;
+    }
+    count++;
+    rows.push({ type: 'changed', ...wordDiff(removed.join('\n'), added.join('\n')) });
+  }
+  return { rows, changes: count, identical: false };
+}
+
+/**
+ * A merge proposal that loses nothing: paragraphs both versions share appear once, and where they
+ * differ the paragraphs of `mine` come first, then those of `theirs`. The author edits it down.
+ */
+export function unionMerge(mine: string, theirs: string): string {
+  if (mine === theirs) return mine;
+  const changes = diffArrays(paragraphsOf(mine), paragraphsOf(theirs), { timeout: PARAGRAPH_TIMEOUT_MS });
+  if (!changes) return `${mine}\n\n${theirs}`;
+  const out: string[] = [];
+  for (const c of changes) out.push(...c.value);
+  return out.join('\n');
+}
+
+interface Hunk {
+  /** Base paragraphs [start, end) replaced by `lines`. */
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+function hunksFrom(base: string[], other: string[]): Hunk[] | null {
+  const changes = diffArrays(base, other, { timeout: PARAGRAPH_TIMEOUT_MS });
+  if (!changes) return null;
+  const hunks: Hunk[] = [];
+  let at = 0;
+  let current: Hunk | null = null;
+  for (const c of changes) {
+    if (!c.added && !c.removed) {
+      if (current) hunks.push(current);
+      current = null;
+      at += c.value.length;
+      continue;
+    }
+    current ??= { start: at, end: at, lines: [] };
+    if (c.removed) {
+      at += c.value.length;
+      current.end = at;
+    } else {
+      current.lines.push(...c.value);
+    }
+  }
+  if (current) hunks.push(current);
+  return hunks;
+}
+
+export type ThreeWayResult = { clean: true; text: string } | { clean: false };
+
+/**
+ * Three-way merge on paragraphs (the server's rule, DESIGN.md §3): edits of `mine` and `theirs` to
+ * different paragraphs of `base` combine; edits to the same paragraphs conflict unless identical.
+ */
+export function threeWayMerge(base: string, mine: string, theirs: string): ThreeWayResult {
+  if (mine === theirs || theirs === base) return { clean: true, text: mine };
+  if (mine === base) return { clean: true, text: theirs };
+  const b = paragraphsOf(base);
+  const ours = hunksFrom(b, paragraphsOf(mine));
+  const other = hunksFrom(b, paragraphsOf(theirs));
+  if (!ours || !other) return { clean: false };
+  const out: string[] = [];
+  let at = 0;
+  let i = 0;
+  let j = 0;
+  const same = (x: Hunk, y: Hunk) => x.start === y.start && x.end === y.end && x.lines.join('\n') === y.lines.join('\n');
+  const overlaps = (x: Hunk, y: Hunk) =>
+    x.start < y.end && y.start < x.end ? true : x.start === y.start && (x.start === x.end || y.start === y.end);
+  while (i < ours.length || j < other.length) {
+    const x = ours[i];
+    const y = other[j];
+    let next: Hunk;
+    if (x && y && overlaps(x, y)) {
+      if (!same(x, y)) return { clean: false };
+      next = x;
+      i++;
+      j++;
+    } else if (x && (!y || x.start < y.start)) {
+      next = x;
+      i++;
+    } else {
+      next = y!;
+      j++;
+    }
+    out.push(...b.slice(at, next.start), ...next.lines);
+    at = next.end;
+  }
+  out.push(...b.slice(at));
+  return { clean: true, text: out.join('\n') };
+}
