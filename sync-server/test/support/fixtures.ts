@@ -1,0 +1,158 @@
+/**
+ * Two authors, A and B, each with one of everything, made through the API (never by writing
+ * rows directly), so the authz matrix and the fuzz tests have real own/foreign ids to aim at.
+ * Both are legendary, so plan limits and feature gates never answer before the access check.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type SignedIn, signUp } from '../helpers.ts';
+import { send } from './routes.ts';
+
+/** The entity kinds a path or body id can name. */
+export const ID_KINDS = [
+  'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict',
+] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+export type SideIds = Record<IdKind, string> & {
+  /** A second character, for relationships and events. */
+  character2: string;
+  /** A second chapter of the same book, for reorders. */
+  chapter2: string;
+  /** A revision number of `chapter` that exists (the chapter history). */
+  chapterRev: number;
+};
+
+export interface Side extends SignedIn {
+  ids: SideIds;
+}
+
+export interface World {
+  a: Side;
+  b: Side;
+}
+
+/** A well-formed id that names nothing. */
+export function unknownId(): string {
+  const hex = crypto.randomBytes(16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+async function call(app: FastifyInstance, who: SignedIn, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await send(app, {
+    method: method as 'GET',
+    url,
+    headers: { ...(payload === undefined ? { cookie: who.cookie } : who.headers), ...headers },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+  if (res.status < 200 || res.status > 299) throw new Error(`fixture ${method} ${url} → ${res.status} ${res.body}`);
+  return res.body ? (JSON.parse(res.body) as any) : null;
+}
+
+/** The row an answer carries: the body itself, or a single object field of it. */
+function rowOf(body: any): any {
+  if (body && typeof body.id === 'string') return body;
+  for (const value of Object.values(body ?? {})) {
+    if (value && typeof value === 'object' && typeof (value as any).id === 'string') return value;
+  }
+  throw new Error(`no row in answer ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+/** Text of a chapter in paragraphs, so concurrent edits of one paragraph conflict. */
+const PARAGRAPHS = ['The first paragraph of the draft.', 'The middle paragraph stays.', 'The last paragraph ends it.'];
+
+/** Makes one author with one of everything. */
+export async function createSide(app: FastifyInstance, tag: string): Promise<Side> {
+  // The username doubles as a marker in every title and text of the side, and is a secret (see
+  // secretsOf): any answer to the other author that contains it leaked text.
+  tag = `${tag}_${crypto.randomBytes(6).toString('hex')}`;
+  const who = await signUp(app, { plan: 'legendary', username: tag });
+  const series = rowOf(await call(app, who, 'POST', '/api/series', { title: `Series of ${tag}`, description: `About ${tag}`, totalBooks: 3 }));
+  const book = rowOf(await call(app, who, 'POST', '/api/books', { seriesId: series.id, title: `Book of ${tag}`, description: 'A book' }));
+  const chapter = rowOf(
+    await call(app, who, 'POST', '/api/chapters', { bookId: book.id, title: `Chapter of ${tag}`, content: PARAGRAPHS.join('\n\n'), status: 'draft' }),
+  );
+  const chapter2 = rowOf(await call(app, who, 'POST', '/api/chapters', { bookId: book.id, title: `Second chapter of ${tag}`, content: 'Two.' }));
+  const character = rowOf(await call(app, who, 'POST', '/api/characters', { seriesId: series.id, name: `Hero of ${tag}`, role: 'protagonist', isProtagonist: true, bookAppearances: [1] }));
+  const character2 = rowOf(await call(app, who, 'POST', '/api/characters', { seriesId: series.id, name: `Villain of ${tag}`, role: 'antagonist', bookAppearances: [] }));
+  const relationship = rowOf(
+    await call(app, who, 'POST', '/api/character-relationships', {
+      sourceCharacterId: character.id,
+      targetCharacterId: character2.id,
+      relationshipType: 'enemy',
+      description: 'Sworn enemies',
+    }),
+  );
+  const location = rowOf(await call(app, who, 'POST', '/api/locations', { seriesId: series.id, name: `Castle of ${tag}`, locationType: 'castle' }));
+  const event = rowOf(
+    await call(app, who, 'POST', '/api/timeline-events', {
+      seriesId: series.id,
+      title: `Battle of ${tag}`,
+      bookId: book.id,
+      chapterId: chapter.id,
+      characterIds: [character.id, character2.id],
+      locationId: location.id,
+    }),
+  );
+  const conflict = await provokeConflict(app, who, chapter);
+  const ids: SideIds = {
+    series: series.id,
+    book: book.id,
+    chapter: chapter.id,
+    chapter2: chapter2.id,
+    character: character.id,
+    character2: character2.id,
+    relationship: relationship.id,
+    location: location.id,
+    event: event.id,
+    conflict: conflict.conflictId,
+    chapterRev: conflict.revAfterFirstEdit,
+  };
+  return { ...who, ids };
+}
+
+/**
+ * Two edits of the same paragraph from the same base revision: the second cannot merge and is
+ * kept as a conflict copy (DESIGN.md §3 "Chapter text never loses words").
+ */
+async function provokeConflict(app: FastifyInstance, who: SignedIn, chapter: { id: string; rev: number }) {
+  const base = String(chapter.rev);
+  const edit = (first: string) => ({ content: [first, ...PARAGRAPHS.slice(1)].join('\n\n') });
+  const first = rowOf(await call(app, who, 'PUT', `/api/chapters/${chapter.id}`, edit('The first paragraph, as edited on the laptop.'), { 'x-base-rev': base }));
+  const second = await call(app, who, 'PUT', `/api/chapters/${chapter.id}`, edit('The first paragraph, as edited on the phone.'), { 'x-base-rev': base });
+  let conflictId: string | undefined = second?.conflictId ?? second?.conflict?.id;
+  if (!conflictId) {
+    const row = await app.deps.database.db.selectFrom('chapterConflicts').select('id').where('chapterId', '=', chapter.id).executeTakeFirst();
+    conflictId = row?.id;
+  }
+  if (!conflictId) throw new Error(`fixture: no conflict copy after concurrent edits: ${JSON.stringify(second).slice(0, 300)}`);
+  return { conflictId, revAfterFirstEdit: Number(first.rev) };
+}
+
+/** Story tables with a series column; `series` itself is keyed by `id`. */
+const SERIES_SCOPED_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts'] as const;
+
+/**
+ * What another author must never see of `side`: the user id and username and the id of every row
+ * in the series the user owns, read from the database (so rows the tests created count too).
+ */
+export async function secretsOf(app: FastifyInstance, side: Side): Promise<Set<string>> {
+  const { db } = app.deps.database;
+  const out = new Set<string>([side.user.id, side.user.username]);
+  const owned = await db.selectFrom('series').select('id').where('ownerId', '=', side.user.id).execute();
+  const seriesIds = owned.map((r) => r.id);
+  for (const id of seriesIds) out.add(id);
+  if (seriesIds.length > 0) {
+    for (const table of SERIES_SCOPED_TABLES) {
+      const rows = await db.selectFrom(table).select('id').where('seriesId', 'in', seriesIds).execute();
+      for (const row of rows) out.add(row.id);
+    }
+  }
+  return out;
+}
+
+export async function createWorld(app: FastifyInstance): Promise<World> {
+  const a = await createSide(app, 'alpha');
+  const b = await createSide(app, 'bravo');
+  return { a, b };
+}

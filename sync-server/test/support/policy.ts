@@ -1,0 +1,140 @@
+/**
+ * The access classification of every /api route, keyed `METHOD url` exactly as the route table
+ * reports it. The authz matrix FAILS when the real route table has a route missing here (so a
+ * new route cannot slip through unclassified) or when an entry here names no route any more.
+ *
+ * For each protected route: which entity kind each path parameter names, and a valid request
+ * (body, query, headers) for the owner of those ids, so the owner case is a real success and
+ * the foreign/unknown cases differ from it ONLY in whose ids they carry.
+ */
+import type { IdKind, Side } from './fixtures.ts';
+import { TEST_PASSWORD } from '../helpers.ts';
+
+/** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
+export type ParamKind = IdKind | 'chapterRev';
+
+export interface ValidRequest {
+  body?: unknown;
+  /** Query string without '?'. */
+  query?: string;
+  headers?: Record<string, string>;
+}
+
+interface PolicyBase {
+  /** A valid request for `side` (the owner of the path ids; the caller when there are none). */
+  request?: (side: Side) => ValidRequest;
+}
+
+export interface PublicPolicy extends PolicyBase {
+  access: 'public';
+  /** What an anonymous caller gets with the valid request. */
+  anonymous: number;
+  /** What a signed-in caller gets with the valid request. */
+  signedIn: number;
+}
+
+export interface ProtectedPolicy extends PolicyBase {
+  access: 'protected';
+  /** Which entity each `:param` names. Routes without params are reached through body ids or not at all. */
+  params?: Record<string, ParamKind>;
+}
+
+export type RoutePolicy = PublicPolicy | ProtectedPolicy;
+
+let unique = 0;
+const freshName = (prefix: string) => `${prefix}_${process.pid}_${++unique}_${Math.random().toString(36).slice(2, 8)}`;
+
+const register = (): ValidRequest => ({ body: { username: freshName('newcomer'), password: TEST_PASSWORD, displayName: 'New Author' } });
+const login = (side: Side): ValidRequest => ({ body: { username: side.user.username, password: TEST_PASSWORD } });
+
+export const ROUTE_POLICY: Record<string, RoutePolicy> = {
+  // --- accounts (spec 000 §7) --------------------------------------------------------------
+  'GET /api/health': { access: 'public', anonymous: 200, signedIn: 200 },
+  'POST /api/register': { access: 'public', anonymous: 201, signedIn: 201, request: register },
+  'POST /api/auth/register': { access: 'public', anonymous: 201, signedIn: 201, request: register },
+  'POST /api/login': { access: 'public', anonymous: 200, signedIn: 200, request: login },
+  'POST /api/auth/login': { access: 'public', anonymous: 200, signedIn: 200, request: login },
+  'POST /api/logout': { access: 'public', anonymous: 200, signedIn: 200 },
+  // Public in the sense that it answers anonymous callers: with 401, read as "no user".
+  'GET /api/user': { access: 'public', anonymous: 401, signedIn: 200 },
+
+  // --- series and books (spec 001 §7) ------------------------------------------------------
+  'GET /api/series': { access: 'protected' },
+  'POST /api/series': { access: 'protected', request: () => ({ body: { title: 'Another series', description: 'More', totalBooks: 2 } }) },
+  'GET /api/series/:id': { access: 'protected', params: { id: 'series' } },
+  'DELETE /api/series/:id': { access: 'protected', params: { id: 'series' } },
+  'PUT /api/series/:id': { access: 'protected', params: { id: 'series' }, request: () => ({ body: { name: 'Renamed series', description: 'New words' } }) },
+  'GET /api/series/:id/books': { access: 'protected', params: { id: 'series' } },
+  'POST /api/books': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, title: 'Another book', description: 'x' } }) },
+  'GET /api/books/:id': { access: 'protected', params: { id: 'book' } },
+  'PUT /api/books/:id': { access: 'protected', params: { id: 'book' }, request: () => ({ body: { title: 'Renamed book', status: 'revision' } }) },
+  'DELETE /api/books/:id': { access: 'protected', params: { id: 'book' } },
+
+  // --- chapters ----------------------------------------------------------------------------
+  'GET /api/books/:id/chapters': { access: 'protected', params: { id: 'book' } },
+  'GET /api/chapters/:id': { access: 'protected', params: { id: 'chapter' } },
+  'POST /api/chapters': { access: 'protected', request: (s) => ({ body: { bookId: s.ids.book, title: 'Another chapter', content: 'Some words.' } }) },
+  'PUT /api/chapters/:id': { access: 'protected', params: { id: 'chapter' }, request: () => ({ body: { title: 'Edited chapter', content: 'Edited words.' } }) },
+  'DELETE /api/chapters/:id': { access: 'protected', params: { id: 'chapter' } },
+  'GET /api/chapters/:id/revisions': { access: 'protected', params: { id: 'chapter' }, request: () => ({ query: 'limit=10' }) },
+  'GET /api/chapters/:id/revisions/:rev': { access: 'protected', params: { id: 'chapter', rev: 'chapterRev' } },
+  'GET /api/chapters/:id/conflicts': { access: 'protected', params: { id: 'chapter' } },
+  'DELETE /api/chapter-conflicts/:id': { access: 'protected', params: { id: 'conflict' } },
+  'POST /api/chapters/reorder': {
+    access: 'protected',
+    request: (s) => ({ body: { chapters: [{ id: s.ids.chapter2, position: 1 }, { id: s.ids.chapter, position: 2 }] } }),
+  },
+
+  // --- characters and relationships ----------------------------------------------------------
+  'GET /api/series/:id/characters': { access: 'protected', params: { id: 'series' } },
+  'POST /api/characters': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, name: 'Sidekick', bookAppearances: [2] } }) },
+  'GET /api/characters/:id': { access: 'protected', params: { id: 'character' } },
+  'PUT /api/characters/:id': { access: 'protected', params: { id: 'character' }, request: () => ({ body: { isProtagonist: false } }) },
+  'DELETE /api/characters/:id': { access: 'protected', params: { id: 'character' } },
+  'GET /api/series/:id/character-relationships': { access: 'protected', params: { id: 'series' } },
+  'POST /api/character-relationships': {
+    access: 'protected',
+    request: (s) => ({ body: { sourceCharacterId: s.ids.character2, targetCharacterId: s.ids.character, relationshipType: 'family' } }),
+  },
+  'PUT /api/character-relationships/:id': {
+    access: 'protected',
+    params: { id: 'relationship' },
+    request: () => ({ body: { relationshipType: 'conflict', description: 'It got worse' } }),
+  },
+  'DELETE /api/character-relationships/:id': { access: 'protected', params: { id: 'relationship' } },
+
+  // --- locations -----------------------------------------------------------------------------
+  'GET /api/series/:id/locations': { access: 'protected', params: { id: 'series' } },
+  'POST /api/locations': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, name: 'Harbour', locationType: 'town' } }) },
+  'GET /api/locations/:id': { access: 'protected', params: { id: 'location' } },
+  'PUT /api/locations/:id': { access: 'protected', params: { id: 'location' }, request: () => ({ body: { name: 'Old harbour', importance: 'main' } }) },
+  'DELETE /api/locations/:id': { access: 'protected', params: { id: 'location' } },
+
+  // --- timeline ------------------------------------------------------------------------------
+  'GET /api/series/:id/timeline': { access: 'protected', params: { id: 'series' } },
+  'GET /api/characters/:id/timeline': { access: 'protected', params: { id: 'character' } },
+  'POST /api/timeline-events': {
+    access: 'protected',
+    request: (s) => ({ body: { seriesId: s.ids.series, title: 'Coronation', locationId: s.ids.location, characterIds: [s.ids.character] } }),
+  },
+  'GET /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
+  'PUT /api/timeline-events/:id': { access: 'protected', params: { id: 'event' }, request: () => ({ body: { title: 'Renamed battle', importance: 'major' } }) },
+  'DELETE /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
+  'POST /api/timeline-events/reorder': { access: 'protected', request: (s) => ({ body: { events: [{ id: s.ids.event, position: 3 }] } }) },
+
+  // --- sync (DESIGN.md §3) -------------------------------------------------------------------
+  'GET /api/sync/changes': { access: 'protected', request: () => ({ query: 'since=0' }) },
+  'GET /api/sync/events': { access: 'protected' },
+  // Each entry runs through its own REST route: the matrix also replays every write through it.
+  'POST /api/sync/batch': {
+    access: 'protected',
+    request: (s) => ({
+      body: {
+        entries: [
+          { method: 'PUT', path: `/api/books/${s.ids.book}`, body: { title: 'Batched title' }, headers: { idempotencyKey: `batch-${s.ids.book}` } },
+          { method: 'POST', path: '/api/characters', body: { seriesId: s.ids.series, name: 'Batched hero' } },
+        ],
+      },
+    }),
+  },
+};
