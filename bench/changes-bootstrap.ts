@@ -252,7 +252,7 @@ async function main(): Promise<void> {
       const file = path.resolve(flags.profile, 'changes-bootstrap.cpuprofile');
       const walk = await server.profile(file, () => walkFeed(story.client));
       console.log(`\nfeed walk while profiled: ${fmt.ms(walk.ms)}, ${walk.pages} pages`);
-      console.log(summariseProfile(file, { requests: walk.pages }).replaceAll('per request', 'per page'));
+      console.log(summariseProfile(file, { requests: walk.pages, unit: 'page' }));
     }
     db.close();
     story.client.close();

@@ -3,8 +3,9 @@
  * the same run on the same machine:
  *   reads  — authenticated GET /api/series/{id}/books (session lookup, access check, list)
  *   writes — authenticated PUT /api/chapters/{id} with a ~1,000-word chapter body that differs on
- *            every request, sent with X-Base-Rev = the chapter's current rev (a fast-forward save:
- *            one transaction, seq, row update, revision snapshot, fsync under synchronous=FULL)
+ *            every request, sent as the web client's outbox sends it: X-Base-Rev = the chapter's
+ *            current rev and a fresh Idempotency-Key (a fast-forward save: one transaction, seq,
+ *            row update, revision snapshot, idempotency record, fsync under synchronous=FULL)
  * Targets: reads ≥ 0.5 × bare, writes ≥ 0.25 × bare.
  *
  * autocannon runs here; each server runs in its own child process. Each round measures bare,
@@ -13,8 +14,8 @@
  * machine than throughput), and the commit floor — the same bytes a save writes, committed straight
  * through better-sqlite3 with the production pragmas, one transaction each, on the same disk.
  *
- *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 2] [--connections 10] [--words 1000]
- *                      [--only bare,reads,writes] [--profile DIR]
+ *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 1.5] [--connections 10] [--words 1000]
+ *                      [--only bare,reads,writes] [--idempotency-key on|off] [--profile DIR]
  * --profile DIR: after the rounds, one more run of each workload with the serving process's CPU
  * profile recorded into DIR (server-http-reads.cpuprofile, …) and summarised.
  */
@@ -34,10 +35,11 @@ const { values: flags } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '1.5' },
     connections: { type: 'string', default: '10' },
     words: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'bare,reads,writes' },
+    'idempotency-key': { type: 'string', default: 'on' },
     profile: { type: 'string' },
   },
 });
@@ -47,7 +49,8 @@ const WARMUP_S = Number(flags.warmup);
 const CONNECTIONS = Number(flags.connections);
 const WORDS = Number(flags.words);
 const ONLY = new Set(flags.only.split(','));
-const COMMIT_FLOOR_S = 1;
+const IDEMPOTENCY_KEYS = flags['idempotency-key'] !== 'off';
+const COMMIT_FLOOR_S = 0.5;
 
 type TargetName = 'bare' | 'reads' | 'writes';
 
@@ -98,6 +101,7 @@ function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: reado
   const base = proseParagraphs(seededRandom(1), WORDS);
   const variants = proseParagraphs(seededRandom(2), 64 * 15).slice(0, 64);
   let sent = 0;
+  const run = `${process.pid}-${Date.now()}`;
   const mergeStatuses = new Map<string, number>();
 
   return {
@@ -121,11 +125,17 @@ function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: reado
           // A lost connection can strand a chapter; then share one (its next save may merge).
           const chapter = free.pop() ?? pool[shared++ % pool.length]!;
           context.chapter = chapter;
+          const n = ++sent;
           return {
             ...req,
             path: `/api/chapters/${chapter.id}`,
-            headers: { ...req.headers, 'content-type': 'application/json', 'x-base-rev': String(chapter.rev) },
-            body: body(++sent),
+            headers: {
+              ...req.headers,
+              'content-type': 'application/json',
+              'x-base-rev': String(chapter.rev),
+              ...(IDEMPOTENCY_KEYS ? { 'idempotency-key': `bench-${run}-${n}` } : {}),
+            },
+            body: body(n),
           };
         },
         onResponse(status, responseBody, context: { chapter?: Row }) {
@@ -212,7 +222,12 @@ async function main(): Promise<void> {
           server,
           run: (s: number) => load(server, s, [{ method: 'GET', path: booksPath }], { cookie }),
         },
-        { name: 'writes', label: `PUT /api/chapters/{id} (${WORDS} words)`, server, run: (s: number) => writes.run(s) },
+        {
+          name: 'writes',
+          label: `PUT /api/chapters/{id} (${WORDS} words${IDEMPOTENCY_KEYS ? ', Idempotency-Key' : ''})`,
+          server,
+          run: (s: number) => writes.run(s),
+        },
       ] satisfies Target[]
     ).filter((t) => ONLY.has(t.name));
 
