@@ -1,6 +1,9 @@
-import { Paper, Progress, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Paper, Progress, Text } from '@mantine/core';
 
 export interface CurrentSeriesCardProps {
+  /** When given, the title links to the series on the Series page. */
+  id?: string;
   title: string;
   currentBook: number;
   totalBooks: number;
@@ -9,16 +12,22 @@ export interface CurrentSeriesCardProps {
 }
 
 /** The Current Series card of spec 000 §2 Layout: title, "Book X of Y" and percent complete. */
-export function CurrentSeriesCard({ title, currentBook, totalBooks, percent }: CurrentSeriesCardProps) {
+export function CurrentSeriesCard({ id, title, currentBook, totalBooks, percent }: CurrentSeriesCardProps) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
-    <Paper withBorder radius="md" p="sm" aria-label="Current series" component="section">
+    <Paper withBorder radius="md" p="sm" aria-label="Current series" component="section" data-testid="current-series">
       <Text size="xs" fw={600} tt="uppercase" c="dimmed" lts={0.5}>
         Current Series
       </Text>
-      <Text fw={700} mt={2} lineClamp={2}>
-        {title}
-      </Text>
+      {id ? (
+        <Anchor component={Link} to={`/series?id=${encodeURIComponent(id)}`} fw={700} mt={2} lineClamp={2} c="inherit" display="block">
+          {title}
+        </Anchor>
+      ) : (
+        <Text fw={700} mt={2} lineClamp={2}>
+          {title}
+        </Text>
+      )}
       <Text size="sm" c="dimmed" mt={2}>
         Book {currentBook} of {totalBooks}
       </Text>

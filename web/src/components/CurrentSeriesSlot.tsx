@@ -1,12 +1,42 @@
 import { Link } from 'react-router';
-import { Anchor, Paper, Text } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Text } from '@mantine/core';
+import { seriesProgress } from '@chronicler/schema';
+import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { CurrentSeriesCard, type CurrentSeriesCardProps } from './CurrentSeriesCard';
 
 /**
- * SLOT: the Current Series card of the layout (/, /series, book and chapter pages).
- * `series` is null until the series data layer (Dexie + sync) provides the current series.
+ * The Current Series card of the layout (/, /series, book and chapter pages): the series chosen on
+ * the Series page (remembered under `chronicler:current-series`), else the first one, read live
+ * from the local database. Pass `series` to show given data instead (tests, stories).
  */
-export function CurrentSeriesSlot({ series }: { series: CurrentSeriesCardProps | null }) {
+export function CurrentSeriesSlot({ series }: { series?: CurrentSeriesCardProps | null }) {
+  if (series !== undefined) return <CurrentSeriesView series={series} />;
+  return <LiveCurrentSeries />;
+}
+
+function LiveCurrentSeries() {
+  const { series } = useCurrentSeries();
+  if (series === undefined) {
+    return (
+      <Paper withBorder radius="md" p="sm" component="section" aria-label="Current series" aria-busy="true">
+        <Skeleton height={10} width="50%" />
+        <Skeleton height={14} mt={8} />
+        <Skeleton height={8} mt={8} />
+      </Paper>
+    );
+  }
+  return (
+    <CurrentSeriesView
+      series={
+        series
+          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent: seriesProgress(series) }
+          : null
+      }
+    />
+  );
+}
+
+function CurrentSeriesView({ series }: { series: CurrentSeriesCardProps | null }) {
   if (series) return <CurrentSeriesCard {...series} />;
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Current series" data-testid="current-series-empty">

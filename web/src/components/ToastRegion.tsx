@@ -16,10 +16,7 @@ export function ToastRegion() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(TOAST_BEHAVIOUR.hotkey as readonly string[]).includes(event.key)) return;
       event.preventDefault();
-      const region = regionRef.current;
-      if (!region) return;
-      const first = region.querySelector<HTMLElement>('[data-toast-id]');
-      (first ?? region).focus();
+      regionRef.current?.focus();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

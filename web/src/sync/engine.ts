@@ -31,7 +31,7 @@ import {
   readSyncState,
 } from './db.ts';
 import { referencedIds } from './mutators.ts';
-import { applyServerRow, cleanRow, foldIntoShadow, recompute } from './rebase.ts';
+import { applyServerRow, cleanRow, foldDeleteIntoShadow, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { type SyncStatusStore, syncStatus } from './status.ts';
 
@@ -94,6 +94,7 @@ export interface SyncEngineOptions {
 export type SyncEvent =
   | { type: 'problem'; deadLetter: DeadLetter; message: string }
   | { type: 'conflict'; chapterId: string; conflictId: string }
+  | { type: 'acked'; idemKey: string; status: number; kind: OutboxEntry['kind']; entity: EntityKind; entityId: string; mergeStatus?: string }
   | { type: 'auth-required' }
   | { type: 'pulled'; cursor: number; rows: number };
 
@@ -382,10 +383,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  async function acknowledge(entry: OutboxEntry, body: unknown): Promise<void> {
-    await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
+  /** Applies a success answer; false when the entry is gone meanwhile (dead-lettered as a dependant, purged). */
+  async function acknowledge(entry: OutboxEntry, body: unknown, httpStatus: number): Promise<boolean> {
+    const applied = await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
       const current = await db.outbox.get(entry.seq!);
-      if (!current) return; // purged meanwhile (scope removed)
+      if (!current) return false;
       await db.outbox.delete(entry.seq!);
       const rows = rowsOfAnswer(current, body);
       const answered = new Map<string, AnyRow>();
@@ -395,18 +397,30 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       const nowIso = new Date(now()).toISOString();
       for (const effect of current.effects) {
-        if (!answered.has(entityKey(effect.entity, effect.id))) await foldIntoShadow(db, effect, nowIso);
+        if (!answered.has(entityKey(effect.entity, effect.id))) await foldDeleteIntoShadow(db, effect, nowIso);
       }
       for (const key of current.touches) {
         const [entity, id] = splitKey(key);
         await recompute(db, entity, id);
       }
       await resolveChains(current, answered);
+      return true;
     });
-    const answer = body as { conflictId?: unknown; id?: unknown } | null;
+    if (!applied) return false;
+    const answer = body as { conflictId?: unknown; id?: unknown; mergeStatus?: unknown } | null;
+    emit({
+      type: 'acked',
+      idemKey: entry.idemKey,
+      status: httpStatus,
+      kind: entry.kind,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      ...(typeof answer?.mergeStatus === 'string' ? { mergeStatus: answer.mergeStatus } : {}),
+    });
     if (answer && typeof answer.conflictId === 'string' && typeof answer.id === 'string') {
       emit({ type: 'conflict', chapterId: answer.id, conflictId: answer.conflictId });
     }
+    return true;
   }
 
   /**
@@ -509,7 +523,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const body = await readJson(response).catch(() => null);
     if (stopped) return 'stopped';
     if (response.ok) {
-      await acknowledge(entry, body);
+      await acknowledge(entry, body, response.status);
       return 'acked';
     }
     if (response.status === 401) {
@@ -526,15 +540,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     if (entry.method === 'DELETE' && response.status === 404) {
       // Already gone on the server: the delete's goal is reached.
-      await acknowledge(entry, null);
+      await acknowledge(entry, null, 404);
       return 'acked';
     }
     await reject(entry, response.status, asApiError(body, response.status));
     return 'rejected';
   }
 
+  /** Entries a previous leader (a closed tab, a crash) left in flight go again; the server replays them. */
+  let recovered = false;
+  async function recoverInflight(): Promise<void> {
+    if (recovered) return;
+    recovered = true;
+    await db.outbox.where('status').equals('inflight').modify({ status: 'pending' });
+  }
+
   async function pushCycle(): Promise<PushResult> {
     const result: PushResult = { acked: 0, rejected: 0, retryAt: null, paused: false };
+    await recoverInflight();
     const { clientId } = await readSyncState(db);
     while (!stopped && !paused) {
       if (batchAvailable !== false && (await db.outbox.count()) >= batchThreshold) {
@@ -569,94 +592,109 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /**
-   * A large backlog in one request (POST /api/sync/batch), each item run by the server through the
-   * same handler as its REST route and answered with its own status. 'fallback': no batch endpoint
-   * (or not usable now); 'done': a batch was handled; 'stop': paused or stopped.
+   * A large backlog in one request: POST /api/sync/batch runs each entry through its own REST
+   * route (same handler, same idempotency) in one server transaction and answers
+   * `[{status, body}]` in order — shorter when it stopped at a transient answer. Each answer then
+   * goes through the same handling as a single request's. 'fallback': no batch endpoint (404/405,
+   * remembered) or nothing to batch — send one by one; 'done': handled, loop again; 'stop': paused,
+   * stopped or waiting for a retry.
    */
   async function pushBatch(clientId: string, result: PushResult): Promise<'done' | 'fallback' | 'stop'> {
     const entries = await db.transaction('rw', db.outbox, async () => {
       const all = await db.outbox.orderBy('seq').limit(batchSize).toArray();
       const due: OutboxEntry[] = [];
       for (const e of all) {
-        if (e.nextAttemptAt > now() || e.chained) break;
-        due.push(e);
-      }
-      for (const e of due) {
-        e.status = 'inflight';
-        e.attempts += 1;
+        // A chained entry needs the answer before it (its base revision): the batch ends there.
+        if (e.nextAttemptAt > now() || (e.chained && due.length > 0)) break;
+        due.push({ ...e, status: 'inflight', attempts: e.attempts + 1 });
       }
       if (due.length >= 2) await db.outbox.bulkPut(due);
       return due;
     });
     if (entries.length < 2) return 'fallback';
-    const items = entries.map((e) => ({
-      method: e.method,
-      path: e.path,
-      headers: {
-        'Idempotency-Key': e.idemKey,
-        'X-Client-Id': clientId,
-        'X-Mutation-Id': String(e.mutationId),
-        ...(e.baseRev !== null && e.kind === 'update' ? { 'X-Base-Rev': String(e.baseRev) } : {}),
-      },
-      ...(e.body !== undefined ? { body: e.body } : {}),
-    }));
-    // Back to pending. Entries the server surely never saw get their attempt back, so they can still
-    // be coalesced into; ones that may have reached it must never change (same key, same body).
-    const putBack = async (reachedServer = true) => {
-      await db.outbox.bulkPut(entries.map((e) => ({ ...e, status: 'pending' as const, attempts: reachedServer ? e.attempts : e.attempts - 1 })));
+    const body = {
+      entries: entries.map((e) => ({
+        method: e.method,
+        path: e.path,
+        headers: {
+          idempotencyKey: e.idemKey,
+          mutationId: String(e.mutationId),
+          ...(e.baseRev !== null && e.kind === 'update' ? { baseRev: e.baseRev } : {}),
+        },
+        ...(e.body !== undefined ? { body: e.body } : {}),
+      })),
+    };
+    /** Back to pending; `notRun` ones never reached a handler, so they get their attempt back. */
+    const putBack = async (from: number, notRun: boolean, nextAttemptAt = 0) => {
+      const rest = entries.slice(from).map((e) => ({ ...e, status: 'pending' as const, attempts: notRun ? e.attempts - 1 : e.attempts }));
+      if (rest[0] && nextAttemptAt > 0) rest[0].nextAttemptAt = nextAttemptAt;
+      await db.transaction('rw', db.outbox, async () => {
+        for (const e of rest) if (await db.outbox.get(e.seq!)) await db.outbox.put(e);
+      });
     };
     let response: Response;
     try {
-      response = await request('POST', '/api/sync/batch', { 'X-Client-Id': clientId }, { mutations: items });
+      response = await request('POST', '/api/sync/batch', { 'X-Client-Id': clientId }, body);
     } catch {
       if (stopped) return 'stop';
-      await putBack();
-      return 'fallback';
+      noteNetworkTrouble("Can't reach the server. Your changes are saved on this device and will sync when the connection is back.");
+      const at = now() + backoffMs(entries[0]!.attempts, random);
+      await putBack(0, false, at);
+      result.retryAt = at;
+      schedulePush(at);
+      return 'stop';
     }
     if (stopped) return 'stop';
     if (response.status === 404 || response.status === 405) {
       batchAvailable = false;
-      await putBack(false);
+      await putBack(0, true);
       return 'fallback';
     }
-    const body = (await readJson(response).catch(() => null)) as { results?: { status: number; body: unknown; headers?: Record<string, string> }[] } | null;
-    if (!response.ok || !body || !Array.isArray(body.results)) {
-      await putBack();
-      if (response.status === 401) {
-        pauseForAuth();
-        result.paused = true;
-        return 'stop';
-      }
-      return 'fallback';
+    const answers = await readJson(response).catch(() => null);
+    if (stopped) return 'stop';
+    if (response.status === 401) {
+      await putBack(0, true);
+      pauseForAuth();
+      result.paused = true;
+      return 'stop';
+    }
+    if (!response.ok || !Array.isArray(answers)) {
+      // The batch as a whole failed (busy server, a proxy's error page): back off, as for one entry.
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), now());
+      const at = now() + Math.max(backoffMs(entries[0]!.attempts, random), retryAfter ?? 0);
+      await putBack(0, false, at);
+      if (response.status >= 400 && response.status < 500 && !isTransientStatus(response.status)) batchAvailable = false;
+      result.retryAt = at;
+      schedulePush(at);
+      return 'stop';
     }
     batchAvailable = true;
+    clearTransientError();
     for (const [i, entry] of entries.entries()) {
-      const item = body.results[i];
-      if (!item) {
-        await db.outbox.update(entry.seq!, { status: 'pending' });
-        continue;
+      const answer = answers[i] as { status?: unknown; body?: unknown } | undefined;
+      if (!answer || typeof answer.status !== 'number') {
+        await putBack(i, true); // not run: the batch stopped at a transient answer before it
+        return 'done';
       }
-      if (item.status >= 200 && item.status < 300) {
-        await acknowledge(entry, item.body);
-        result.acked += 1;
-        continue;
-      }
-      // Anything but success: the rest go back and the usual single path decides (auth, backoff, reject).
-      for (const rest of entries.slice(i)) await db.outbox.update(rest.seq!, { status: 'pending' });
-      if (item.status === 401) {
+      const status = answer.status;
+      if (status >= 200 && status < 300) {
+        if (await acknowledge(entry, answer.body, status)) result.acked += 1;
+      } else if (status === 401) {
+        await putBack(i, false);
         pauseForAuth();
         result.paused = true;
         return 'stop';
-      }
-      if (isTransientStatus(item.status)) return 'fallback';
-      if (entry.method === 'DELETE' && item.status === 404) {
-        await acknowledge(entry, null);
-        result.acked += 1;
-      } else {
-        await reject(entry, item.status, asApiError(item.body, item.status));
+      } else if (isTransientStatus(status)) {
+        const at = now() + backoffMs(entry.attempts, random);
+        await putBack(i, false, at);
+        result.retryAt = at;
+        schedulePush(at);
+        return 'stop';
+      } else if (entry.method === 'DELETE' && status === 404) {
+        if (await acknowledge(entry, null, 404)) result.acked += 1;
+      } else if ((await reject(entry, status, asApiError(answer.body, status))).length > 0) {
         result.rejected += 1;
       }
-      return 'done';
     }
     return 'done';
   }
@@ -846,8 +884,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function becomeLeader(): Promise<void> {
     leader = true;
     status.getState().setLeader(true);
-    // A previous leader may have died mid-request: those entries go again (the server replays them).
-    await db.outbox.where('status').equals('inflight').modify({ status: 'pending' });
+    recovered = false;
+    await recoverInflight();
     openEvents();
     listen(win, 'online', () => {
       status.getState().setOnline(true);

@@ -1,3 +1,4 @@
+// @vitest-environment sync-node
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, newId } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';

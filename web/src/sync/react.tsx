@@ -25,7 +25,21 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { PageSpinner } from '@/components/PageSpinner';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
-import { type ChroniclerDb, openChroniclerDb } from './db.ts';
+import { toast } from '@/lib/toast';
+import {
+  BOOK_TOASTS,
+  CHAPTER_TOASTS,
+  CHARACTER_TOASTS,
+  DASHBOARD_TOASTS,
+  LOCATION_TOASTS,
+  SERIES_TOASTS,
+  type ToastContent,
+  timelineEventDeleteFailedToast,
+  timelineEventSaveFailedToast,
+  timelineReorderFailedToast,
+  withError,
+} from '@chronicler/schema';
+import { type ChroniclerDb, type OutboxEntry, openChroniclerDb } from './db.ts';
 import { type SyncEngine, type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
 import { type Mutators, createMutators } from './mutators.ts';
 import { bindStatusToDb, isSyncBusy, syncStatus } from './status.ts';
@@ -72,6 +86,45 @@ export function useSyncEvents(listener: (event: SyncEvent) => void): void {
 /** Text of the sign-out warning (exported for tests). */
 export function unsyncedWarning(count: number): string {
   return count === 1 ? '1 unsynced change remains' : `${count} unsynced changes remain`;
+}
+
+/**
+ * The toast for a change the server refused for good (a dead letter): the catalogue's failure toast
+ * of that kind of change, with the server's reason (e.g. a plan limit). The optimistic change is
+ * already reverted by the engine; the words stay recoverable in the sync indicator's problems panel.
+ */
+export function problemToast(entry: Pick<OutboxEntry, 'entity' | 'kind'>, message: string): ToastContent {
+  const error = { message };
+  const { entity, kind } = entry;
+  switch (entity) {
+    case 'series':
+      if (kind === 'create') return withError(SERIES_TOASTS.seriesCreateFailed, error);
+      if (kind === 'update') return withError(DASHBOARD_TOASTS.seriesUpdateFailed, error);
+      return withError({ title: 'Error deleting series', variant: 'destructive' }, error);
+    case 'books':
+      if (kind === 'create') return withError(BOOK_TOASTS.bookCreateFailed, error);
+      if (kind === 'delete') return withError(BOOK_TOASTS.bookDeleteFailed, error);
+      return withError(BOOK_TOASTS.bookUpdateFailed, error);
+    case 'chapters':
+    case 'chapterConflicts':
+      return withError(CHAPTER_TOASTS.chapterSaveFailed, error);
+    case 'characters':
+      if (kind === 'create') return withError(CHARACTER_TOASTS.characterAddFailed, error);
+      if (kind === 'delete') return withError(CHARACTER_TOASTS.characterDeleteFailed, error);
+      return withError(CHARACTER_TOASTS.characterUpdateFailed, error);
+    case 'characterRelationships':
+      return withError(CHARACTER_TOASTS.relationshipAddFailed, error);
+    case 'locations':
+      if (kind === 'create') return withError(LOCATION_TOASTS.locationAddFailed, error);
+      if (kind === 'delete') return withError(LOCATION_TOASTS.locationDeleteFailed, error);
+      return withError(LOCATION_TOASTS.locationUpdateFailed, error);
+    case 'timelineEvents':
+      if (kind === 'reorder') return timelineReorderFailedToast(error);
+      if (kind === 'delete') return timelineEventDeleteFailedToast(error);
+      return timelineEventSaveFailedToast(kind === 'create' ? 'create' : 'edit', error);
+    default:
+      return { title: 'Change not saved', message, variant: 'destructive' };
+  }
 }
 
 export interface SyncProviderProps {
@@ -123,6 +176,10 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       ...extra,
     });
 
+    // A change refused for good: say so once (the engine already reverted it locally).
+    const unlistenProblems = engine.on((event) => {
+      if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(problemToast(event.deadLetter.entry, event.message));
+    });
     const unbindStatus = bindStatusToDb(db, syncStatus);
     const unregisterBusy = registerBusyPredicate(() => isSyncBusy(syncStatus));
     const unregisterGuard = registerSignOutGuard(async () => {
@@ -158,6 +215,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     return () => {
       cancelled = true;
+      unlistenProblems();
       engine.stop();
       unbindStatus();
       unregisterBusy();

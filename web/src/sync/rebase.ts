@@ -130,12 +130,14 @@ export async function applyServerRow(db: ChroniclerDb, entity: EntityKind, incom
   return true;
 }
 
-/** Folds an acknowledged effect into the shadow when the answer did not carry that row. */
-export async function foldIntoShadow(db: ChroniclerDb, effect: Effect, nowIso: string): Promise<void> {
+/**
+ * An acknowledged delete whose answer did not carry the row (a cascaded child): the shadow becomes a
+ * tombstone. Other unanswered effects are NOT folded: the feed brings their server state (their
+ * seq is after the cursor, or a pull already brought it), and guessing it could diverge for good.
+ */
+export async function foldDeleteIntoShadow(db: ChroniclerDb, effect: Effect, nowIso: string): Promise<void> {
+  if (effect.op !== 'delete') return;
   const shadow = await db.shadows.get([effect.entity, effect.id]);
-  if (!shadow) return;
-  let row: AnyRow | null;
-  if (effect.op === 'delete') row = shadow.row ? ({ ...shadow.row, deletedAt: shadow.row.deletedAt ?? nowIso } as AnyRow) : null;
-  else row = replay(effect.entity, shadow.row, [effect]).row;
-  await db.shadows.put({ ...shadow, row });
+  if (!shadow?.row) return;
+  await db.shadows.put({ ...shadow, row: { ...shadow.row, deletedAt: shadow.row.deletedAt ?? nowIso } as AnyRow });
 }

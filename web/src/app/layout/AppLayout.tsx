@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SyncIndicator } from '@/components/SyncIndicator';
-import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar } from '@/features/layout';
+import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
 
@@ -15,6 +15,7 @@ export function showsCurrentSeries(pathname: string): boolean {
 /** The signed-in shell: sidebar, mobile top bar and drawer, and the page. */
 export function AppLayout() {
   const user = useSession((s) => s.user);
+  const collapsed = useSidebarStore((s) => s.collapsed);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -27,8 +28,8 @@ export function AppLayout() {
     if (result !== 'signed-out') setSigningOut(false);
   };
 
-  // TODO(sync): the current series comes from Dexie once the series data layer lands.
-  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot series={null} /> : null;
+  // The current series, live from the local database (components/CurrentSeriesSlot).
+  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot /> : null;
 
   return (
     <ShellFrame
@@ -37,8 +38,8 @@ export function AppLayout() {
           user={user}
           onSignOut={handleSignOut}
           signingOut={signingOut}
-          syncIndicator={<SyncIndicator />}
-          themeControl={<ThemePicker />}
+          syncIndicator={<SyncIndicator compact={collapsed} />}
+          themeControl={<ThemePicker position={collapsed ? 'right-start' : 'bottom-start'} />}
           currentSeries={seriesCard}
         />
       }
@@ -60,7 +61,6 @@ export function AppLayout() {
           currentSeries={seriesCard}
         />
       }
-      mobileBanner={seriesCard}
     >
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

@@ -20,7 +20,7 @@ interface MobileTopBarProps {
 /** Fixed top bar on small screens: product name and a menu button (spec 000 §2 Layout). */
 export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl }: MobileTopBarProps) {
   return (
-    <header className={classes.topBar}>
+    <section className={classes.topBar} aria-label="Top bar">
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -39,7 +39,7 @@ export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl
         {syncIndicator}
         {themeControl}
       </div>
-    </header>
+    </section>
   );
 }
 
@@ -89,7 +89,7 @@ export function MobileDrawer({ opened, onClose, user, onSignOut, signingOut = fa
       <div className={classes.drawerFooter}>
         {user ? (
           <div className={classes.userRow}>
-            <Avatar radius="xl" variant="filled" aria-hidden>
+            <Avatar radius="xl" className={classes.avatar} aria-hidden>
               {initialsOf(user.displayName, user.username)}
             </Avatar>
             <div className={classes.userText}>

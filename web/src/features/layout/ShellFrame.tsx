@@ -6,8 +6,6 @@ interface ShellFrameProps {
   sidebar: ReactNode;
   topBar: ReactNode;
   drawer: ReactNode;
-  /** Shown above the page on small screens only (the sidebar holds it on large ones). */
-  mobileBanner?: ReactNode;
   children: ReactNode;
 }
 
@@ -15,7 +13,7 @@ interface ShellFrameProps {
  * Places the sidebar, the mobile top bar and the page. The content margin follows the sidebar
  * width: wide when expanded, narrow when collapsed (spec 000 §2 Layout).
  */
-export function ShellFrame({ sidebar, topBar, drawer, mobileBanner, children }: ShellFrameProps) {
+export function ShellFrame({ sidebar, topBar, drawer, children }: ShellFrameProps) {
   const collapsed = useSidebarStore((s) => s.collapsed);
   return (
     <div className={classes.shell} data-collapsed={collapsed || undefined} data-testid="app-shell">
@@ -27,7 +25,6 @@ export function ShellFrame({ sidebar, topBar, drawer, mobileBanner, children }: 
       {drawer}
       <main id="main-content" className={classes.main} tabIndex={-1} data-testid="main-content">
         <div className={classes.content}>
-          {mobileBanner ? <div className={classes.mobileBanner}>{mobileBanner}</div> : null}
           {children}
         </div>
       </main>

@@ -51,8 +51,11 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
         </Tooltip>
       </div>
 
-      {/* SLOT: SyncIndicator (replaced by the sync engine's indicator) */}
-      {syncIndicator ? <div className={classes.syncSlot}>{syncIndicator}</div> : null}
+      <div className={classes.toolsRow}>
+        {/* SLOT: SyncIndicator (replaced by the sync engine's indicator) */}
+        {syncIndicator}
+        {themeControl}
+      </div>
 
       <nav className={classes.nav} aria-label="Main">
         {SIDEBAR_LINKS.map(({ label, to, icon: Icon }) => {
@@ -78,25 +81,24 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
       {currentSeries && !collapsed ? <div className={classes.seriesSlot}>{currentSeries}</div> : null}
 
       <div className={classes.sidebarFooter}>
-        {user ? (
-          <div className={classes.userRow}>
-            <Avatar radius="xl" variant="filled" aria-hidden>
-              {initialsOf(user.displayName, user.username)}
-            </Avatar>
-            {collapsed ? null : (
-              <div className={classes.userText}>
-                <Text fw={600} size="sm" truncate="end" data-testid="sidebar-user-name">
-                  {user.displayName}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end" data-testid="sidebar-user-plan">
-                  {planLabel(user.plan)}
-                </Text>
-              </div>
-            )}
-          </div>
-        ) : null}
-        <div className={classes.footerActions} data-collapsed={collapsed || undefined}>
-          {themeControl}
+        <div className={classes.userRow}>
+          {user ? (
+            <>
+              <Avatar radius="xl" className={classes.avatar} aria-hidden>
+                {initialsOf(user.displayName, user.username)}
+              </Avatar>
+              {collapsed ? null : (
+                <div className={classes.userText}>
+                  <Text fw={600} size="sm" truncate="end" data-testid="sidebar-user-name">
+                    {user.displayName}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end" data-testid="sidebar-user-plan">
+                    {planLabel(user.plan)}
+                  </Text>
+                </div>
+              )}
+            </>
+          ) : null}
           <Tooltip label="Log out" position="right" withArrow>
             <ActionIcon
               variant="subtle"

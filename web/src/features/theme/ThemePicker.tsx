@@ -1,15 +1,15 @@
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip, type FloatingPosition } from '@mantine/core';
 import { IconCheck, IconPalette } from '@tabler/icons-react';
 import { THEME_LABELS, THEME_NAMES } from './themes';
 import { useThemeStore } from './theme-store';
 import { THEME_ICONS } from './ThemeToggle';
 
 /** Theme picker: Light, Dark, Spooky, Sunset (spec 000 §2). */
-export function ThemePicker({ position = 'top-start' }: { position?: 'top-start' | 'bottom-end' | 'right-end' }) {
+export function ThemePicker({ position = 'bottom-start' }: { position?: FloatingPosition }) {
   const theme = useThemeStore((s) => s.theme);
   const setTheme = useThemeStore((s) => s.setTheme);
   return (
-    <Menu position={position} withArrow shadow="md" width={180}>
+    <Menu position={position} withArrow shadow="md" width={180} withinPortal={false} floatingStrategy="fixed" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Tooltip label="Choose theme" withArrow>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Choose theme (current: ${THEME_LABELS[theme]})`}>
@@ -18,7 +18,6 @@ export function ThemePicker({ position = 'top-start' }: { position?: 'top-start'
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Theme</Menu.Label>
         {THEME_NAMES.map((name) => {
           const Icon = THEME_ICONS[name];
           return (

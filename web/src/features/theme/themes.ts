@@ -9,10 +9,14 @@
  */
 import {
   createTheme,
+  darken,
+  isVirtualColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type MantineTheme,
   type MantineThemeOverride,
 } from '@mantine/core';
+import { ensureContrast } from './color';
 
 export const THEME_NAMES = ['light', 'dark', 'spooky', 'sunset'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -193,8 +197,10 @@ function base(overrides: MantineThemeOverride): MantineThemeOverride {
     headings: { fontFamily: headingFamily, fontWeight: '700' },
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // With the threshold at the luminance where black and white contrast equally (≈0.179), the
+    // text Mantine picks for filled colours always reaches at least 4.58:1.
     autoContrast: true,
-    luminanceThreshold: 0.3,
+    luminanceThreshold: 0.179,
     respectReducedMotion: true,
     focusRing: 'auto',
     ...overrides,
@@ -231,10 +237,42 @@ function schemeVariables(t: ThemeTokens): Record<string, string> {
   };
 }
 
+/** AA target used for the generated colour variables (a little above 4.5 for rounding). */
+const AA = 4.6;
+
+/**
+ * Text variables of every palette, made readable on this theme's backgrounds: the `*-text` colour
+ * (Text c="teal", anchors in a colour) and the `*-light-color` of light variants (Badge, Alert,
+ * ThemeIcon, NavLink). Mantine's defaults fall short of AA for several palettes (teal, yellow…).
+ */
+function paletteTextVariables(theme: MantineTheme, t: ThemeTokens): Record<string, string> {
+  const out: Record<string, string> = {};
+  const backgrounds = [t.body, t.appBg, t.sidebarBg];
+  const towards = t.scheme === 'light' ? 'black' : 'white';
+  for (const [name, palette] of Object.entries(theme.colors)) {
+    if (isVirtualColor(palette) || !Array.isArray(palette) || palette.length < 10) continue;
+    const shades = palette as readonly string[];
+    if (t.scheme === 'light') {
+      out[`--mantine-color-${name}-text`] = ensureContrast(shades[7]!, backgrounds, AA, towards);
+      out[`--mantine-color-${name}-light-color`] = ensureContrast(shades[9]!, [shades[1]!, shades[2]!, ...backgrounds], AA, towards);
+    } else {
+      const lightBg = darken(shades[9]!, 0.5);
+      const hoverBg = darken(shades[9]!, 0.3);
+      out[`--mantine-color-${name}-text`] = ensureContrast(shades[4]!, backgrounds, AA, towards);
+      out[`--mantine-color-${name}-light-color`] = ensureContrast(shades[0]!, [lightBg, hoverBg, ...backgrounds], AA, towards);
+    }
+  }
+  return out;
+}
+
 export const CSS_RESOLVERS: Record<ThemeName, CSSVariablesResolver> = Object.fromEntries(
   THEME_NAMES.map((name) => {
-    const vars = schemeVariables(TOKENS[name]);
-    const resolver: CSSVariablesResolver = () => ({ variables: {}, light: vars, dark: vars });
+    const tokens = TOKENS[name];
+    const base = schemeVariables(tokens);
+    const resolver: CSSVariablesResolver = (theme) => {
+      const vars = { ...paletteTextVariables(theme, tokens), ...base };
+      return { variables: {}, light: vars, dark: vars };
+    };
     return [name, resolver];
   }),
 ) as Record<ThemeName, CSSVariablesResolver>;

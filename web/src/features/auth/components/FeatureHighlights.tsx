@@ -18,13 +18,13 @@ export function FeatureHighlights() {
     <section className={classes.hero} aria-labelledby="auth-hero-title">
       <div className={classes.heroInner}>
         <BrandMark light size={40} />
-        <Stack gap="xs" mt={40}>
+        <Stack gap="xs" mt={28}>
           <Title order={2} id="auth-hero-title" className={classes.heroTitle}>
             The Ultimate Series Author&rsquo;s Companion
           </Title>
           <Text className={classes.heroLead}>
-            Plan every book, remember every character and keep your world consistent, from the first spark to the
-            final volume. Works offline, wherever you write.
+            Plan every book, remember every character and keep your world consistent. Works offline, wherever you
+            write.
           </Text>
         </Stack>
         <ul className={classes.featureGrid}>
@@ -41,7 +41,7 @@ export function FeatureHighlights() {
           ))}
         </ul>
         <figure className={classes.testimonial}>
-          <IconQuote size={28} className={classes.quoteIcon} aria-hidden />
+          <IconQuote size={24} className={classes.quoteIcon} aria-hidden />
           <blockquote className={classes.quote}>
             Chronicler is the first tool that kept all seven books of my saga straight: every name, every date, every
             loose thread.

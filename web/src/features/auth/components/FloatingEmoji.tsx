@@ -1,20 +1,52 @@
 import classes from '../auth.module.css';
 
 const EMOJI = [
-  { char: '📚', top: '8%', left: '6%', delay: '0s', size: 34 },
-  { char: '✒️', top: '18%', left: '88%', delay: '1.2s', size: 30 },
-  { char: '🐉', top: '72%', left: '5%', delay: '2.1s', size: 36 },
-  { char: '🏰', top: '84%', left: '82%', delay: '0.6s', size: 32 },
-  { char: '✨', top: '44%', left: '93%', delay: '1.8s', size: 24 },
-  { char: '📜', top: '52%', left: '2%', delay: '2.7s', size: 28 },
-  { char: '🔮', top: '4%', left: '60%', delay: '3.2s', size: 26 },
-  { char: '🗺️', top: '92%', left: '40%', delay: '1.5s', size: 28 },
+  { char: '📚', top: '7%', left: '7%', delay: '0s', size: 34 },
+  { char: '✒️', top: '16%', left: '86%', delay: '1.2s', size: 30 },
+  { char: '🐉', top: '74%', left: '6%', delay: '2.1s', size: 36 },
+  { char: '🏰', top: '85%', left: '84%', delay: '0.6s', size: 32 },
+  { char: '✨', top: '46%', left: '92%', delay: '1.8s', size: 24 },
+  { char: '📜', top: '50%', left: '3%', delay: '2.7s', size: 28 },
+  { char: '🔮', top: '5%', left: '58%', delay: '3.2s', size: 26 },
+  { char: '🗺️', top: '93%', left: '42%', delay: '1.5s', size: 28 },
 ];
 
-/** Floating emoji decoration of the auth page (purely decorative). */
+let colorEmoji: boolean | null = null;
+
+/**
+ * Whether the platform draws colour emoji. Without an emoji font (some Linux desktops) emoji come
+ * out as empty boxes, and the decoration is better left out.
+ */
+function supportsColorEmoji(): boolean {
+  if (colorEmoji !== null) return colorEmoji;
+  colorEmoji = true;
+  if (typeof document === 'undefined' || /jsdom/i.test(navigator.userAgent)) return colorEmoji;
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 24;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return colorEmoji;
+    ctx.textBaseline = 'top';
+    ctx.font = '20px sans-serif';
+    ctx.fillText('📚', 0, 0);
+    const data = ctx.getImageData(0, 0, 24, 24).data;
+    let coloured = false;
+    for (let i = 0; i < data.length && !coloured; i += 4) {
+      const [r = 0, g = 0, b = 0, a = 0] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 0 && (Math.abs(r - g) > 24 || Math.abs(g - b) > 24 || Math.abs(r - b) > 24)) coloured = true;
+    }
+    colorEmoji = coloured;
+  } catch {
+    colorEmoji = false;
+  }
+  return colorEmoji;
+}
+
+/** Floating emoji decoration of the account screens (purely decorative). */
 export function FloatingEmoji() {
+  if (!supportsColorEmoji()) return null;
   return (
-    <div className={classes.emojiLayer} aria-hidden="true">
+    <div className={classes.emojiLayer} aria-hidden="true" data-testid="floating-emoji">
       {EMOJI.map((e) => (
         <span
           key={e.char}

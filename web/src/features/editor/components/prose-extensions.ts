@@ -3,9 +3,9 @@
  * line wrapping, a placeholder, the default and history keymaps, the incremental word count and
  * a theme drawn from Mantine's CSS variables (so all four themes apply).
  */
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
 import { Annotation, Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
-import { EditorView, keymap, placeholder } from '@codemirror/view';
+import { EditorView, type KeyBinding, keymap, placeholder } from '@codemirror/view';
 import { countDocWords, recountWords } from '../model/word-count';
 
 /** Marks a transaction that did not come from the author's keyboard (a restore, a synced text). */
@@ -44,6 +44,17 @@ export const proseTheme = EditorView.theme({
   '.cm-placeholder': { color: 'var(--mantine-color-placeholder)', fontStyle: 'italic' },
 });
 
+/**
+ * The standard editing keys, undo/redo and select-all; Enter inserts a plain line break (no
+ * code-style indentation, which would also pull in CodeMirror's language package).
+ */
+const PROSE_KEYMAP: KeyBinding[] = [
+  { key: 'Enter', run: insertNewline },
+  { key: 'Mod-a', run: selectAll },
+  ...standardKeymap.filter((binding) => binding.key !== 'Enter'),
+  ...historyKeymap,
+];
+
 export interface ProseSetup {
   placeholderText: string;
   label: string;
@@ -55,7 +66,7 @@ export interface ProseSetup {
 export function proseExtensions(setup: ProseSetup): Extension[] {
   return [
     history(),
-    keymap.of([...defaultKeymap, ...historyKeymap]),
+    keymap.of(PROSE_KEYMAP),
     EditorView.lineWrapping,
     placeholder(setup.placeholderText),
     EditorView.contentAttributes.of({

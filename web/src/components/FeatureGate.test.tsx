@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import type { PlanName } from '@chronicler/schema';
+import { AppProviders } from '@/app/providers';
+import { useSession } from '@/lib/session';
+import { TEST_USER, stubFetch } from '@/test/fetch-stub';
+import { FeatureGate, type FeatureGateProps } from './FeatureGate';
+
+function renderGate(plan: PlanName, props: Omit<FeatureGateProps, 'children'>) {
+  notifications.clean();
+  stubFetch({ 'GET /api/user': { status: 200, body: { ...TEST_USER, plan } } });
+  useSession.setState({ status: 'authenticated', user: { ...TEST_USER, plan }, source: 'server' });
+  return render(
+    <AppProviders env="test">
+      <MemoryRouter>
+        <FeatureGate {...props}>
+          <button type="button">Open timeline tools</button>
+        </FeatureGate>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('FeatureGate', () => {
+  it('renders the children untouched when open', async () => {
+    renderGate('wordsmith', { feature: 'timeline' });
+    expect(await screen.findByRole('button', { name: 'Open timeline tools' })).toBeTruthy();
+    expect(screen.queryByText('Feature Locked')).toBeNull();
+  });
+
+  it('locks a feature the tier lacks, with the tier message and an Upgrade link to /subscription', async () => {
+    renderGate('apprentice', { feature: 'timeline' });
+    expect(await screen.findByText('Feature Locked')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
+    // The locked content cannot be reached.
+    expect(screen.queryByRole('button', { name: 'Open timeline tools' })).toBeNull();
+  });
+
+  it('locks below a required tier and at a reached limit', async () => {
+    const { unmount } = renderGate('wordsmith', { requiredTier: 'loremaster' });
+    expect(await screen.findByText(/requires the Loremaster tier or higher/)).toBeTruthy();
+    unmount();
+    renderGate('apprentice', { limit: 'series', count: 1 });
+    expect(await screen.findByText(/requires the The Wordsmith tier or higher/)).toBeTruthy();
+  });
+
+  it('can show the "Feature Locked" toast', async () => {
+    renderGate('apprentice', { feature: 'collaboration', toastOnLocked: true });
+    expect((await screen.findAllByText('Feature Locked')).length).toBe(2);
+  });
+});

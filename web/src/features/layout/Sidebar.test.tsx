@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TEST_USER, stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render';
+import { SIDEBAR_COLLAPSED_KEY } from './sidebar-store';
+
+const signedIn = () => stubFetch({ 'GET /api/user': { status: 200, body: TEST_USER } });
+
+describe('sidebar', () => {
+  it('lists the links in spec order', async () => {
+    signedIn();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
+      ['Series', '/series'],
+      ['Characters', '/characters'],
+      ['World', '/world'],
+      ['Timeline', '/timeline'],
+      ['AI Companion', '/ai-companion'],
+      ["Writer's Companion", '/writers-companion'],
+      ['Collaboration', '/collaboration'],
+      ['Achievements', '/achievements'],
+      ['Products', '/products'],
+      ['Subscriptions', '/subscriptions'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows initials, display name and "{plan} Plan" in the footer', async () => {
+    signedIn();
+    renderApp('/characters');
+    expect((await screen.findByTestId('sidebar-user-name')).textContent).toBe('Ursula Le Guin');
+    expect(screen.getByTestId('sidebar-user-plan').textContent).toBe('The Wordsmith Plan');
+    expect(screen.getAllByText('UG').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('remembers the collapse under "sidebar-collapsed" and narrows the content margin', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/');
+    const shell = await screen.findByTestId('app-shell');
+    expect(shell.hasAttribute('data-collapsed')).toBe(false);
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
+    expect(shell.hasAttribute('data-collapsed')).toBe(true);
+    // Labels become tooltips: links keep their accessible names.
+    expect(screen.getByRole('link', { name: 'Series' })).toBeTruthy();
+    unmount();
+
+    // A new page load starts collapsed.
+    signedIn();
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('app-shell').hasAttribute('data-collapsed')).toBe(true));
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('false');
+    expect(screen.getByTestId('app-shell').hasAttribute('data-collapsed')).toBe(false);
+  });
+
+  it('is not shown on /auth, /login and /register', async () => {
+    for (const path of ['/auth', '/login', '/register']) {
+      stubFetch({ 'GET /api/user': { status: 401, body: { message: 'no', code: 'UNAUTHENTICATED' } } });
+      const { unmount } = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByTestId('app-shell')).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('the mobile drawer points Writer\u2019s Companion to /ai-companion and has Sign Out', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(within(nav).getByRole('link', { name: "Writer's Companion" }).getAttribute('href')).toBe('/ai-companion');
+    expect(within(nav).getAllByRole('link')).toHaveLength(11);
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('shows the Current Series slot on / and /series but not on /characters', async () => {
+    signedIn();
+    const { unmount } = renderApp('/series');
+    await screen.findByRole('heading', { name: 'Series', level: 1 });
+    expect(screen.getAllByTestId('current-series-empty').length).toBeGreaterThan(0);
+    unmount();
+    signedIn();
+    renderApp('/characters');
+    await screen.findByRole('heading', { name: 'Characters', level: 1 });
+    expect(screen.queryByTestId('current-series-empty')).toBeNull();
+  });
+});

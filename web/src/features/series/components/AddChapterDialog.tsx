@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { MESSAGES, TOASTS, countWordsDialog, withError, type Book } from '@chronicler/schema';
+import { toast } from '@/lib/toast';
+import { useMutators } from '@/sync/react';
+
+interface AddChapterDialogProps {
+  book: Book | null;
+  chapterCount: number;
+  onClose: () => void;
+}
+
+/** The dialog's live count, word for word from the spec: 'N words'. */
+export function wordsLabel(count: number): string {
+  return `${count} words`;
+}
+
+/** 'Add Chapter' (001 §2, §5): title required, content with a live word count ('N words'). */
+export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDialogProps) {
+  const mutators = useMutators();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const words = countWordsDialog(content);
+
+  const close = () => {
+    setTitle('');
+    setContent('');
+    setTitleError(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!book) {
+      toast.show({ title: 'Error', message: MESSAGES.chapter.noCurrentBook, variant: 'destructive' });
+      return;
+    }
+    if (title.trim() === '') {
+      setTitleError(MESSAGES.chapter.titleRequired);
+      toast.show(TOASTS.chapterTitleMissing);
+      return;
+    }
+    setBusy(true);
+    try {
+      await mutators.chapters.create({
+        bookId: book.id,
+        title: title.trim(),
+        content,
+        wordCount: words,
+        status: 'in_progress',
+        position: chapterCount + 1,
+      });
+      toast.show(TOASTS.chapterCreated);
+      close();
+    } catch (error) {
+      toast.show(withError(TOASTS.chapterSaveFailed, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={book !== null} onClose={close} title={book ? `Add Chapter to ${book.title}` : 'Add Chapter'} centered radius="md" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Chapter title"
+            placeholder={`Chapter ${chapterCount + 1}`}
+            required
+            value={title}
+            error={titleError}
+            onChange={(e) => {
+              setTitle(e.currentTarget.value);
+              if (titleError && e.currentTarget.value.trim() !== '') setTitleError(null);
+            }}
+            data-autofocus
+          />
+          <Textarea
+            label="Content"
+            placeholder="Start writing, or leave it empty and write in the chapter editor"
+            autosize
+            minRows={6}
+            maxRows={14}
+            value={content}
+            onChange={(e) => setContent(e.currentTarget.value)}
+          />
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="chapter-word-count">
+              {wordsLabel(words)}
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Add Chapter
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Group, Loader, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { MESSAGES, TOASTS, type Series, withError } from '@chronicler/schema';
+import { toast } from '@/lib/toast';
+import { useMutators } from '@/sync/react';
+
+interface EditSeriesDialogProps {
+  series: Series | null;
+  onClose: () => void;
+}
+
+/**
+ * Edit Series (000 §2, §5; 001 §7 PUT /api/series/{id} with name and description): name required
+ * ('Series name is required', checked on submit and on change), description optional. Also the
+ * book the author is on and the planned total, which drive 'Book X of Y' and the progress percent.
+ */
+export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
+  const mutators = useMutators();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [currentBook, setCurrentBook] = useState<number | string>(1);
+  const [totalBooks, setTotalBooks] = useState<number | string>(1);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!series) return;
+    setName(series.title);
+    setDescription(series.description);
+    setCurrentBook(series.currentBook);
+    setTotalBooks(series.totalBooks);
+    setNameError(null);
+  }, [series]);
+
+  const total = typeof totalBooks === 'number' && totalBooks >= 1 ? Math.floor(totalBooks) : 1;
+  const current = typeof currentBook === 'number' && currentBook >= 1 ? Math.min(Math.floor(currentBook), total) : 1;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!series) return;
+    if (name.trim() === '') {
+      setNameError(MESSAGES.series.nameRequired);
+      return;
+    }
+    setSaving(true);
+    try {
+      await mutators.series.update(series.id, { name: name.trim(), description: description.trim(), totalBooks: total, currentBook: current });
+      toast.show(TOASTS.seriesUpdated);
+      onClose();
+    } catch (error) {
+      toast.show(withError(TOASTS.seriesUpdateFailed, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={series !== null} onClose={onClose} title="Edit Series" centered radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            error={nameError}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setName(value);
+              setNameError(value.trim() === '' ? MESSAGES.series.nameRequired : null);
+            }}
+            data-autofocus
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Current book"
+              min={1}
+              max={total}
+              allowDecimal={false}
+              allowNegative={false}
+              value={currentBook}
+              onChange={setCurrentBook}
+            />
+            <NumberInput
+              label="Total books"
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              allowNegative={false}
+              value={totalBooks}
+              onChange={setTotalBooks}
+            />
+          </Group>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              disabled={saving}
+              aria-busy={saving}
+              leftSection={saving ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
+            >
+              {saving ? 'Saving' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
