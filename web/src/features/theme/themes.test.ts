@@ -55,11 +55,13 @@ describe.each(THEME_NAMES)('%s theme palette text variables', (name) => {
   const vars = CSS_RESOLVERS[name](theme)[t.scheme];
   const palettes = Object.keys(theme.colors).filter((c) => Array.isArray(theme.colors[c]));
 
-  it.each(palettes)('%s text and light-variant text reach AA', (color) => {
+  it.each(palettes)('%s text, outline and light-variant text reach AA', (color) => {
     const shades = theme.colors[color] as readonly string[];
     const text = vars[`--mantine-color-${color}-text`] as string;
     const lightColor = vars[`--mantine-color-${color}-light-color`] as string;
+    const outline = vars[`--mantine-color-${color}-outline`] as string;
     for (const bg of [t.body, t.appBg, t.sidebarBg]) {
+      expect(contrast(outline, bg)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(text, bg)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(lightColor, bg)).toBeGreaterThanOrEqual(4.5);
     }

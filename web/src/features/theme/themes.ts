@@ -242,8 +242,8 @@ const AA = 4.6;
 
 /**
  * Text variables of every palette, made readable on this theme's backgrounds: the `*-text` colour
- * (Text c="teal", anchors in a colour) and the `*-light-color` of light variants (Badge, Alert,
- * ThemeIcon, NavLink). Mantine's defaults fall short of AA for several palettes (teal, yellow…).
+ * (Text c="teal", anchors in a colour), the `*-outline` colour of outline variants and the
+ * `*-light-color` of light variants (Badge, Alert, ThemeIcon, NavLink). Mantine's defaults fall short of AA for several palettes (teal, yellow…).
  */
 function paletteTextVariables(theme: MantineTheme, t: ThemeTokens): Record<string, string> {
   const out: Record<string, string> = {};
@@ -254,11 +254,13 @@ function paletteTextVariables(theme: MantineTheme, t: ThemeTokens): Record<strin
     const shades = palette as readonly string[];
     if (t.scheme === 'light') {
       out[`--mantine-color-${name}-text`] = ensureContrast(shades[7]!, backgrounds, AA, towards);
+      out[`--mantine-color-${name}-outline`] = out[`--mantine-color-${name}-text`]!;
       out[`--mantine-color-${name}-light-color`] = ensureContrast(shades[9]!, [shades[1]!, shades[2]!, ...backgrounds], AA, towards);
     } else {
       const lightBg = darken(shades[9]!, 0.5);
       const hoverBg = darken(shades[9]!, 0.3);
       out[`--mantine-color-${name}-text`] = ensureContrast(shades[4]!, backgrounds, AA, towards);
+      out[`--mantine-color-${name}-outline`] = out[`--mantine-color-${name}-text`]!;
       out[`--mantine-color-${name}-light-color`] = ensureContrast(shades[0]!, [lightBg, hoverBg, ...backgrounds], AA, towards);
     }
   }
