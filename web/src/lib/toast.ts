@@ -33,6 +33,7 @@ function display(input: ToastInput, destructive: boolean): string {
     message: input.message ?? '',
     autoClose: input.duration ?? TOAST_BEHAVIOUR.durationMs,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
     color: destructive ? 'red' : undefined,
     className: destructive ? classes.destructive : classes.toast,
     'data-toast-id': id,

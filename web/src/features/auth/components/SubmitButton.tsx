@@ -1,4 +1,5 @@
 import { Button, Loader } from '@mantine/core';
+import classes from '../auth.module.css';
 
 interface SubmitButtonProps {
   pending: boolean;
@@ -16,6 +17,8 @@ export function SubmitButton({ pending, label, pendingLabel }: SubmitButtonProps
       size="md"
       radius="md"
       disabled={pending}
+      className={classes.submit}
+      data-pending={pending || undefined}
       aria-busy={pending || undefined}
       leftSection={pending ? <Loader size={16} color="currentColor" aria-hidden data-testid="submit-spinner" /> : null}
     >
