@@ -418,6 +418,40 @@ describe('ids carried in request bodies', () => {
     }, 60_000);
   }
 
+  it("B reusing A's Idempotency-Key never gets A's stored answer", async () => {
+    const { app, world: w } = await world();
+    const create = (side: Side, key: string, seriesId: string) =>
+      send(app, { method: 'POST', url: '/api/books', headers: { ...side.headers, 'idempotency-key': key }, payload: JSON.stringify({ seriesId, title: 'Keyed book' }) });
+    const secrets = await secretsOf(app, w.a);
+    // The same key and the same request as A's (B names A's series), then the same key on B's own series.
+    for (const [seriesId, expected] of [[w.a.ids.series, 404], [w.b.ids.series, 201]] as const) {
+      const key = `shared-key-${unknownId()}`;
+      expect((await create(w.a, key, w.a.ids.series)).status).toBe(201);
+      const answer = await create(w.b, key, seriesId);
+      expect(answer.headers['idempotent-replayed'], answer.body).toBeUndefined();
+      expect(answer.status, answer.body).toBe(expected);
+      expect([...secrets].filter((secret) => answer.body.includes(secret) && secret !== seriesId)).toEqual([]);
+    }
+  }, 60_000);
+
+  it("an X-Base-Rev that only A's chapter has never brings A's text into B's chapter", async () => {
+    const { app, world: w } = await world();
+    const secrets = await secretsOf(app, w.a);
+    const aBefore = await snapshotOf(app, w.a);
+    const answer = await send(app, {
+      method: 'PUT',
+      url: `/api/chapters/${w.b.ids.chapter}`,
+      headers: { ...w.b.headers, 'x-base-rev': String(w.a.ids.chapterRev) },
+      payload: JSON.stringify({ content: 'A fresh first paragraph.\n\nThe middle paragraph stays.' }),
+    });
+    expect(answer.status, answer.body).toBeLessThan(500);
+    const stored = await app.deps.database.db.selectFrom('chapters').selectAll().where('id', '=', w.b.ids.chapter).executeTakeFirstOrThrow();
+    const conflicts = await app.deps.database.db.selectFrom('chapterConflicts').selectAll().where('chapterId', '=', w.b.ids.chapter).execute();
+    const seenByB = `${answer.body}\n${JSON.stringify(stored)}\n${JSON.stringify(conflicts)}`;
+    expect([...secrets].filter((secret) => seenByB.includes(secret))).toEqual([]);
+    expect(diffRows(aBefore, await snapshotOf(app, w.a))).toEqual([]);
+  }, 60_000);
+
   it('B\'s changes feed never carries A\'s rows (and A\'s never B\'s)', async () => {
     // Runs after the attacks above, so the feed also covers everything they tried.
     const { app, world: w } = await world();

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, it } from 'vitest';
+import { type Principal, paramValue } from './support/cases.ts';
 import { createWorld, secretsOf } from './support/fixtures.ts';
 import { answerProblems, contentTypeArb, enc, invalidJsonArb, jsonTokenArb, nearValidBodyArb, pathParamArb, queryArb, syncHeadersArb } from './support/malformed.ts';
 import { ROUTE_POLICY } from './support/policy.ts';
@@ -46,18 +47,41 @@ async function fuzzRoute(route: RouteEntry): Promise<void> {
     const world = await createWorld(app);
     const policy = ROUTE_POLICY[route.key];
     const valid = policy?.request?.(world.a) ?? {};
-    const real = [world.a, world.b].flatMap((side) => Object.values(side.ids).map(String));
+    const allIds = [world.a, world.b].flatMap((side) => Object.values(side.ids).map(String));
+    // Real values for each param: ids of the kind it names (own and foreign) so requests also get
+    // past the lookup, plus ids of other kinds.
+    const realFor = (name: string): string[] => {
+      const kind = policy?.access === 'protected' ? policy.params?.[name] : undefined;
+      if (!kind) return allIds;
+      return [...[world.a, world.b].map((side) => String(side.ids[kind])), ...allIds.slice(0, 3)];
+    };
     const secretsOfB = await secretsOf(app, world.b);
     const statuses = new Map<number, number>();
 
-    const requestArb = fc.record({
-      principal: fc.constantFrom('a', 'a', 'a', 'b', 'anonymous'),
-      params: fc.tuple(...route.params.map(() => pathParamArb(real))),
+    // Wild requests: anything goes, from anyone.
+    const wildArb = fc.record({
+      principal: fc.constantFrom<Principal>('a', 'a', 'a', 'b', 'anonymous'),
+      params: fc.tuple(...route.params.map((name) => pathParamArb(realFor(name)))),
       query: fc.oneof(fc.constant(valid.query), queryArb(valid.query)),
       body: bodyArb(valid.body),
       contentType: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, { arbitrary: contentTypeArb, weight: 1 }),
       headers: syncHeadersArb,
     });
+    // Deep requests: the owner's valid request with only the body (and sync headers) off, so the
+    // handler code past validation and lookup (merges, reorders, cascades) meets odd input too.
+    const ownParams = route.params.map((name) => {
+      const kind = policy?.access === 'protected' ? policy.params?.[name] : undefined;
+      return kind ? fc.constant({ value: paramValue(kind, world.a, world.a), raw: false }) : pathParamArb(realFor(name));
+    });
+    const deepArb = fc.record({
+      principal: fc.constant<Principal>('a'),
+      params: fc.tuple(...ownParams),
+      query: fc.constant(valid.query),
+      body: fc.oneof(fc.constant(valid.body === undefined ? undefined : JSON.stringify(valid.body)), nearValidBodyArb(valid.body ?? {})),
+      contentType: fc.constant('application/json'),
+      headers: syncHeadersArb,
+    });
+    const requestArb = fc.oneof({ arbitrary: wildArb, weight: 3 }, { arbitrary: deepArb, weight: 1 });
 
     await fc.assert(
       fc.asyncProperty(requestArb, async (req) => {
