@@ -389,3 +389,88 @@ describe('live', () => {
     t.engine.stop();
   });
 });
+
+describe('batch', () => {
+  it('sends a backlog in one request and handles each answer like a single one', async () => {
+    const t = await setup((call) => {
+      if (call.method === 'GET') return emptyPull();
+      const { entries } = call.body as { entries: { method: string; path: string; headers: Record<string, unknown>; body?: { id?: string; title?: string } }[] };
+      return {
+        status: 200,
+        body: entries.slice(0, 3).map((e, i) =>
+          i === 1
+            ? { status: 403, body: { message: 'Plan limit', code: 'PLAN_LIMIT' } }
+            : i === 2
+              ? { status: 503, body: { message: 'busy', code: 'INTERNAL' } }
+              : { status: 201, body: { ...serverBook(t.series.id, { id: e.body!.id!, title: e.body!.title!, rev: 20 }) } },
+        ),
+      };
+    }, { batchThreshold: 3 });
+    const b1 = await t.m.books.create({ seriesId: t.series.id, title: 'B1' });
+    const b2 = await t.m.books.create({ seriesId: t.series.id, title: 'B2' });
+    await t.m.chapters.create({ bookId: b2.id, title: 'In B2' });
+    await t.m.chapters.update(t.chapter.id, { title: 'Later' });
+    const result = await t.engine.push();
+    const batch = t.fetch.calls.find((c) => c.path === '/api/sync/batch')!;
+    const sent = (batch.body as { entries: { method: string; path: string; headers: Record<string, unknown> }[] }).entries;
+    expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/books', 'POST /api/books', 'POST /api/chapters', `PUT /api/chapters/${t.chapter.id}`]);
+    expect(sent[3]!.headers).toMatchObject({ baseRev: 7, mutationId: '4' });
+    expect(sent[0]!.headers.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result).toMatchObject({ acked: 1, rejected: 1 });
+    expect(await db.books.get(b1.id)).toMatchObject({ rev: 20 });
+    expect(await db.books.get(b2.id)).toBeUndefined();
+    // The chapter in the refused book went with it; the update waits for its retry.
+    const left = await db.outbox.orderBy('seq').toArray();
+    expect(left.map((e) => e.kind)).toEqual(['update']);
+    expect(left[0]).toMatchObject({ status: 'pending', attempts: 0 }); // never run: the batch stopped before it
+    expect(left[0]!.nextAttemptAt).toBeGreaterThan(t.clock.now());
+    expect(await db.deadLetters.count()).toBe(2);
+  });
+
+  it('falls back to one request per entry when the server has no batch endpoint', async () => {
+    const t = await setup((call) => {
+      if (call.path === '/api/sync/batch') return { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+      if (call.method === 'GET') return emptyPull();
+      return { status: 201, body: serverBook(t.series.id, { ...(call.body as object), rev: 30 }) };
+    }, { batchThreshold: 2 });
+    await t.m.books.create({ seriesId: t.series.id, title: 'B1' });
+    await t.m.books.create({ seriesId: t.series.id, title: 'B2' });
+    await t.m.books.create({ seriesId: t.series.id, title: 'B3' });
+    const result = await t.engine.push();
+    expect(result.acked).toBe(3);
+    expect(t.fetch.calls.filter((c) => c.path === '/api/sync/batch')).toHaveLength(1);
+    expect(t.fetch.calls.filter((c) => c.path === '/api/books')).toHaveLength(3);
+  });
+});
+
+describe('base revisions of consecutive edits', () => {
+  it('the next edit builds on the answer when the server stored our text as sent', async () => {
+    let put = 0;
+    const t = await setup((call) => {
+      if (call.method === 'GET') return emptyPull();
+      put += 1;
+      return { status: 200, body: { ...t.chapter, content: (call.body as { content: string }).content, rev: 10 + put, mergeStatus: 'fast-forward' } };
+    });
+    await t.m.chapters.update(t.chapter.id, { content: 'A' });
+    await db.outbox.toCollection().modify({ attempts: 1 }); // as if sent once already: no coalescing
+    await t.m.chapters.update(t.chapter.id, { content: 'A B' });
+    await t.engine.push();
+    const puts = t.fetch.calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.headers['X-Base-Rev'])).toEqual(['7', '11']);
+  });
+
+  it('after a merged answer the next edit keeps our earlier base, so their words are merged, not overwritten', async () => {
+    let put = 0;
+    const t = await setup((call) => {
+      if (call.method === 'GET') return emptyPull();
+      put += 1;
+      return { status: 200, body: { ...t.chapter, content: `Theirs\n\n${(call.body as { content: string }).content}`, rev: 10 + put, mergeStatus: 'merged' } };
+    });
+    await t.m.chapters.update(t.chapter.id, { content: 'A' });
+    await db.outbox.toCollection().modify({ attempts: 1 });
+    await t.m.chapters.update(t.chapter.id, { content: 'A B' });
+    await t.engine.push();
+    const puts = t.fetch.calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.headers['X-Base-Rev'])).toEqual(['7', '7']);
+  });
+});

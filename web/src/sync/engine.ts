@@ -437,6 +437,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const dead: { entry: OutboxEntry; causedBy?: string }[] = [{ entry: current }];
       const dropped: OutboxEntry[] = [];
       const rewritten: OutboxEntry[] = [];
+      const touched = new Set<string>();
       for (const e of later) {
         if (rejectedIds.size === 0) break;
         const refs = referencedIds(e);
@@ -453,6 +454,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           else {
             e.body = { [listKey]: items };
             e.effects = e.effects.filter((f) => !rejectedIds.has(f.id.toLowerCase()));
+            for (const key of e.touches) touched.add(key);
+            e.touches = e.touches.filter((key) => !rejectedIds.has(splitKey(key)[1].toLowerCase()));
             rewritten.push(e);
           }
         } else {
@@ -475,7 +478,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         letter.id = await db.deadLetters.add(letter);
         letters.push(letter);
       }
-      const touched = new Set<string>();
       for (const e of [...dead.map((d) => d.entry), ...dropped]) {
         await db.outbox.delete(e.seq!);
         for (const key of e.touches) touched.add(key);
@@ -624,12 +626,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         ...(e.body !== undefined ? { body: e.body } : {}),
       })),
     };
-    /** Back to pending; `notRun` ones never reached a handler, so they get their attempt back. */
-    const putBack = async (from: number, notRun: boolean, nextAttemptAt = 0) => {
-      const rest = entries.slice(from).map((e) => ({ ...e, status: 'pending' as const, attempts: notRun ? e.attempts - 1 : e.attempts }));
-      if (rest[0] && nextAttemptAt > 0) rest[0].nextAttemptAt = nextAttemptAt;
+    /**
+     * Entries from `from` back to pending. Those at or after `notRunFrom` never reached a handler
+     * (the server answered for fewer), so they get their attempt back and may still be coalesced
+     * into; the others must never change. `at` delays the first one still in the outbox.
+     */
+    const putBack = async (from: number, notRunFrom: number, at = 0) => {
       await db.transaction('rw', db.outbox, async () => {
-        for (const e of rest) if (await db.outbox.get(e.seq!)) await db.outbox.put(e);
+        let first = true;
+        for (const [i, e] of entries.entries()) {
+          if (i < from || !(await db.outbox.get(e.seq!))) continue;
+          const next: OutboxEntry = { ...e, status: 'pending', attempts: i >= notRunFrom ? e.attempts - 1 : e.attempts };
+          if (first && at > 0) next.nextAttemptAt = at;
+          first = false;
+          await db.outbox.put(next);
+        }
       });
     };
     let response: Response;
@@ -639,7 +650,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (stopped) return 'stop';
       noteNetworkTrouble("Can't reach the server. Your changes are saved on this device and will sync when the connection is back.");
       const at = now() + backoffMs(entries[0]!.attempts, random);
-      await putBack(0, false, at);
+      await putBack(0, entries.length, at);
       result.retryAt = at;
       schedulePush(at);
       return 'stop';
@@ -647,13 +658,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (stopped) return 'stop';
     if (response.status === 404 || response.status === 405) {
       batchAvailable = false;
-      await putBack(0, true);
+      await putBack(0, 0);
       return 'fallback';
     }
     const answers = await readJson(response).catch(() => null);
     if (stopped) return 'stop';
     if (response.status === 401) {
-      await putBack(0, true);
+      await putBack(0, 0);
       pauseForAuth();
       result.paused = true;
       return 'stop';
@@ -662,7 +673,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // The batch as a whole failed (busy server, a proxy's error page): back off, as for one entry.
       const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), now());
       const at = now() + Math.max(backoffMs(entries[0]!.attempts, random), retryAfter ?? 0);
-      await putBack(0, false, at);
+      await putBack(0, entries.length, at);
       if (response.status >= 400 && response.status < 500 && !isTransientStatus(response.status)) batchAvailable = false;
       result.retryAt = at;
       schedulePush(at);
@@ -673,20 +684,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     for (const [i, entry] of entries.entries()) {
       const answer = answers[i] as { status?: unknown; body?: unknown } | undefined;
       if (!answer || typeof answer.status !== 'number') {
-        await putBack(i, true); // not run: the batch stopped at a transient answer before it
+        await putBack(i, i); // not run: the batch stopped at a transient answer before it
         return 'done';
       }
       const status = answer.status;
       if (status >= 200 && status < 300) {
         if (await acknowledge(entry, answer.body, status)) result.acked += 1;
       } else if (status === 401) {
-        await putBack(i, false);
+        await putBack(i, i + 1);
         pauseForAuth();
         result.paused = true;
         return 'stop';
       } else if (isTransientStatus(status)) {
         const at = now() + backoffMs(entry.attempts, random);
-        await putBack(i, false, at);
+        await putBack(i, i + 1, at);
         result.retryAt = at;
         schedulePush(at);
         return 'stop';
@@ -889,7 +900,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     openEvents();
     listen(win, 'online', () => {
       status.getState().setOnline(true);
-      void kick(true, true);
+      // Back on the network: what waited out a backoff goes now, not at the end of it.
+      void db.outbox
+        .where('status')
+        .equals('pending')
+        .modify({ nextAttemptAt: 0 })
+        .catch(() => undefined)
+        .then(() => kick(true, true));
     });
     listen(win, 'offline', () => status.getState().setOnline(false));
     listen(win, 'focus', () => void kick(true, true));
