@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.layer.css';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   ActionIcon,

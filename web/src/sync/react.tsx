@@ -19,6 +19,9 @@
  *
  * Tests (and stories) that want a real database without the engine use `SyncTestProvider`.
  */
+// The sign-out warning and the storage error (the shell imports the other Mantine CSS).
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,7 +1,10 @@
 // Every signed-in screen opens the user's Dexie database (sync/react): an in-memory IndexedDB.
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens are lazy chunks that open the user's IndexedDB first: give findBy*/waitFor time on a cold run.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks a few browser APIs Mantine relies on.
 if (!window.matchMedia) {

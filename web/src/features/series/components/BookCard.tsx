@@ -1,0 +1,240 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Progress,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  BOOK_STATUSES,
+  MESSAGES,
+  TOASTS,
+  bookProgress,
+  bookStatusDisplay,
+  withError,
+  type Book,
+} from '@chronicler/schema';
+
+type BookStatus = (typeof BOOK_STATUSES)[number];
+import { toast } from '@/lib/toast';
+import { useMutators } from '@/sync/react';
+import { useChapters } from '../hooks/useSeriesData';
+import { AddChapterDialog } from './AddChapterDialog';
+import { ChapterList } from './ChapterList';
+import { ConfirmDialog } from './ConfirmDialog';
+
+const STATUS_LABELS: Record<BookStatus, string> = {
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  planning: 'Planning',
+  revision: 'Revision',
+};
+const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+interface Draft {
+  title: string;
+  description: string;
+  status: BookStatus;
+}
+
+/**
+ * A book (001 §2): view mode and inline edit mode (Save, or Cancel which restores the original
+ * values), status, progress (completed chapters), the chapter list (about 7rem, scrollable,
+ * reorderable) with 'Add Chapter', and delete with confirmation.
+ */
+export function BookCard({ book }: { book: Book }) {
+  const mutators = useMutators();
+  const chapters = useChapters(book.id);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const progress = bookProgress(chapters ?? []);
+  const label = `Book ${book.position}`;
+
+  const startEdit = () => {
+    setDraft({ title: book.title, description: book.description, status: book.status });
+    setTitleError(null);
+  };
+  const cancelEdit = () => {
+    setDraft(null);
+    setTitleError(null);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    if (draft.title.trim() === '') {
+      setTitleError(MESSAGES.book.titleRequired);
+      return;
+    }
+    setSaving(true);
+    try {
+      await mutators.books.update(book.id, { title: draft.title.trim(), description: draft.description.trim(), status: draft.status });
+      toast.show(TOASTS.bookUpdated);
+      setDraft(null);
+    } catch (error) {
+      toast.show(withError(TOASTS.bookUpdateFailed, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await mutators.books.delete(book.id);
+      toast.show(TOASTS.bookDeleted);
+      setConfirming(false);
+    } catch (error) {
+      toast.show(withError(TOASTS.bookDeleteFailed, error));
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`${label}: ${book.title}`} data-testid="book-card">
+      {draft ? (
+        <form onSubmit={save} noValidate aria-label={`Edit ${book.title}`}>
+          <Stack gap="sm">
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {label}
+            </Text>
+            <TextInput
+              label="Title"
+              required
+              value={draft.title}
+              error={titleError}
+              onChange={(e) => {
+                const title = e.currentTarget.value;
+                setDraft((d) => (d ? { ...d, title } : d));
+                if (titleError && title.trim() !== '') setTitleError(null);
+              }}
+              data-autofocus
+              autoFocus
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={6}
+              value={draft.description}
+              onChange={(e) => {
+                const description = e.currentTarget.value;
+                setDraft((d) => (d ? { ...d, description } : d));
+              }}
+            />
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={draft.status}
+              allowDeselect={false}
+              onChange={(value) => value && setDraft((d) => (d ? { ...d, status: value as BookStatus } : d))}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={cancelEdit} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {label}
+              </Text>
+              <Text fw={700} size="lg" lineClamp={2} component="h3" m={0}>
+                {book.title}
+              </Text>
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <Badge variant="light" color={book.status === 'completed' ? 'teal' : 'blue'} radius="sm">
+                {bookStatusDisplay(book.status)}
+              </Badge>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${book.title}`}>
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
+                    Edit
+                  </Menu.Item>
+                  <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)}>
+                    Delete
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+          {book.description ? (
+            <Text size="sm" c="dimmed" lineClamp={3}>
+              {book.description}
+            </Text>
+          ) : null}
+          <div>
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed">
+                Progress
+              </Text>
+              <Text size="xs" fw={600}>
+                {progress}%
+              </Text>
+            </Group>
+            <Progress value={progress} size="sm" mt={4} aria-label={`${book.title} progress ${progress}%`} />
+          </div>
+        </Stack>
+      )}
+
+      <Group justify="space-between" mt="md" mb={6} gap="xs">
+        <Text size="sm" fw={600}>
+          Chapters{chapters ? ` (${chapters.length})` : ''}
+        </Text>
+        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>
+          Add Chapter
+        </Button>
+      </Group>
+      <ScrollArea h="7rem" type="auto" offsetScrollbars data-testid="chapter-scroll">
+        {chapters === undefined ? (
+          <Stack gap={6}>
+            <Skeleton height={28} />
+            <Skeleton height={28} />
+          </Stack>
+        ) : chapters.length === 0 ? (
+          <Text size="sm" c="dimmed" py="xs">
+            No chapters yet. Add the first one to start writing.
+          </Text>
+        ) : (
+          <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
+        )}
+      </ScrollArea>
+
+      <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete book"
+        message={MESSAGES.confirm.deleteBook}
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={remove}
+      />
+    </Card>
+  );
+}

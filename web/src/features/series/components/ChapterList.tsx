@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { Group, Progress, Text } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import { TOASTS, chapterProgressBar, type Chapter, withError } from '@chronicler/schema';
+import { toast } from '@/lib/toast';
+import { useMutators } from '@/sync/react';
+import classes from './ChapterList.module.css';
+
+interface ChapterListProps {
+  bookId: string;
+  seriesId: string;
+  chapters: Chapter[];
+}
+
+export function chapterEditorPath(chapter: Pick<Chapter, 'id' | 'bookId' | 'seriesId'>): string {
+  const q = new URLSearchParams({ id: chapter.id, bookId: chapter.bookId, seriesId: chapter.seriesId });
+  return `/chapter-editor?${q.toString()}`;
+}
+
+/** Moves the item at `from` to `to`. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = items.slice();
+  const [moved] = next.splice(from, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
+}
+
+const INSTRUCTIONS =
+  'Press space to pick up the chapter. Use the up and down arrow keys to move it, space to drop it in its new place, or escape to cancel.';
+
+/**
+ * A book's chapters in order (001 §2, §4): each opens the chapter editor; drag and drop (pointer or
+ * keyboard: space to lift, arrows to move, space to drop) reorders them, saved as 1-based positions.
+ */
+export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
+  const mutators = useMutators();
+  // The order just dropped, shown until the local database answers with it.
+  const [pending, setPending] = useState<string[] | null>(null);
+
+  const shown = useMemo(() => {
+    if (!pending) return chapters;
+    const byId = new Map(chapters.map((c) => [c.id, c]));
+    const ordered = pending.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    const rest = chapters.filter((c) => !pending.includes(c.id));
+    return [...ordered, ...rest];
+  }, [chapters, pending]);
+
+  if (pending && chapters.map((c) => c.id).join() === pending.join()) {
+    // The database caught up: drop the override (render-time state adjustment).
+    setPending(null);
+  }
+
+  const onDragEnd = async (result: DropResult) => {
+    const to = result.destination?.index;
+    if (to === undefined || to === result.source.index) return;
+    const next = moveItem(shown, result.source.index, to);
+    setPending(next.map((c) => c.id));
+    try {
+      await mutators.chapters.reorder({ chapters: next.map((c, i) => ({ id: c.id, position: i + 1 })) });
+    } catch (error) {
+      setPending(null);
+      toast.show(withError(TOASTS.chapterSaveFailed, error));
+    }
+  };
+
+  return (
+    <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
+      <Droppable droppableId={`chapters-${bookId}`}>
+        {(dropProvided) => (
+          <div ref={dropProvided.innerRef} {...dropProvided.droppableProps} className={classes.list} data-testid="chapter-list">
+            {shown.map((chapter, index) => (
+              <Draggable key={chapter.id} draggableId={chapter.id} index={index}>
+                {(provided, snapshot) => (
+                  <div
+                    ref={provided.innerRef}
+                    {...provided.draggableProps}
+                    className={classes.item}
+                    data-dragging={snapshot.isDragging}
+                    data-testid="chapter-item"
+                  >
+                    <div {...provided.dragHandleProps} className={classes.handle} aria-label={`Reorder chapter ${chapter.title}`}>
+                      <IconGripVertical size={14} aria-hidden />
+                    </div>
+                    <Link to={chapterEditorPath({ id: chapter.id, bookId, seriesId })} className={classes.link}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text size="sm" truncate="end" fw={500}>
+                          {chapter.title}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                          {chapter.wordCount.toLocaleString()} words
+                        </Text>
+                      </Group>
+                      <Progress
+                        value={chapterProgressBar(chapter)}
+                        size={4}
+                        mt={4}
+                        color={chapter.status === 'completed' ? 'teal' : undefined}
+                        aria-label={`${chapter.title} progress ${chapterProgressBar(chapter)}%`}
+                      />
+                    </Link>
+                  </div>
+                )}
+              </Draggable>
+            ))}
+            {dropProvided.placeholder}
+          </div>
+        )}
+      </Droppable>
+    </DragDropContext>
+  );
+}

@@ -1,0 +1,81 @@
+import { ActionIcon, Card, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { seriesProgress, type Series } from '@chronicler/schema';
+import classes from './SeriesCard.module.css';
+
+interface SeriesCardProps {
+  series: Series;
+  selected: boolean;
+  /** The author may delete it (the owner). */
+  canDelete: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A series card (001 §2): title, 'Book X of Y', description and progress percent. */
+export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDelete }: SeriesCardProps) {
+  const percent = seriesProgress(series);
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} data-selected={selected} data-testid="series-card" onClick={onSelect}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <UnstyledButton
+          className={classes.select}
+          aria-pressed={selected}
+          onClick={(e) => {
+            e.stopPropagation();
+            onSelect();
+          }}
+        >
+          <Stack gap={2}>
+            <Text fw={700} size="lg" lineClamp={2}>
+              {series.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Book {series.currentBook} of {series.totalBooks}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${series.title}`} onClick={(e) => e.stopPropagation()}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item leftSection={<IconExternalLink size={14} aria-hidden />} component={Link} to={`/series/${series.id}`}>
+              Open
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+              Edit Series
+            </Menu.Item>
+            {canDelete ? (
+              <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
+                Delete Series
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {series.description ? (
+        <Text size="sm" mt="xs" lineClamp={3}>
+          {series.description}
+        </Text>
+      ) : (
+        <Text size="sm" mt="xs" c="dimmed" fs="italic">
+          No description
+        </Text>
+      )}
+      <Group justify="space-between" mt="md" gap="xs">
+        <Text size="xs" c="dimmed">
+          Progress
+        </Text>
+        <Text size="xs" fw={600}>
+          {percent}%
+        </Text>
+      </Group>
+      <Progress value={percent} size="sm" mt={4} aria-label={`${series.title} progress ${percent}%`} />
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Button, EmptyState, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconBookOff, IconPencil } from '@tabler/icons-react';
+import { seriesProgress } from '@chronicler/schema';
+import { PageHeader } from '@/components/PageHeader';
+import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
+import { useSeries } from '../hooks/useSeriesData';
+import { BooksPanel } from './BooksPanel';
+import { EditSeriesDialog } from './EditSeriesDialog';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/series" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        All series
+      </Group>
+    </Anchor>
+  );
+}
+
+/** /series/{id} (001 §2): one series with its books (the same book cards as the Series page). */
+export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
+  const series = useSeries(seriesId);
+  const [editing, setEditing] = useState(false);
+
+  // Opening a series makes it the current one.
+  useEffect(() => {
+    if (series && getCurrentSeriesId() !== series.id) setCurrentSeriesId(series.id);
+  }, [series]);
+
+  if (series === undefined) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading series">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={16} width="25%" />
+        <Skeleton height={240} radius="md" mt="lg" />
+      </Stack>
+    );
+  }
+  if (series === null) {
+    return (
+      <>
+        <PageHeader title="Series" actions={<BackLink />} />
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
+          <EmptyState
+            variant="light"
+            size="lg"
+            icon={<IconBookOff size={30} stroke={1.5} />}
+            title="Series not found"
+            description="This series does not exist, was deleted, or has not reached this device yet."
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to="/series" variant="light">
+                Back to your series
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      </>
+    );
+  }
+
+  const percent = seriesProgress(series);
+  return (
+    <>
+      <PageHeader
+        title={series.title}
+        subtitle={`Book ${series.currentBook} of ${series.totalBooks}`}
+        actions={
+          <>
+            <BackLink />
+            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Edit Series
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="xl">
+        <Paper withBorder radius="md" p="md">
+          {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
+          <Group justify="space-between" mt="sm" gap="xs">
+            <Text size="xs" c="dimmed">
+              Progress
+            </Text>
+            <Text size="xs" fw={600}>
+              {percent}%
+            </Text>
+          </Group>
+          <Progress value={percent} size="sm" mt={4} aria-label={`${series.title} progress ${percent}%`} />
+        </Paper>
+        <BooksPanel series={series} />
+      </Stack>
+      <EditSeriesDialog series={editing ? series : null} onClose={() => setEditing(false)} />
+    </>
+  );
+}
