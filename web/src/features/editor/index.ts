@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Modal.layer.css';

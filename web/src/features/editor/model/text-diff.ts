@@ -50,27 +50,57 @@ export function wordDiff(left: string, right: string): { left: DiffPart[]; right
   }
   const l: DiffPart[] = [];
   const r: DiffPart[] = [];
-  for (const c of changes) {
-    if (c.added) r.push({ text: c.value, kind: 'added' });
-    else if (c.removed) l.push({ text: c.value, kind: 'removed' });
-    else {
-      l.push({ text: c.value, kind: 'same' });
-      r.push({ text: c.value, kind: 'same' });
+  const push = (side: DiffPart[], part: DiffPart) => {
+    const last = side[side.length - 1];
+    if (last && last.kind === part.kind) last.text += part.text;
+    else side.push({ ...part });
+  };
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i]!;
+    const changedAround = (step: number) => {
+      const n = changes[i + step];
+      return !!n && (n.added || n.removed);
+    };
+    // A lone space between two changed words belongs to the change: "Mine wins" vs "Theirs was"
+    // reads as one replaced phrase, not four replaced words.
+    const glue = !c.added && !c.removed && c.value.trim() === '' && !c.value.includes('\n') && changedAround(-1) && changedAround(1);
+    if (c.added) push(r, { text: c.value, kind: 'added' });
+    else if (c.removed) push(l, { text: c.value, kind: 'removed' });
+    else if (glue) {
+      push(l, { text: c.value, kind: 'removed' });
+      push(r, { text: c.value, kind: 'added' });
+    } else {
+      push(l, { text: c.value, kind: 'same' });
+      push(r, { text: c.value, kind: 'same' });
     }
   }
   return { left: l, right: r };
 }
 
+const nonBlank = (paragraphs: readonly string[]) => paragraphs.filter((p) => p.trim() !== '').length;
+
+/**
+ * Unchanged paragraphs; a long run is folded, keeping the nearest written paragraph on each side
+ * that touches a change (blank separator lines are not worth showing on their own).
+ */
 function pushSame(rows: DiffRow[], paragraphs: string[], first: boolean, last: boolean): void {
-  if (paragraphs.length <= FOLD_OVER) {
+  if (nonBlank(paragraphs) <= FOLD_OVER) {
     rows.push({ type: 'same', paragraphs });
     return;
   }
-  const head = first ? 0 : CONTEXT;
-  const tail = last ? 0 : CONTEXT;
+  let head = 0;
+  if (!first) {
+    let seen = 0;
+    while (head < paragraphs.length && seen < CONTEXT) if (paragraphs[head++]!.trim() !== '') seen++;
+  }
+  let tail = paragraphs.length;
+  if (!last) {
+    let seen = 0;
+    while (tail > head && seen < CONTEXT) if (paragraphs[--tail]!.trim() !== '') seen++;
+  }
   if (head > 0) rows.push({ type: 'same', paragraphs: paragraphs.slice(0, head) });
-  rows.push({ type: 'fold', count: paragraphs.length - head - tail });
-  if (tail > 0) rows.push({ type: 'same', paragraphs: paragraphs.slice(paragraphs.length - tail) });
+  rows.push({ type: 'fold', count: nonBlank(paragraphs.slice(head, tail)) });
+  if (tail < paragraphs.length) rows.push({ type: 'same', paragraphs: paragraphs.slice(tail) });
 }
 
 /** Side-by-side comparison of `left` (e.g. the current text) and `right` (the other version). */
