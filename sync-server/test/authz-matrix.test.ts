@@ -19,6 +19,9 @@ const table = await buildAppWithRoutes();
 const ROUTES = apiRoutes(table.routes);
 await table.close();
 
+/** The batch route replays writes through their REST routes: attacks are tried through it too. */
+const HAS_BATCH = ROUTES.some((r) => r.key === 'POST /api/sync/batch');
+
 const totals = { routes: new Set<string>(), cases: 0, leaks: 0, foreignRowsChanged: 0 };
 
 afterAll(() => {
@@ -387,7 +390,7 @@ describe('ids carried in request bodies', () => {
   const world = async () => (ctx ??= await freshWorld());
 
   for (const attack of BODY_ATTACKS) {
-    for (const viaBatch of [false, true]) {
+    for (const viaBatch of HAS_BATCH ? [false, true] : [false]) {
       it(`B cannot make a ${attack.name}${viaBatch ? ' (inside a batch)' : ''}`, async () => {
         const { app, world: w } = await world();
         const attacker = w.b;
@@ -408,7 +411,7 @@ describe('ids carried in request bodies', () => {
   // other author's ids: the batch must not become a way around the route's own access check.
   for (const route of ROUTES.filter((r) => r.method !== 'GET' && r.params.length > 0)) {
     const policy = ROUTE_POLICY[route.key];
-    if (policy?.access !== 'protected' || !ROUTES.some((r) => r.key === 'POST /api/sync/batch')) continue;
+    if (policy?.access !== 'protected' || !HAS_BATCH) continue;
     it(`B cannot ${route.key} on A's ids inside a batch`, async () => {
       const { app, world: w } = await world();
       const values = Object.fromEntries(route.params.map((name) => [name, paramValue(policy.params![name]!, w.a, w.b)]));
