@@ -475,6 +475,39 @@ export const changesQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(10_000).default(2_000),
 });
 
+/** Most outbox entries one POST /api/sync/batch may carry (DESIGN.md §6: batches of 500). */
+export const MAX_BATCH_ENTRIES = 500;
+
+/** One outbox entry replayed through its REST route by POST /api/sync/batch. */
+export const batchEntrySchema = z.strictObject({
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  /** The REST path, e.g. `/api/chapters/{id}`. */
+  path: z.string().regex(/^\/api\/[^\s#]*$/, { error: 'Must be an /api/ path' }).max(2_048),
+  headers: z
+    .strictObject({
+      idempotencyKey: z.string().min(1).max(200).optional(),
+      baseRev: z.number().int().min(0).nullable().optional(),
+      mutationId: z.string().max(200).optional(),
+    })
+    .default({}),
+  body: z.unknown().optional(),
+});
+export type BatchEntry = z.input<typeof batchEntrySchema>;
+
+export const batchBodySchema = z.strictObject({
+  entries: z.array(batchEntrySchema).min(1).max(MAX_BATCH_ENTRIES),
+});
+export type BatchBody = z.input<typeof batchBodySchema>;
+
+/**
+ * The answer of each entry, in order. Entries after one answered 5xx, 408 or 429 (transient) are
+ * not run: the answer is shorter than the request, and the client resends the rest later.
+ */
+export interface BatchResult {
+  status: number;
+  body: unknown;
+}
+
 export interface ChapterRevisionSummary {
   rev: number;
   createdAt: string;

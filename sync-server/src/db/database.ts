@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import type { DB } from './tables.ts';
 import { migrateToLatest } from './migrations.ts';
+import { withSharedTransactions } from './shared-transaction.ts';
 
 export interface OpenedDatabase {
   db: Kysely<DB>;
@@ -26,7 +27,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   checkPragmas(sqlite, file);
 
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: withSharedTransactions(new SqliteDialect({ database: sqlite })),
     plugins: [new CamelCasePlugin()],
   });
   await migrateToLatest(db);

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Transaction, sql } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
+import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -122,7 +123,8 @@ export async function runMutation(
     reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
   }
-  if (touched.size > 0) hub.publish({ seq, seriesIds: touched });
+  // Inside a batch the write is durable only when the batch commits: poke then.
+  if (touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
   return reply.status(outcome.result.status).send(outcome.result.body);
 }
 

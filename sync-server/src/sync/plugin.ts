@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changesQuerySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { readChangesJson } from './changes.ts';
+import { registerBatchRoute } from './batch.ts';
 import { registerEventsRoute } from './events.ts';
 
 export default async function syncPlugin(fastify: FastifyInstance): Promise<void> {
@@ -21,4 +22,5 @@ export default async function syncPlugin(fastify: FastifyInstance): Promise<void
   });
 
   registerEventsRoute(app);
+  registerBatchRoute(app);
 }
