@@ -358,6 +358,11 @@ describe('live', () => {
       trigger();
       await vi.waitFor(() => expect(gets()).toBeGreaterThan(before));
     }
+    // A poke for a seq already pulled (the cursor is 7) changes nothing.
+    const before = gets();
+    handlers.get('message')!({ data: '{"seq":7}' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gets()).toBe(before);
     t.engine.stop();
     expect(winListeners.size).toBe(0);
   });

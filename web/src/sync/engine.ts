@@ -867,7 +867,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       eventSource = source;
       // `hello` on every (re)connect: anything missed while disconnected is pulled.
       source.addEventListener('hello', () => void kick(false, true));
-      source.addEventListener('message', () => void kick(false, true));
+      source.addEventListener('message', (event) => {
+        // A poke for a commit already pulled (often our own write) needs no pull.
+        let seq: number | null = null;
+        try {
+          const parsed = JSON.parse(event.data ?? 'null') as { seq?: unknown } | null;
+          if (typeof parsed?.seq === 'number') seq = parsed.seq;
+        } catch {
+          seq = null;
+        }
+        if (seq === null) {
+          void kick(false, true);
+          return;
+        }
+        void readSyncState(db)
+          .then((state) => (seq! > state.cursor ? kick(false, true) : undefined))
+          .catch(() => kick(false, true));
+      });
       source.onerror = () => {
         // EventSource reconnects by itself unless CLOSED (e.g. 401): then retry later ourselves.
         if (source.readyState === 2 && !stopped) {
