@@ -319,6 +319,7 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
         opened={blocker.state === 'blocked'}
         onClose={() => (leaving ? undefined : blocker.reset?.())}
         title="Unsaved changes"
+        closeButtonProps={{ 'aria-label': 'Stay on this page' }}
         centered
       >
         <Stack gap="md">

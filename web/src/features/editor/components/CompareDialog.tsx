@@ -94,6 +94,7 @@ export function CompareDialog({ target, currentTitle, currentText, onClose, onKe
       opened={target !== null}
       onClose={() => (busy ? undefined : onClose())}
       title="Compare versions"
+      closeButtonProps={{ 'aria-label': 'Close the comparison' }}
       size="min(72rem, 100%)"
       fullScreen={small}
       centered

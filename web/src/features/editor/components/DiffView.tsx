@@ -1,10 +1,11 @@
 /**
  * Two versions side by side (stacked on small screens): unchanged paragraphs dimmed, long unchanged
  * runs folded, and inside changed paragraphs the removed words struck through on the left and the
- * added words underlined on the right (colour is never the only cue).
+ * added words underlined on the right (colour is never the only cue; screen readers hear
+ * "removed" / "added" from CSS-generated text, which stays out of copied text).
  */
 import { Fragment, useMemo } from 'react';
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type DiffPart, compareTexts } from '../model/text-diff';
 import classes from '../editor.module.css';
 
@@ -24,12 +25,10 @@ function Parts({ parts }: { parts: DiffPart[] }) {
           <Fragment key={i}>{part.text}</Fragment>
         ) : part.kind === 'removed' ? (
           <del key={i} className={classes.removed}>
-            <VisuallyHidden>removed: </VisuallyHidden>
             {part.text}
           </del>
         ) : (
           <ins key={i} className={classes.added}>
-            <VisuallyHidden>added: </VisuallyHidden>
             {part.text}
           </ins>
         ),

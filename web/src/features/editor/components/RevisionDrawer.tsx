@@ -163,6 +163,7 @@ export function RevisionDrawer({ opened, onClose, chapterId, online, getCurrentT
       opened={opened}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': 'Close revision history' }}
       size="min(56rem, 100%)"
       title={
         <Group gap="xs">

@@ -1,0 +1,286 @@
+/**
+ * The chapter editor against the real server and the built PWA: writing and saving, working
+ * offline (service worker shell, local store, sync on reconnect), two sessions editing the same
+ * paragraph offline (one text wins, the other becomes a conflict copy, no sentence lost), and a
+ * page killed mid-typing (the draft is offered when the chapter is opened again).
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+
+const PASSWORD = 'lanterns-2026';
+let counter = 0;
+
+interface Story {
+  username: string;
+  seriesId: string;
+  bookId: string;
+  chapterId: string;
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A new author (signed in in `context`) with a series, a book and one chapter. */
+async function newStory(context: BrowserContext, content: string): Promise<Story> {
+  counter += 1;
+  const username = `ed${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  const request = context.request;
+  const reg = await request.post('/api/register', { data: { username, password: PASSWORD, displayName: 'Eda Writer' } });
+  expect(reg.status()).toBe(201);
+  const series = await api<{ id: string }>(request, 'POST', '/api/series', {
+    title: 'The Long Road',
+    description: 'A saga in three books',
+    totalBooks: 3,
+    currentBook: 1,
+    coverImage: null,
+  });
+  const book = await api<{ id: string }>(request, 'POST', '/api/books', { seriesId: series.id, title: 'The First Crossing', description: '', position: 1 });
+  const chapter = await api<{ id: string }>(request, 'POST', '/api/chapters', {
+    bookId: book.id,
+    title: 'Lanterns',
+    content,
+    wordCount: 0,
+    status: 'in_progress',
+  });
+  return { username, seriesId: series.id, bookId: book.id, chapterId: chapter.id };
+}
+
+async function signIn(context: BrowserContext, username: string): Promise<void> {
+  const res = await context.request.post('/api/login', { data: { username, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+}
+
+function editorUrl(story: Story, chapterId: string | null = story.chapterId): string {
+  const params = new URLSearchParams();
+  if (chapterId) params.set('id', chapterId);
+  params.set('bookId', story.bookId);
+  params.set('seriesId', story.seriesId);
+  return `/chapter-editor?${params.toString()}`;
+}
+
+const content = (page: Page) => page.getByTestId('chapter-content');
+
+/** Serious and critical axe findings inside `selector`, with where they are. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function openEditor(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(content(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Puts the caret at the very end of the chapter and types. */
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await content(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+/** The chapter as the server holds it, or null while the server does not have it yet. */
+async function maybeServerChapter(request: APIRequestContext, id: string): Promise<{ title: string; content: string } | null> {
+  const res = await request.get(`/api/chapters/${id}`);
+  return res.ok() ? ((await res.json()) as { title: string; content: string }) : null;
+}
+
+async function serverChapter(request: APIRequestContext, id: string) {
+  return api<{ title: string; content: string; rev: number }>(request, 'GET', `/api/chapters/${id}`);
+}
+
+/** The service worker is installed and active (it serves the shell from then on). */
+async function swReady(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
+}
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1400, height: 900 } });
+}
+
+test.describe('chapter editor', () => {
+  test('write in the editor and save; create a new chapter; no serious accessibility problems', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const story = await newStory(context, 'The river ran cold under the bridge.');
+    await openEditor(page, editorUrl(story));
+
+    await expect(page.getByRole('textbox', { name: 'Chapter title' })).toHaveValue('Lanterns');
+    await expect(page.getByTestId('book-title')).toHaveText('The First Crossing');
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+    expect(await axeProblems(page, '#main-content')).toEqual([]);
+
+    await typeAtEnd(page, ' Mara counted the lanterns.');
+    await expect(page.getByTestId('words-badge')).toHaveText('11 words');
+    await expect(page.getByTestId('change-badge')).toHaveText('+4 words');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Chapter saved')).toBeVisible();
+    await expect(page.getByTestId('last-saved')).toHaveText('Last saved: Just now');
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 15_000 })
+      .toBe('The river ran cold under the bridge. Mara counted the lanterns.');
+
+    // A new chapter: created through the local store, then the URL carries its id.
+    await openEditor(page, editorUrl(story, null));
+    await expect(page.getByTestId('last-saved')).toHaveText('Never saved');
+    await page.getByRole('textbox', { name: 'Chapter title' }).fill('Embers');
+    await typeAtEnd(page, 'Smoke rose over the hills.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Chapter created')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await expect.poll(async () => (await maybeServerChapter(context.request, id))?.title, { timeout: 15_000 }).toBe('Embers');
+
+    // Revision history lists both saves of the first chapter.
+    await openEditor(page, editorUrl(story));
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.getByTestId('revision-item')).toHaveCount(2);
+    await context.close();
+  });
+
+  test('offline: edit a chapter, create another, reload offline, then sync exactly once on reconnect', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const story = await newStory(context, 'Before the storm.');
+    await openEditor(page, editorUrl(story));
+    await swReady(page);
+
+    await context.setOffline(true);
+    expect(await page.evaluate(() => fetch('/api/health').then(() => 'reached', () => 'offline'))).toBe('offline');
+
+    await typeAtEnd(page, ' The storm came at night.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Chapter saved')).toBeVisible();
+    await expect(page.getByTestId('offline-badge')).toBeVisible();
+
+    // Another chapter, created offline (the shell comes from the service worker).
+    await openEditor(page, editorUrl(story, null));
+    await page.getByRole('textbox', { name: 'Chapter title' }).fill('After the Storm');
+    await typeAtEnd(page, 'Morning found the village quiet.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Chapter created')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+    const newId = new URL(page.url()).searchParams.get('id')!;
+
+    // Reload while offline: the app and the words are still there.
+    await page.reload();
+    await expect(content(page)).toHaveText('Morning found the village quiet.', { timeout: 20_000 });
+    await expect(page.getByRole('textbox', { name: 'Chapter title' })).toHaveValue('After the Storm');
+    await openEditor(page, editorUrl(story));
+    await expect(content(page)).toHaveText('Before the storm. The storm came at night.');
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.getByTestId('revisions-offline')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Nothing reached the server yet.
+    expect((await serverChapter(context.request, story.chapterId)).content).toBe('Before the storm.');
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 30_000 })
+      .toBe('Before the storm. The storm came at night.');
+    await expect
+      .poll(async () => (await api<{ id: string }[]>(context.request, 'GET', `/api/books/${story.bookId}/chapters`)).length, { timeout: 30_000 })
+      .toBe(2);
+    const chapters = await api<{ id: string; title: string }[]>(context.request, 'GET', `/api/books/${story.bookId}/chapters`);
+    expect(chapters.map((c) => c.title).sort()).toEqual(['After the Storm', 'Lanterns']);
+    const created = await serverChapter(context.request, newId);
+    expect(created).toMatchObject({ title: 'After the Storm', content: 'Morning found the village quiet.' });
+    await context.close();
+  });
+
+  test('two sessions edit the same paragraph offline: one wins, the other is a conflict copy, no sentence lost', async ({ browser }) => {
+    const a = await newContext(browser);
+    const b = await newContext(browser);
+    const opening = 'The ferry left at dawn.';
+    const story = await newStory(a, `${opening}\n\nThe harbour was empty.`);
+    await signIn(b, story.username);
+    const pageA = await a.newPage();
+    const pageB = await b.newPage();
+    await openEditor(pageA, editorUrl(story));
+    await openEditor(pageB, editorUrl(story));
+    await a.setOffline(true);
+    await b.setOffline(true);
+
+    const sentenceA = ' Gulls followed it out past the breakwater.';
+    const sentenceB = ' Nobody waved from the pier.';
+    for (const [page, sentence] of [
+      [pageA, sentenceA],
+      [pageB, sentenceB],
+    ] as const) {
+      await content(page).click();
+      await page.keyboard.press('ControlOrMeta+Home');
+      await page.keyboard.press('End');
+      await page.keyboard.type(sentence);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Chapter saved')).toBeVisible();
+    }
+
+    await a.setOffline(false);
+    await expect
+      .poll(async () => (await serverChapter(a.request, story.chapterId)).content, { timeout: 30_000 })
+      .toContain(sentenceA.trim());
+    await b.setOffline(false);
+
+    // B's text could not be merged: it is kept as a conflict copy and offered in the editor.
+    await expect(pageB.getByTestId('conflict-banner')).toBeVisible({ timeout: 30_000 });
+    await expect(pageA.getByTestId('conflict-banner')).toBeVisible({ timeout: 30_000 });
+    const server = await serverChapter(a.request, story.chapterId);
+    const conflicts = await api<{ id: string; content: string }[]>(a.request, 'GET', `/api/chapters/${story.chapterId}/conflicts`);
+    expect(conflicts).toHaveLength(1);
+    const everything = `${server.content}\n${conflicts[0]!.content}`;
+    for (const sentence of [opening, sentenceA.trim(), sentenceB.trim(), 'The harbour was empty.']) expect(everything).toContain(sentence);
+
+    await pageB.getByTestId('conflict-banner').getByRole('button', { name: 'Compare versions' }).click();
+    const dialog = pageB.getByRole('dialog', { name: 'Compare versions' });
+    await expect(dialog.getByTestId('diff-left').first()).toContainText(sentenceA.trim());
+    await expect(dialog.getByTestId('diff-right').first()).toContainText(sentenceB.trim());
+    expect(await axeProblems(pageB, '[role="dialog"]')).toEqual([]);
+
+    // The author merges both sentences; the copy is resolved everywhere.
+    await dialog.getByRole('button', { name: 'Edit a merge' }).click();
+    await dialog.getByRole('button', { name: 'Save merge' }).click();
+    await expect(pageB.getByTestId('conflict-banner')).toBeHidden({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await serverChapter(a.request, story.chapterId)).content, { timeout: 30_000 })
+      .toContain(sentenceB.trim());
+    const merged = (await serverChapter(a.request, story.chapterId)).content;
+    for (const sentence of [opening, sentenceA.trim(), sentenceB.trim(), 'The harbour was empty.']) expect(merged).toContain(sentence);
+    await expect.poll(async () => (await api<unknown[]>(a.request, 'GET', `/api/chapters/${story.chapterId}/conflicts`)).length, { timeout: 30_000 }).toBe(0);
+    await expect(pageA.getByTestId('conflict-banner')).toBeHidden({ timeout: 30_000 });
+    await a.close();
+    await b.close();
+  });
+
+  test('a page killed mid-typing: reopening the chapter offers the draft', async ({ browser }) => {
+    const context = await newContext(browser);
+    const story = await newStory(context, 'It was quiet.');
+    const page = await context.newPage();
+    await openEditor(page, editorUrl(story));
+    await typeAtEnd(page, ' Then the bells began to ring');
+    await page.waitForTimeout(1_000); // keystrokes reach IndexedDB within a second
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await openEditor(again, editorUrl(story));
+    const banner = again.getByTestId('draft-banner');
+    await expect(banner).toBeVisible();
+    await expect(content(again)).toHaveText('It was quiet.');
+    await banner.getByRole('button', { name: 'Restore draft' }).click();
+    await expect(content(again)).toHaveText('It was quiet. Then the bells began to ring');
+    // Nothing was saved to the server: the draft was local only.
+    expect((await serverChapter(context.request, story.chapterId)).content).toBe('It was quiet.');
+    await again.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 15_000 })
+      .toBe('It was quiet. Then the bells began to ring');
+    await context.close();
+  });
+});
