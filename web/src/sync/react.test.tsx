@@ -7,7 +7,7 @@ import { isAppBusy } from '@/lib/appBusy';
 import { signOut, signOutNavigation, useSession } from '@/lib/session';
 import { stubFetch, TEST_USER } from '@/test/fetch-stub';
 import { dbName, openChroniclerDb } from './db.ts';
-import { SyncProvider, useSync } from './react.tsx';
+import { SyncProvider, problemToast, useSync } from './react.tsx';
 import { syncStatus } from './status.ts';
 
 function Probe() {
@@ -84,5 +84,14 @@ describe('SyncProvider', () => {
     expect(isAppBusy()).toBe(true);
     syncStatus.setState({ inflightCount: 0 });
     expect(isAppBusy()).toBe(false);
+  });
+});
+
+describe('problemToast', () => {
+  it('uses the catalogue failure toast of the refused change, with the server reason', () => {
+    expect(problemToast({ entity: 'books', kind: 'create' }, 'Limit reached')).toEqual({ title: 'Error creating book', message: 'Limit reached', variant: 'destructive' });
+    expect(problemToast({ entity: 'series', kind: 'create' }, 'x')).toMatchObject({ title: 'Error creating series' });
+    expect(problemToast({ entity: 'chapters', kind: 'update' }, 'x')).toMatchObject({ title: 'Error saving chapter' });
+    expect(problemToast({ entity: 'timelineEvents', kind: 'reorder' }, 'x')).toMatchObject({ title: 'Error', message: 'Failed to reorder events: x' });
   });
 });

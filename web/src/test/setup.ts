@@ -27,6 +27,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// Mantine's autosize Textarea listens for web-font loads; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 afterEach(() => {

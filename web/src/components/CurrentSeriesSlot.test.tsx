@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from '@/features/theme';
+import { CURRENT_SERIES_KEY, reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
+import { SyncTestProvider } from '@/sync/react';
+import { freshDb, serverSeries } from '@/sync/testing/fixtures';
+import { CurrentSeriesSlot } from './CurrentSeriesSlot';
+
+function renderSlot() {
+  reloadCurrentSeriesId();
+  const db = freshDb();
+  render(
+    <ThemeProvider env="test">
+      <SyncTestProvider db={db}>
+        <MemoryRouter>
+          <CurrentSeriesSlot />
+        </MemoryRouter>
+      </SyncTestProvider>
+    </ThemeProvider>,
+  );
+  return db;
+}
+
+describe('Current Series card', () => {
+  it('offers to create a series when there is none', async () => {
+    renderSlot();
+    expect(await screen.findByText('No active series selected')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create New Series' }).getAttribute('href')).toBe('/series');
+  });
+
+  it('shows the first series by default, then the one chosen (remembered on this device)', async () => {
+    const a = serverSeries({ title: 'Earthsea', createdAt: '2026-01-01T00:00:00.000Z', currentBook: 1, totalBooks: 3 });
+    const b = serverSeries({ title: 'Hainish', createdAt: '2026-01-02T00:00:00.000Z', currentBook: 2, totalBooks: 4 });
+    const db = renderSlot();
+    await db.series.bulkPut([a, b]);
+    const card = await screen.findByTestId('current-series');
+    expect(within(card).getByText('Earthsea')).toBeTruthy();
+    expect(within(card).getByText('Book 1 of 3')).toBeTruthy();
+    expect(within(card).getByText('33% complete')).toBeTruthy();
+
+    setCurrentSeriesId(b.id);
+    expect(await within(card).findByText('Hainish')).toBeTruthy();
+    expect(within(card).getByText('Book 2 of 4')).toBeTruthy();
+    expect(within(card).getByText('50% complete')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Hainish' }).getAttribute('href')).toBe(`/series?id=${b.id}`);
+    expect(window.localStorage.getItem(CURRENT_SERIES_KEY)).toBe(b.id);
+  });
+});
