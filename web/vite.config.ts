@@ -82,5 +82,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole-app renders with Mantine in jsdom take a few hundred ms each; a 2-core CI box under
+    // load needs more than the 5 s default for the tests that render the app several times.
+    testTimeout: 15_000,
   },
 });

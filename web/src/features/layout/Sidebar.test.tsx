@@ -85,12 +85,12 @@ describe('sidebar', () => {
   it('shows the Current Series slot on / and /series but not on /characters', async () => {
     signedIn();
     const { unmount } = renderApp('/series');
-    await screen.findByRole('heading', { name: 'Series', level: 1 });
-    expect(screen.getAllByTestId('current-series-empty').length).toBeGreaterThan(0);
+    await screen.findByTestId('main-content');
+    expect(screen.getAllByRole('region', { name: 'Current series' }).length).toBeGreaterThan(0);
     unmount();
     signedIn();
     renderApp('/characters');
-    await screen.findByRole('heading', { name: 'Characters', level: 1 });
-    expect(screen.queryByTestId('current-series-empty')).toBeNull();
+    await screen.findByTestId('main-content');
+    expect(screen.queryByRole('region', { name: 'Current series' })).toBeNull();
   });
 });
