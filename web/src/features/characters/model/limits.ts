@@ -20,11 +20,13 @@ export interface CharacterLimitState {
   usage: string;
   /** The tier upgrade message when locked, '' otherwise. */
   message: string;
+  /** The tier that lifts the limit (null when unlimited or none does). */
+  requiredTier: PlanName | null;
 }
 
 export function characterLimitState(plan: PlanName, count: number): CharacterLimitState {
   const limit = limitFor(plan, 'charactersPerSeries');
-  if (limit === UNLIMITED) return { limit: null, count, warn: false, locked: false, usage: '', message: '' };
+  if (limit === UNLIMITED) return { limit: null, count, warn: false, locked: false, usage: '', message: '', requiredTier: null };
   const gate = gateState({ plan, limit: 'charactersPerSeries', count });
   return {
     limit,
@@ -33,5 +35,6 @@ export function characterLimitState(plan: PlanName, count: number): CharacterLim
     locked: gate.locked,
     usage: `${count} of ${limit} characters on the ${PLANS[plan].displayName} plan`,
     message: gate.message,
+    requiredTier: gate.locked ? gate.requiredTier : null,
   };
 }

@@ -119,7 +119,7 @@ export function zoomOut(zoom: number): number {
 /** The tooltip text: the description cut at 30 characters with an ellipsis. */
 export function truncateDescription(text: string, max = TOOLTIP_MAX_CHARS): string {
   const clean = text.trim();
-  return clean.length > max ? `${clean.slice(0, max)}...` : clean;
+  return clean.length > max ? `${clean.slice(0, max).trimEnd()}...` : clean;
 }
 
 export interface MapLink<R extends CharacterRelationship = CharacterRelationship> {

@@ -1,0 +1,510 @@
+/**
+ * The Characters page over a real Dexie database (fake-indexeddb) with the real mutators: what the
+ * author sees, and what lands in the local store and its outbox for the sync engine to send.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import type { Character, CharacterRelationship, PlanName } from '@chronicler/schema';
+import { newId } from '@chronicler/schema';
+import { ToastRegion } from '@/components/ToastRegion';
+import { ThemeProvider } from '@/features/theme';
+import { useSession } from '@/lib/session';
+import type { ChroniclerDb } from '@/sync/db';
+import { SyncTestProvider } from '@/sync/react';
+import { USER_ID, freshDb, serverCharacter, serverSeries } from '@/sync/testing/fixtures';
+import { CharactersScreen } from './CharactersScreen';
+import { CURRENT_SERIES_KEY } from './model/current-series';
+import { PLACEHOLDER_IMAGES } from './model/image-generation';
+
+// Dialog-heavy flows with userEvent run slowly on a busy 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+let db: ChroniclerDb;
+
+function signIn(plan: PlanName) {
+  useSession.setState({
+    status: 'authenticated',
+    user: { id: USER_ID, username: 'ursula', displayName: 'Ursula', email: null, plan },
+    source: 'server',
+  });
+}
+
+function renderScreen(options: { random?: () => number } = {}) {
+  const user = userEvent.setup();
+  const utils = render(
+    <ThemeProvider env="test">
+      <MemoryRouter>
+        <SyncTestProvider db={db}>
+          <CharactersScreen imageOptions={{ wait: async () => undefined, random: options.random ?? (() => 0.5) }} />
+        </SyncTestProvider>
+      </MemoryRouter>
+      <ToastRegion />
+    </ThemeProvider>,
+  );
+  return { user, ...utils };
+}
+
+async function seed(plan: PlanName, characters: Partial<Character>[] = [], over: { title?: string } = {}) {
+  signIn(plan);
+  const series = serverSeries({ title: over.title ?? 'Earthsea' });
+  await db.series.put(series);
+  const rows = characters.map((c) => serverCharacter(series.id, c));
+  await db.characters.bulkPut(rows);
+  return { series, rows };
+}
+
+function relationship(seriesId: string, a: Character, b: Character, over: Partial<CharacterRelationship> = {}): CharacterRelationship {
+  return {
+    id: newId(),
+    rev: 5,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    deletedAt: null,
+    seriesId,
+    sourceCharacterId: a.id,
+    targetCharacterId: b.id,
+    relationshipType: 'ally',
+    description: '',
+    ...over,
+  };
+}
+
+async function toast(title: string) {
+  return screen.findByText(title, { selector: '[data-toast-id] *' });
+}
+
+async function pickOption(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  notifications.clean();
+  db = freshDb();
+});
+
+afterEach(async () => {
+  db.close();
+});
+
+describe('Characters page: series', () => {
+  it('without a series shows No Series Selected, and New Character says no series is selected', async () => {
+    signIn('wordsmith');
+    const { user } = renderScreen();
+    expect(await screen.findByText('No Series Selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New Character' }));
+    expect(await toast('No series selected')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens on the remembered current series and switches with the selector', async () => {
+    signIn('wordsmith');
+    const a = serverSeries({ title: 'Earthsea', createdAt: '2026-01-01T00:00:00.000Z' });
+    const b = serverSeries({ title: 'Gormenghast', createdAt: '2026-01-02T00:00:00.000Z' });
+    await db.series.bulkPut([a, b]);
+    await db.characters.bulkPut([
+      serverCharacter(a.id, { name: 'Ged', isProtagonist: true }),
+      serverCharacter(b.id, { name: 'Titus', isProtagonist: true }),
+    ]);
+    localStorage.setItem(CURRENT_SERIES_KEY, b.id);
+    const { user } = renderScreen();
+    expect(await screen.findByRole('heading', { name: 'Titus' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Ged' })).toBeNull();
+    await pickOption(user, 'Series', 'Earthsea');
+    expect(await screen.findByRole('heading', { name: 'Ged' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Titus' })).toBeNull();
+  });
+});
+
+describe('Characters page: tabs, search and cards', () => {
+  it('sorts characters into Main, Supporting and Minor and filters by name', async () => {
+    await seed('wordsmith', [
+      { name: 'Ged', role: 'protagonist', isProtagonist: true, bookAppearances: [1, 2, 3] },
+      { name: 'Ogion', role: 'mentor', bookAppearances: [1] },
+      { name: 'Vetch', role: 'supporting', bookAppearances: [1, 3] },
+      { name: 'Jasper', role: 'minor' },
+    ]);
+    const { user } = renderScreen();
+    const ged = await screen.findByRole('article', { name: 'Ged' });
+    expect(within(ged).getByText('Books 1-3')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Ogion' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /Supporting Characters/ }));
+    expect(await screen.findByRole('article', { name: 'Ogion' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Ogion' })).getByText('Book 1')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Vetch' })).getByText('Books 1 and 3')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Jasper' })).toBeNull();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'VET');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ogion' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Vetch' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: /Minor Characters/ }));
+    expect(await screen.findByText('No Characters Found')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('article', { name: 'Jasper' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Jasper' })).getByText('None')).toBeTruthy();
+  });
+
+  it('the star marks a character as main with a partial update', async () => {
+    const { rows } = await seed('wordsmith', [{ name: 'Vetch', role: 'supporting' }]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('tab', { name: /Supporting Characters/ }));
+    await user.click(await screen.findByRole('button', { name: 'Mark Vetch as main character' }));
+    expect(await toast('Character updated')).toBeTruthy();
+    expect((await db.characters.get(rows[0]!.id))?.isProtagonist).toBe(true);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/api/characters/${rows[0]!.id}`, body: { isProtagonist: true } });
+    // Now under Main, where the star removes it again (from the menu this time).
+    await user.click(screen.getByRole('tab', { name: /Main Characters/ }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Vetch' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove as main' }));
+    await waitFor(async () => expect((await db.characters.get(rows[0]!.id))?.isProtagonist).toBe(false));
+  });
+
+  it('deletes a character after the confirmation', async () => {
+    const { rows } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Ged' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this character? This action cannot be undone.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await toast('Character deleted')).toBeTruthy();
+    expect(await db.characters.get(rows[0]!.id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((e) => `${e.method} ${e.path}`)).toEqual([`DELETE /api/characters/${rows[0]!.id}`]);
+  });
+});
+
+describe('Characters page: New Character and editing', () => {
+  it('creates a character with every field and queues it for the server', async () => {
+    const { series } = await seed('wordsmith');
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Character' });
+
+    // Name is required: nothing is written without it.
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+    expect(await within(dialog).findByText('Character name is required')).toBeTruthy();
+    expect(await db.characters.count()).toBe(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Tenar');
+    await pickOption(user, 'Role', 'Antagonist');
+    await pickOption(user, 'Status', 'Unknown');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Age' }), 'about 16');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Occupation' }), 'Priestess');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'The Eaten One');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Appearance' }), 'Pale');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Personality' }), 'Fierce');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Goals' }), 'Freedom');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Backstory' }), 'Taken as a child');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 2' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 3' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Main character' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Avatar URL' }), '/img/tenar.png');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+
+    expect(await toast('Character added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [row] = await db.characters.toArray();
+    expect(row).toMatchObject({
+      seriesId: series.id,
+      name: 'Tenar',
+      role: 'antagonist',
+      status: 'unknown',
+      age: 'about 16',
+      occupation: 'Priestess',
+      description: 'The Eaten One',
+      appearance: 'Pale',
+      personality: 'Fierce',
+      goals: 'Freedom',
+      backstory: 'Taken as a child',
+      bookAppearances: [2, 3],
+      isProtagonist: true,
+      avatarUrl: '/img/tenar.png',
+    });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'POST', path: '/api/characters' });
+    expect((entry!.body as { bookAppearances: number[] }).bookAppearances).toEqual([2, 3]);
+    const card = await screen.findByRole('article', { name: 'Tenar' });
+    expect(within(card).getByText('Books 2 and 3')).toBeTruthy();
+  });
+
+  it('View Details opens the edit dialog and saves only what changed', async () => {
+    const { rows } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true, occupation: 'Goatherd' }]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'View details of Ged' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Character' });
+    const occupation = within(dialog).getByRole('textbox', { name: 'Occupation' });
+    expect((occupation as HTMLInputElement).value).toBe('Goatherd');
+    await user.clear(occupation);
+    await user.type(occupation, 'Archmage');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await toast('Character updated')).toBeTruthy();
+    expect((await db.characters.get(rows[0]!.id))?.occupation).toBe('Archmage');
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({ occupation: 'Archmage' });
+  });
+});
+
+describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Character ${i + 1}`, role: 'minor' as const }));
+
+  it('says nothing with room to spare', async () => {
+    await seed('apprentice', many(5));
+    renderScreen();
+    await screen.findByRole('tab', { name: /Main Characters/ });
+    expect(screen.queryByTestId('character-limit')).toBeNull();
+  });
+
+  it('warns at 8 of 10', async () => {
+    await seed('apprentice', many(8));
+    renderScreen();
+    expect(await screen.findByText('8 of 10 characters on the Apprentice plan')).toBeTruthy();
+    expect(screen.getByText('You can add 2 more characters to this series on your plan.')).toBeTruthy();
+  });
+
+  it('locks New Character at 10 with the upgrade message and never opens the dialog', async () => {
+    await seed('apprentice', many(10));
+    const { user } = renderScreen();
+    expect(await screen.findByText('10 of 10 characters on the Apprentice plan')).toBeTruthy();
+    const message = 'This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.';
+    expect(screen.getByTestId('character-limit').textContent).toContain(message);
+    const button = screen.getByRole('button', { name: 'New Character' });
+    expect(button.getAttribute('data-locked')).toBe('true');
+    await user.click(button);
+    expect(await toast('Feature Locked')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not limit Wordsmith', async () => {
+    await seed('wordsmith', many(12));
+    renderScreen();
+    await screen.findByRole('tab', { name: /Main Characters/ });
+    expect(screen.queryByTestId('character-limit')).toBeNull();
+  });
+});
+
+describe('Character Relationship Map', () => {
+  it('is locked for an Apprentice with the tier message and an Upgrade link', async () => {
+    await seed('apprentice', [{ name: 'Ged', isProtagonist: true }]);
+    renderScreen();
+    const section = await screen.findByRole('region', { name: 'Character Relationship Map' });
+    expect(await within(section).findByText('Feature Locked')).toBeTruthy();
+    expect(within(section).getByText('This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
+  });
+
+  it('draws the nodes on the circle with the spec sizes and colours, and the links in their colours', async () => {
+    const { series, rows } = await seed('wordsmith', [
+      { name: 'Ged', isProtagonist: true },
+      { name: 'Cob', role: 'antagonist' },
+      { name: 'Vetch', role: 'supporting' },
+    ]);
+    const [ged, cob, vetch] = rows as [Character, Character, Character];
+    await db.characterRelationships.bulkPut([
+      relationship(series.id, ged, cob, { relationshipType: 'conflict', description: 'The dead hand reaching out of the dark' }),
+      relationship(series.id, ged, vetch, { relationshipType: 'ally' }),
+    ]);
+    const { user, container } = renderScreen();
+    const map = await screen.findByTestId('relationship-map');
+    await waitFor(() => expect(within(map).getAllByTestId('map-link')).toHaveLength(2));
+    const svg = map.querySelector('svg')!;
+    expect(svg.getAttribute('viewBox')).toBe('0 0 800 350');
+
+    const nodes = within(map).getAllByTestId('map-node');
+    // Characters come from the store in name order: Cob, Ged, Vetch at angles 0, 2π/3, 4π/3.
+    const byName = (name: string) => nodes.find((n) => n.getAttribute('aria-label')?.startsWith(`${name},`))!;
+    expect(byName('Cob').getAttribute('transform')).toBe('translate(520.00 175.00)');
+    expect(byName('Ged').getAttribute('transform')).toBe('translate(340.00 278.92)');
+    expect(byName('Ged').querySelectorAll('circle')[1]!.getAttribute('r')).toBe('40');
+    expect(byName('Cob').querySelectorAll('circle')[1]!.getAttribute('r')).toBe('30');
+    expect(byName('Ged').getAttribute('data-color')).toBe('blue');
+    expect(byName('Cob').getAttribute('data-color')).toBe('red');
+    expect(byName('Vetch').getAttribute('data-color')).toBe('indigo');
+
+    const conflict = within(map).getAllByTestId('map-link').find((l) => l.getAttribute('data-type') === 'conflict')!;
+    const line = conflict.querySelectorAll('path')[1]!;
+    expect(line.getAttribute('stroke')).toBe('#F87171');
+    expect(line.getAttribute('stroke-dasharray')).toBeTruthy();
+    const ally = within(map).getAllByTestId('map-link').find((l) => l.getAttribute('data-type') === 'ally')!;
+    expect(ally.querySelectorAll('path')[1]!.getAttribute('stroke')).toBe('#B4C6FC');
+    expect(ally.querySelectorAll('path')[1]!.getAttribute('stroke-dasharray')).toBeNull();
+
+    // Hover (or focus) shows the description cut at 30 characters.
+    await user.hover(conflict);
+    expect((await within(map).findByTestId('map-tooltip')).textContent).toBe('Conflict: The dead hand reaching out of...');
+    expect(container).toBeTruthy();
+  });
+
+  it('zooms in steps of 0.2 between 50% and 200%, and resets to 100%', async () => {
+    await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }]);
+    const { user } = renderScreen();
+    const map = await screen.findByTestId('relationship-map');
+    const svg = () => map.querySelector('svg')!;
+    await waitFor(() => expect(svg()).toBeTruthy());
+    expect(screen.getByTestId('zoom-level').textContent).toBe('100%');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(svg().getAttribute('data-zoom')).toBe('1.2');
+    for (let i = 0; i < 10; i++) {
+      const button = screen.getByRole('button', { name: 'Zoom in' }) as HTMLButtonElement;
+      if (button.disabled) break;
+      await user.click(button);
+    }
+    expect(screen.getByTestId('zoom-level').textContent).toBe('200%');
+    expect((screen.getByRole('button', { name: 'Zoom in' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(screen.getByTestId('zoom-level').textContent).toBe('100%');
+    for (let i = 0; i < 10; i++) {
+      const button = screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement;
+      if (button.disabled) break;
+      await user.click(button);
+    }
+    expect(screen.getByTestId('zoom-level').textContent).toBe('50%');
+  });
+
+  it('opens the character detail dialog when a node is clicked or activated with the keyboard', async () => {
+    await seed('wordsmith', [{ name: 'Ged', isProtagonist: true, occupation: 'Archmage', description: 'A wizard of Roke' }]);
+    const { user } = renderScreen();
+    const node = await screen.findByRole('button', { name: 'Ged, main character. Open details' });
+    await user.click(node);
+    const dialog = await screen.findByRole('dialog', { name: 'Character details' });
+    expect(within(dialog).getByText('A wizard of Roke')).toBeTruthy();
+    expect(within(dialog).getByText('Archmage')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    node.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Character details' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit character' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Character' })).toBeTruthy();
+  });
+
+  it('adds a relationship: the button waits for both characters, the target never equals the source', async () => {
+    await seed('wordsmith', [
+      { name: 'Ged', isProtagonist: true },
+      { name: 'Tenar', role: 'supporting' },
+      { name: 'Ogion', role: 'mentor' },
+    ]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Add Relationship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Relationship' });
+    const add = () => within(dialog).getByRole('button', { name: 'Add Relationship' }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+
+    await pickOption(user, 'Source character', 'Ged');
+    expect(add().disabled).toBe(true);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Target character' }));
+    const targets = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(targets).toEqual(['Ogion', 'Tenar']);
+    await user.click(screen.getByRole('option', { name: 'Tenar' }));
+    expect(add().disabled).toBe(false);
+
+    // Choosing the target as the source clears the target.
+    await pickOption(user, 'Source character', 'Tenar');
+    expect((within(dialog).getByRole('combobox', { name: 'Target character' }) as HTMLInputElement).value).toBe('');
+    expect(add().disabled).toBe(true);
+
+    await pickOption(user, 'Target character', 'Ged');
+    await pickOption(user, 'Relationship type', 'Romantic');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'The ring of Erreth-Akbe');
+    await user.click(add());
+
+    expect(await toast('Relationship added')).toBeTruthy();
+    const [row] = await db.characterRelationships.toArray();
+    expect(row).toMatchObject({ relationshipType: 'romantic', description: 'The ring of Erreth-Akbe' });
+    const links = await screen.findAllByTestId('map-link');
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('aria-label')).toBe('Tenar and Ged: Romantic, The ring of Erreth-Akbe. Edit relationship');
+    const entry = (await db.outbox.toArray()).find((e) => e.entity === 'characterRelationships');
+    expect(entry).toMatchObject({ method: 'POST', path: '/api/character-relationships' });
+  });
+
+  it('edits and deletes a relationship from its link', async () => {
+    const { series, rows } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }, { name: 'Vetch' }]);
+    const rel = relationship(series.id, rows[0]!, rows[1]!, { relationshipType: 'ally', description: 'Friends' });
+    await db.characterRelationships.put(rel);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Ged and Vetch: Ally, Friends. Edit relationship' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Relationship' });
+    await pickOption(user, 'Relationship type', 'Family');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await toast('Relationship updated')).toBeTruthy();
+    expect((await db.characterRelationships.get(rel.id))?.relationshipType).toBe('family');
+
+    await user.click(await screen.findByRole('button', { name: 'Ged and Vetch: Family, Friends. Edit relationship' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Relationship' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete relationship' }));
+    expect(await toast('Relationship deleted')).toBeTruthy();
+    expect(await db.characterRelationships.get(rel.id)).toBeUndefined();
+    await waitFor(() => expect(screen.queryAllByTestId('map-link')).toHaveLength(0));
+  });
+});
+
+describe('AI character image', () => {
+  it('is a Premium Feature on the Apprentice plan', async () => {
+    await seed('apprentice');
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    expect(within(dialog).getByText('Available in Wordsmith plan and higher')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
+    expect(await toast('Premium Feature')).toBeTruthy();
+    expect(screen.getByText('AI Character Image generation is available in the Wordsmith plan and higher.')).toBeTruthy();
+  });
+
+  it('needs a description, then picks one of the bundled placeholder images', async () => {
+    await seed('wordsmith');
+    const { user } = renderScreen({ random: () => 0.9 });
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    expect(within(dialog).queryByText('Available in Wordsmith plan and higher')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
+    expect(await toast('Description Required')).toBeTruthy();
+    expect(screen.getByText('Please enter a description for your character.')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'A tall woman with a scar');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
+    expect(await toast('Image Generated')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: 'Avatar URL' }) as HTMLInputElement).value).toBe(PLACEHOLDER_IMAGES[2]);
+  });
+
+  it('says Generation Failed when it fails', async () => {
+    await seed('wordsmith');
+    const { user } = renderScreen({
+      random: () => {
+        throw new Error('boom');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Someone');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
+    expect(await toast('Generation Failed')).toBeTruthy();
+    expect(screen.getByText('There was a problem generating your image. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Characters page: errors', () => {
+  it('reports a write that fails locally with the catalogue toast and its reason', async () => {
+    const { rows } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Ged' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    // The character goes away (a sync from another device) while the confirmation is open.
+    await act(async () => {
+      await db.characters.delete(rows[0]!.id);
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await toast('Error deleting character')).toBeTruthy();
+    expect(screen.getByText('This character is no longer available')).toBeTruthy();
+    expect(await screen.findByText('No Characters Found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,474 @@
+/**
+ * The Characters page (spec 001 §2 "Characters page"): series selector, name search, New Character,
+ * the Main / Supporting / Minor tabs of character cards, and the Character Relationship Map.
+ *
+ * Reads come from the local database (live), writes go through the mutators (DESIGN.md §1), so the
+ * page works offline; the sync engine sends the changes. Plan limits and gates come from the shared
+ * plan table: the author is warned before the characters-per-series limit, and the map is locked
+ * without relationship mapping. The server enforces the same table; a refused write is reverted by
+ * the engine and reported by the sync provider.
+ */
+import './styles';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconBooks, IconLock, IconPlus, IconSearch, IconUserSearch, IconWifiOff } from '@tabler/icons-react';
+import {
+  CHARACTER_TOASTS,
+  MESSAGES,
+  VALIDATION_TOASTS,
+  featureLockedToast,
+  hasFeature,
+  withError,
+  type Character,
+  type CharacterRelationship,
+} from '@chronicler/schema';
+import { FeatureGate } from '@/components/FeatureGate';
+import { PageHeader } from '@/components/PageHeader';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useSync } from '@/sync/react';
+import { AddRelationshipDialog } from './components/AddRelationshipDialog';
+import { CharacterCard } from './components/CharacterCard';
+import { CharacterDetailDialog } from './components/CharacterDetailDialog';
+import { CharacterDialog } from './components/CharacterDialog';
+import { CharacterLimitNotice, LIMIT_NOTICE_ID } from './components/CharacterLimitNotice';
+import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
+import { EditRelationshipDialog } from './components/EditRelationshipDialog';
+import { RelationshipMap } from './components/RelationshipMap';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
+import { useCharactersData } from './hooks/useCharactersData';
+import { useOnline } from './hooks/useOnline';
+import { createBodyFromForm, updateBodyFromForm, type CharacterFormValues } from './model/character-form';
+import { CHARACTER_TABS, TAB_LABELS, filterCharacters, tabCounts, type CharacterTab } from './model/filters';
+import type { GenerateImageOptions } from './model/image-generation';
+import { characterLimitState } from './model/limits';
+import type { RelationshipType } from './model/map-geometry';
+import { checkRelationship, type RelationshipFormState } from './model/relationship-form';
+import { RELATIONSHIP_EXTRA_TOASTS } from './model/toasts';
+
+/** Cards shown at first and added by "Show more" (long casts stay fast). */
+export const PAGE_SIZE = 60;
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; id: string }
+  | { kind: 'details'; id: string }
+  | { kind: 'delete'; character: Character }
+  | { kind: 'addRelationship'; sourceId: string | null }
+  | { kind: 'editRelationship'; relationship: CharacterRelationship };
+
+export interface CharactersScreenProps {
+  /** Test seam for the simulated AI image. */
+  imageOptions?: GenerateImageOptions;
+}
+
+export function CharactersScreen(props: CharactersScreenProps) {
+  return (
+    <ScreenErrorBoundary>
+      <CharactersPage {...props} />
+    </ScreenErrorBoundary>
+  );
+}
+
+function CharactersPage({ imageOptions }: CharactersScreenProps) {
+  const { db, mutators, userId } = useSync();
+  const plan = useSession((s) => s.user?.plan ?? 'apprentice');
+  const online = useOnline();
+  const data = useCharactersData(db);
+  const { series, seriesId, current, characters, relationships } = data;
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [tab, setTab] = useState<CharacterTab>('main');
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = useCallback(() => setDialog({ kind: 'none' }), []);
+
+  useEffect(() => setShown(PAGE_SIZE), [tab, deferredSearch, seriesId]);
+
+  // Limits and gates follow the series owner's plan on the server; for the author's own series that
+  // is this plan. A shared series is governed by its owner's plan, which this device does not know.
+  const owned = current ? current.ownerId === userId : true;
+  const limit = characterLimitState(plan, characters?.length ?? 0);
+  const limitLocked = owned && limit.locked;
+  const canRelate = !owned || hasFeature(plan, 'relationshipMapping');
+
+  const all = useMemo(() => characters ?? [], [characters]);
+  const visible = useMemo(() => filterCharacters(all, tab, deferredSearch), [all, tab, deferredSearch]);
+  const counts = useMemo(() => tabCounts(all, deferredSearch), [all, deferredSearch]);
+  const byId = useMemo(() => new Map(all.map((c) => [c.id, c])), [all]);
+
+  const openCreate = () => {
+    if (!seriesId) {
+      toast.show(VALIDATION_TOASTS.noSeriesSelected);
+      return;
+    }
+    if (limitLocked) {
+      toast.show(limit.requiredTier ? featureLockedToast(limit.requiredTier) : { title: 'Feature Locked', message: limit.message, variant: 'default' });
+      return;
+    }
+    setDialog({ kind: 'create' });
+  };
+
+  const view = useCallback((c: Character) => setDialog({ kind: 'edit', id: c.id }), []);
+  const askDelete = useCallback((c: Character) => setDialog({ kind: 'delete', character: c }), []);
+  const toggleMain = useCallback(
+    async (c: Character) => {
+      try {
+        await mutators.characters.update(c.id, { isProtagonist: !c.isProtagonist });
+        toast.show(CHARACTER_TOASTS.characterUpdated);
+      } catch (error) {
+        toast.show(withError(CHARACTER_TOASTS.characterUpdateFailed, error));
+      }
+    },
+    [mutators],
+  );
+  const onToggleMain = useCallback((c: Character) => void toggleMain(c), [toggleMain]);
+
+  const editing = dialog.kind === 'edit' ? (byId.get(dialog.id) ?? null) : null;
+
+  const saveCharacter = async (values: CharacterFormValues): Promise<boolean> => {
+    if (dialog.kind === 'edit') {
+      if (!editing) return true;
+      const body = updateBodyFromForm(editing, values);
+      if (Object.keys(body).length === 0) return true;
+      try {
+        await mutators.characters.update(editing.id, body);
+        toast.show(CHARACTER_TOASTS.characterUpdated);
+        return true;
+      } catch (error) {
+        toast.show(withError(CHARACTER_TOASTS.characterUpdateFailed, error));
+        return false;
+      }
+    }
+    if (!seriesId) {
+      toast.show(VALIDATION_TOASTS.noSeriesSelected);
+      return false;
+    }
+    if (limitLocked) {
+      toast.show(withError(CHARACTER_TOASTS.characterAddFailed, limit.message));
+      return false;
+    }
+    try {
+      await mutators.characters.create(createBodyFromForm(seriesId, values));
+      toast.show(CHARACTER_TOASTS.characterAdded);
+      return true;
+    } catch (error) {
+      toast.show(withError(CHARACTER_TOASTS.characterAddFailed, error));
+      return false;
+    }
+  };
+
+  const deleteCharacter = async (c: Character) => {
+    close();
+    try {
+      await mutators.characters.delete(c.id);
+      toast.show(CHARACTER_TOASTS.characterDeleted);
+    } catch (error) {
+      toast.show(withError(CHARACTER_TOASTS.characterDeleteFailed, error));
+    }
+  };
+
+  const addRelationship = async (state: RelationshipFormState): Promise<boolean> => {
+    const check = checkRelationship(state);
+    if (!check.ok) {
+      if (check.reason === 'self') toast.show(VALIDATION_TOASTS.invalidRelationship);
+      return false;
+    }
+    try {
+      await mutators.relationships.create({
+        sourceCharacterId: state.sourceCharacterId!,
+        targetCharacterId: state.targetCharacterId!,
+        relationshipType: state.relationshipType,
+        description: state.description.trim(),
+      });
+      toast.show(CHARACTER_TOASTS.relationshipAdded);
+      return true;
+    } catch (error) {
+      toast.show(withError(CHARACTER_TOASTS.relationshipAddFailed, error));
+      return false;
+    }
+  };
+
+  const saveRelationship = async (r: CharacterRelationship, change: { relationshipType: RelationshipType; description: string }) => {
+    const body: { relationshipType?: RelationshipType; description?: string } = {};
+    if (change.relationshipType !== r.relationshipType) body.relationshipType = change.relationshipType;
+    if (change.description.trim() !== r.description) body.description = change.description.trim();
+    if (Object.keys(body).length === 0) return true;
+    try {
+      await mutators.relationships.update(r.id, body);
+      toast.show(RELATIONSHIP_EXTRA_TOASTS.relationshipUpdated);
+      return true;
+    } catch (error) {
+      toast.show(withError(RELATIONSHIP_EXTRA_TOASTS.relationshipUpdateFailed, error));
+      return false;
+    }
+  };
+
+  const deleteRelationship = async (r: CharacterRelationship) => {
+    try {
+      await mutators.relationships.delete(r.id);
+      toast.show(RELATIONSHIP_EXTRA_TOASTS.relationshipDeleted);
+      return true;
+    } catch (error) {
+      toast.show(withError(RELATIONSHIP_EXTRA_TOASTS.relationshipDeleteFailed, error));
+      return false;
+    }
+  };
+
+  const onNodeClick = useCallback((c: Character) => setDialog({ kind: 'details', id: c.id }), []);
+  const onLinkClick = useCallback((r: CharacterRelationship) => setDialog({ kind: 'editRelationship', relationship: r }), []);
+  const onAddRelationship = useCallback(() => setDialog({ kind: 'addRelationship', sourceId: null }), []);
+
+  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
+
+  const header = (
+    <PageHeader
+      title="Characters"
+      subtitle={
+        <Group gap="xs" component="span">
+          <span>Keep every character of your series in view</span>
+          {!online ? (
+            <Badge variant="light" color="gray" leftSection={<IconWifiOff size={12} aria-hidden />} component="span">
+              Offline: changes sync when you reconnect
+            </Badge>
+          ) : null}
+        </Group>
+      }
+      actions={
+        <>
+          <Select
+            aria-label="Series"
+            placeholder={series && series.length === 0 ? 'No series yet' : 'Select series'}
+            data={seriesOptions}
+            value={seriesId}
+            onChange={(v) => v && data.selectSeries(v)}
+            allowDeselect={false}
+            disabled={!series || series.length === 0}
+            leftSection={<IconBooks size={16} aria-hidden />}
+            w={{ base: '100%', xs: 220 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            aria-label="Search characters"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+            w={{ base: '100%', xs: 200 }}
+            type="search"
+          />
+          <Button
+            leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+            onClick={openCreate}
+            data-locked={limitLocked ? 'true' : undefined}
+            aria-describedby={limit.warn ? LIMIT_NOTICE_ID : undefined}
+            variant={limitLocked ? 'light' : 'filled'}
+            radius="xl"
+          >
+            New Character
+          </Button>
+        </>
+      }
+    />
+  );
+
+  let body;
+  if (series === undefined) {
+    body = <LoadingCards />;
+  } else if (!seriesId) {
+    body = (
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
+        <EmptyState
+          variant="light"
+          size="lg"
+          icon={<IconBooks size={30} stroke={1.5} />}
+          title="No Series Selected"
+          description="Characters belong to a series. Create a series first, then bring its cast to life here."
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/series" radius="xl">
+              Go to Series
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="xl">
+        <Tabs value={tab} onChange={(v) => v && setTab(v as CharacterTab)} keepMounted={false}>
+          <Tabs.List mb="lg">
+            {CHARACTER_TABS.map((t) => (
+              <Tabs.Tab
+                key={t}
+                value={t}
+                rightSection={
+                  characters ? (
+                    <Badge size="sm" variant="light" circle={counts[t] < 10} aria-hidden>
+                      {counts[t]}
+                    </Badge>
+                  ) : null
+                }
+              >
+                {TAB_LABELS[t]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {CHARACTER_TABS.map((t) => (
+            <Tabs.Panel key={t} value={t}>
+              {characters === undefined ? (
+                <LoadingCards />
+              ) : visible.length === 0 ? (
+                <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+                  <EmptyState
+                    variant="light"
+                    icon={<IconUserSearch size={28} stroke={1.5} />}
+                    title="No Characters Found"
+                    description={
+                      deferredSearch.trim()
+                        ? `No ${TAB_LABELS[t].toLowerCase()} match “${deferredSearch.trim()}”.`
+                        : all.length === 0
+                          ? 'This series has no characters yet. Add the first one.'
+                          : `No ${TAB_LABELS[t].toLowerCase()} in this series yet.`
+                    }
+                  >
+                    {!deferredSearch.trim() && !limitLocked ? (
+                      <EmptyState.Actions>
+                        <Button variant="light" radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
+                          Add a character
+                        </Button>
+                      </EmptyState.Actions>
+                    ) : null}
+                  </EmptyState>
+                </Paper>
+              ) : (
+                <Stack gap="md">
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                    {visible.slice(0, shown).map((c) => (
+                      <CharacterCard key={c.id} character={c} onView={view} onToggleMain={onToggleMain} onDelete={askDelete} />
+                    ))}
+                  </SimpleGrid>
+                  {visible.length > shown ? (
+                    <Group justify="center">
+                      <Button variant="default" radius="xl" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                        Show more ({visible.length - shown} more)
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Stack>
+              )}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="relationship-map-title">
+          <Stack gap={2} mb="md">
+            <Title order={2} fz="xl" id="relationship-map-title">
+              Character Relationship Map
+            </Title>
+            <Text size="sm" c="dimmed">
+              Select a character to see their details, or a line to edit the relationship.
+            </Text>
+          </Stack>
+          {owned ? (
+            <FeatureGate feature="relationshipMapping">
+              <RelationshipMap
+                characters={all}
+                relationships={relationships ?? []}
+                onNodeClick={onNodeClick}
+                onLinkClick={onLinkClick}
+                onAddRelationship={onAddRelationship}
+              />
+            </FeatureGate>
+          ) : (
+            <RelationshipMap
+              characters={all}
+              relationships={relationships ?? []}
+              onNodeClick={onNodeClick}
+              onLinkClick={onLinkClick}
+              onAddRelationship={onAddRelationship}
+            />
+          )}
+        </Paper>
+      </Stack>
+    );
+  }
+
+  const details = dialog.kind === 'details' ? (byId.get(dialog.id) ?? null) : null;
+
+  return (
+    <>
+      {header}
+      {owned ? <CharacterLimitNotice state={limit} /> : null}
+      {body}
+
+      <CharacterDialog
+        opened={dialog.kind === 'create' || (dialog.kind === 'edit' && editing !== null)}
+        character={editing}
+        plan={plan}
+        onClose={close}
+        onSubmit={saveCharacter}
+        imageOptions={imageOptions}
+      />
+      <CharacterDetailDialog
+        character={details}
+        characters={all}
+        relationships={relationships ?? []}
+        canRelate={canRelate}
+        onClose={close}
+        onEdit={(c) => setDialog({ kind: 'edit', id: c.id })}
+        onAddRelationship={(c) => setDialog({ kind: 'addRelationship', sourceId: c.id })}
+      />
+      <ConfirmDeleteDialog
+        opened={dialog.kind === 'delete'}
+        title="Delete character"
+        message={MESSAGES.confirm.deleteCharacter}
+        onCancel={close}
+        onConfirm={() => dialog.kind === 'delete' && void deleteCharacter(dialog.character)}
+      />
+      <AddRelationshipDialog
+        opened={dialog.kind === 'addRelationship'}
+        characters={all}
+        initialSourceId={dialog.kind === 'addRelationship' ? dialog.sourceId : null}
+        onClose={close}
+        onSubmit={addRelationship}
+      />
+      <EditRelationshipDialog
+        relationship={dialog.kind === 'editRelationship' ? dialog.relationship : null}
+        characters={all}
+        onClose={close}
+        onSave={saveRelationship}
+        onDelete={deleteRelationship}
+      />
+    </>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading characters">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={176} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}

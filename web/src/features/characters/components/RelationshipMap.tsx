@@ -1,0 +1,209 @@
+import { memo, useMemo, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLink, IconUsers, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import { RELATIONSHIP_TYPES, type Character, type CharacterRelationship } from '@chronicler/schema';
+import { ROLE_LABELS } from '../model/character-form';
+import {
+  MAP_CENTER,
+  MAP_CONTAINER_HEIGHT,
+  MAP_VIEWBOX,
+  NODE_SHADES,
+  RELATIONSHIP_LABELS,
+  ZOOM_DEFAULT,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  layoutLinks,
+  layoutNodes,
+  linkStyle,
+  nodeColor,
+  nodeLabel,
+  truncateDescription,
+  zoomIn,
+  zoomOut,
+  type MapLink,
+} from '../model/map-geometry';
+import classes from '../characters.module.css';
+
+export interface RelationshipMapProps {
+  characters: readonly Character[];
+  relationships: readonly CharacterRelationship[];
+  onNodeClick: (character: Character) => void;
+  onLinkClick: (relationship: CharacterRelationship) => void;
+  onAddRelationship: () => void;
+}
+
+function activate(handler: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      handler();
+    }
+  };
+}
+
+function tooltipText(relationship: CharacterRelationship): string {
+  const label = RELATIONSHIP_LABELS[relationship.relationshipType];
+  const text = truncateDescription(relationship.description);
+  return text ? `${label}: ${text}` : label;
+}
+
+/** The Character Relationship Map (001 §2, §9): characters on a circle, typed links, zoom. */
+export const RelationshipMap = memo(function RelationshipMap({ characters, relationships, onNodeClick, onLinkClick, onAddRelationship }: RelationshipMapProps) {
+  const [zoom, setZoom] = useState(ZOOM_DEFAULT);
+  const [activeLink, setActiveLink] = useState<string | null>(null);
+
+  const nodes = useMemo(() => layoutNodes(characters), [characters]);
+  const links = useMemo(() => layoutLinks(relationships, nodes), [relationships, nodes]);
+  const names = useMemo(() => new Map(characters.map((c) => [c.id, c.name])), [characters]);
+  const active = links.find((l) => l.relationship.id === activeLink) ?? null;
+
+  const transform = `translate(${MAP_CENTER.x} ${MAP_CENTER.y}) scale(${zoom}) translate(${-MAP_CENTER.x} ${-MAP_CENTER.y})`;
+
+  const linkLabel = (l: MapLink) => {
+    const r = l.relationship;
+    const from = names.get(r.sourceCharacterId) ?? 'Unknown';
+    const to = names.get(r.targetCharacterId) ?? 'Unknown';
+    return `${from} and ${to}: ${RELATIONSHIP_LABELS[r.relationshipType]}${r.description ? `, ${r.description}` : ''}. Edit relationship`;
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        <Group gap={4} role="group" aria-label="Zoom">
+          <Tooltip label="Zoom out" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => setZoom(zoomOut)} disabled={zoom <= ZOOM_MIN}>
+              <IconZoomOut size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" fw={600} w={52} ta="center" aria-live="polite" data-testid="zoom-level">
+            {Math.round(zoom * 100)}%
+          </Text>
+          <Tooltip label="Zoom in" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => setZoom(zoomIn)} disabled={zoom >= ZOOM_MAX}>
+              <IconZoomIn size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Reset zoom" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="Reset zoom" onClick={() => setZoom(ZOOM_DEFAULT)} disabled={zoom === ZOOM_DEFAULT}>
+              <IconZoomReset size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Button leftSection={<IconLink size={16} aria-hidden />} onClick={onAddRelationship} disabled={characters.length < 2} radius="xl">
+          Add Relationship
+        </Button>
+      </Group>
+
+      <Box className={classes.mapFrame} h={MAP_CONTAINER_HEIGHT} data-testid="relationship-map">
+        {characters.length === 0 ? (
+          <Stack align="center" justify="center" h="100%" gap={6} p="md">
+            <IconUsers size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>No characters on the map yet</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              Add characters to this series to see how they relate.
+            </Text>
+          </Stack>
+        ) : (
+          <svg
+            className={classes.mapSvg}
+            viewBox={MAP_VIEWBOX}
+            preserveAspectRatio="xMidYMid meet"
+            role="group"
+            aria-label={`Character relationship map: ${characters.length} ${characters.length === 1 ? 'character' : 'characters'}, ${links.length} ${links.length === 1 ? 'relationship' : 'relationships'}`}
+            data-zoom={zoom}
+          >
+            <g className={classes.zoomGroup} transform={transform}>
+              <g>
+                {links.map((l) => {
+                  const style = linkStyle(l.relationship.relationshipType);
+                  const id = l.relationship.id;
+                  return (
+                    <g
+                      key={id}
+                      className={classes.link}
+                      role="button"
+                      tabIndex={0}
+                      aria-label={linkLabel(l)}
+                      data-testid="map-link"
+                      data-type={l.relationship.relationshipType}
+                      data-active={activeLink === id}
+                      onClick={() => onLinkClick(l.relationship)}
+                      onKeyDown={activate(() => onLinkClick(l.relationship))}
+                      onMouseEnter={() => setActiveLink(id)}
+                      onMouseLeave={() => setActiveLink((cur) => (cur === id ? null : cur))}
+                      onFocus={() => setActiveLink(id)}
+                      onBlur={() => setActiveLink((cur) => (cur === id ? null : cur))}
+                    >
+                      <path d={l.path} className={classes.linkFocus} />
+                      <path d={l.path} className={classes.linkLine} stroke={style.stroke} strokeDasharray={style.strokeDasharray} />
+                      <path d={l.path} className={classes.linkHit} />
+                    </g>
+                  );
+                })}
+              </g>
+              <g>
+                {nodes.map((n) => {
+                  const c = n.character as Character;
+                  const fill = NODE_SHADES[nodeColor(c)].css;
+                  const kind = c.isProtagonist ? 'main character' : ROLE_LABELS[c.role].toLowerCase();
+                  return (
+                    <g
+                      key={c.id}
+                      className={classes.node}
+                      role="button"
+                      tabIndex={0}
+                      aria-label={`${c.name}, ${kind}. Open details`}
+                      data-testid="map-node"
+                      data-color={nodeColor(c)}
+                      transform={`translate(${n.x.toFixed(2)} ${n.y.toFixed(2)})`}
+                      onClick={() => onNodeClick(c)}
+                      onKeyDown={activate(() => onNodeClick(c))}
+                    >
+                      <title>{c.name}</title>
+                      <circle r={n.r + 5} className={classes.nodeRing} />
+                      <circle r={n.r} fill={fill} className={classes.nodeCircle} />
+                      <text className={classes.nodeLabel} textAnchor="middle" dominantBaseline="central" fontSize={n.r >= 40 ? 13 : 11}>
+                        {nodeLabel(c.name, n.r)}
+                      </text>
+                    </g>
+                  );
+                })}
+              </g>
+              {active ? <LinkTooltip x={active.mid.x} y={active.mid.y} text={tooltipText(active.relationship)} /> : null}
+            </g>
+          </svg>
+        )}
+      </Box>
+
+      <Group gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Relationship types">
+        {RELATIONSHIP_TYPES.map((type) => {
+          const style = linkStyle(type);
+          return (
+            <Group key={type} component="li" gap={6} wrap="nowrap">
+              <span
+                className={classes.legendSwatch}
+                data-dashed={style.strokeDasharray ? 'true' : 'false'}
+                style={{ ['--swatch' as string]: style.stroke }}
+                aria-hidden
+              />
+              <Text size="xs">{RELATIONSHIP_LABELS[type]}</Text>
+            </Group>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+});
+
+function LinkTooltip({ x, y, text }: { x: number; y: number; text: string }) {
+  const width = Math.max(48, text.length * 6.6 + 16);
+  const height = 24;
+  return (
+    <g transform={`translate(${x} ${y - 22})`} pointerEvents="none" data-testid="map-tooltip" aria-hidden="true">
+      <rect x={-width / 2} y={-height / 2} width={width} height={height} rx={6} className={classes.tooltipBox} />
+      <text className={classes.tooltipText} textAnchor="middle" dominantBaseline="central">
+        {text}
+      </text>
+    </g>
+  );
+}

@@ -1,0 +1,1 @@
+export { CharactersScreen } from './CharactersScreen';
