@@ -8,7 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { ERROR_CODES } from '@chronicler/schema';
+import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
@@ -26,6 +27,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
+}
+
+const MAX_JSON_DEPTH = 32;
+
+/** Iterative, so a hostile body cannot overflow the stack here either. */
+function nestingDepthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node as object)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 export interface BuildAppOptions {
@@ -57,7 +72,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
+      if (error) return done(error, undefined);
+      // No real request nests deeper than a handful of levels; recursive code further on
+      // (hashing, re-serialising a batch entry) must never meet a 100,000-level body.
+      if (nestingDepthExceeds(value, MAX_JSON_DEPTH)) {
+        return done(new HttpError(400, ERROR_CODES.badRequest, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+      }
+      done(null, value);
+    });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
