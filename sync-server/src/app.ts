@@ -8,7 +8,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
-import { ERROR_CODES } from '@chronicler/schema';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
 import authPlugin from './auth/plugin.ts';
