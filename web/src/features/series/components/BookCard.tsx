@@ -154,36 +154,34 @@ export function BookCard({ book }: { book: Book }) {
         </form>
       ) : (
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ flex: 'none' }}>
                 {label}
               </Text>
-              <Text fw={700} size="lg" lineClamp={2} component="h3" m={0}>
-                {book.title}
-              </Text>
-            </Stack>
-            <Group gap={4} wrap="nowrap">
-              <Badge variant="light" color={book.status === 'completed' ? 'teal' : 'blue'} radius="sm">
+              <Badge variant="light" color={book.status === 'completed' ? 'teal' : 'blue'} radius="sm" style={{ flex: 'none' }}>
                 {bookStatusDisplay(book.status)}
               </Badge>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${book.title}`}>
-                    <IconDots size={18} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
-                    Edit
-                  </Menu.Item>
-                  <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)}>
-                    Delete
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
             </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${book.title}`}>
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
+                  Edit
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
+          <Text fw={700} size="lg" lineClamp={2} component="h3" m={0} mt={-6}>
+            {book.title}
+          </Text>
           {book.description ? (
             <Text size="sm" c="dimmed" lineClamp={3}>
               {book.description}

@@ -19,7 +19,6 @@ export function LimitNotice({ notice, testId }: { notice: Notice; testId?: strin
   return (
     <Alert
       variant="light"
-      color="yellow"
       radius="md"
       icon={<IconLock size={18} aria-hidden />}
       title={notice.usage ? `${notice.usage} — limit reached` : 'Limit reached'}
