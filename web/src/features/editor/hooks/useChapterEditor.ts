@@ -88,6 +88,16 @@ export interface SaveOptions {
 type Loaded = { ok: true; chapter: Chapter | null; book: Book | null } | { ok: false; error: string };
 
 const PENDING_WAIT_MS = 8_000;
+/** DRAFT_DELAY_MS + this stays under a second. */
+const DRAFT_IDLE_TIMEOUT_MS = 400;
+
+function whenIdle(run: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: DRAFT_IDLE_TIMEOUT_MS });
+  } else {
+    run();
+  }
+}
 
 export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapterId: initialChapterId, bookId, onCreated }: EditorParams) {
   const [chapterId, setChapterId] = useState<string | null>(initialChapterId);
@@ -169,8 +179,12 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
   const scheduleDraft = useCallback(() => {
     if (draftTimer.current) return; // the pending write will pick up this change too
     draftTimer.current = setTimeout(() => {
-      draftTimer.current = null;
-      void flushDraft();
+      // Copying a long chapter into IndexedDB takes a few milliseconds: do it between frames
+      // (idle time), and at the latest DRAFT_IDLE_TIMEOUT_MS later, so typing never waits for it.
+      whenIdle(() => {
+        draftTimer.current = null;
+        void flushDraft();
+      });
     }, DRAFT_DELAY_MS);
   }, [flushDraft]);
 

@@ -1,0 +1,198 @@
+/**
+ * `pnpm --filter @chronicler/bench bench:editor` — typing latency in the chapter editor.
+ *
+ * The real server serves the built PWA (web/dist); headless Debian Chromium opens the editor on a
+ * 20,000-word chapter and on an empty chapter of the same author, in the same run, and types
+ * 200 keystrokes into each (after 20 warm-up keystrokes). Per keystroke the page measures
+ * input-to-next-frame: from the keydown's event timestamp to the first task after the next
+ * animation frame (rAF, then a MessageChannel message — the frame's style, layout and paint have
+ * run by then). The whole app is live while it types: the incremental word count, the badges, the
+ * keystroke draft written to IndexedDB, the sync engine.
+ *
+ * Targets (DESIGN.md §6): p95 on the 20,000-word chapter < 16 ms (one frame) and ≤ 1.5× the empty
+ * chapter's p95. `--cpu 4` repeats both at 4× CPU slowdown (printed, not a target).
+ *
+ * Flags: --keys 200 --warmup 20 --delay 60 --words 20000 --cpu 1,4
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createStory } from './lib/api.ts';
+import { startServer } from './lib/child.ts';
+import { chapterText } from './lib/prose.ts';
+import { type Verdict, finish, fmt, invalid, table } from './lib/report.ts';
+import { BENCH_DIR, SERVERS, describeLoad, describeMachine, tempDataDir } from './lib/setting.ts';
+
+// Playwright comes from the e2e workspace package (it drives Debian's Chromium there too).
+type Playwright = typeof import('@playwright/test');
+const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
+const { chromium } = requireFromE2e('@playwright/test') as Playwright;
+type Page = Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newPage']>>;
+
+const { values: args } = parseArgs({
+  options: {
+    keys: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '20' },
+    delay: { type: 'string', default: '60' },
+    words: { type: 'string', default: '20000' },
+    cpu: { type: 'string', default: '1' },
+  },
+});
+const KEYS = Number(args.keys);
+const WARMUP = Number(args.warmup);
+const DELAY_MS = Number(args.delay);
+const WORDS = Number(args.words);
+const CPU_RATES = args.cpu.split(',').map(Number);
+
+const WEB_DIST = path.resolve(BENCH_DIR, '../web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** What is typed: prose with spaces and punctuation (the word count changes as it goes). */
+const TYPED = 'The lanterns drifted past the mill, and nobody said a word. ';
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Installs the per-keystroke probe in the page. */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __latencies: number[] };
+    w.__latencies = [];
+    const channel = new MessageChannel();
+    const pending: number[] = [];
+    channel.port1.onmessage = () => {
+      const start = pending.shift();
+      if (start !== undefined) w.__latencies.push(performance.now() - start);
+    };
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          pending.push(start);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
+  });
+}
+
+async function typeKeys(page: Page, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.type(TYPED[i % TYPED.length]!);
+    await page.waitForTimeout(DELAY_MS);
+  }
+}
+
+interface Run {
+  label: string;
+  cpu: number;
+  latencies: number[];
+  wordsShown: string;
+}
+
+async function measure(page: Page, url: string, label: string, cpu: number): Promise<Run> {
+  await page.goto(url);
+  const content = page.getByTestId('chapter-content');
+  await content.waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1_500); // let the first sync, fonts and layout settle
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await content.click();
+  await page.keyboard.press('Control+Home'); // caret at the top: the whole chapter follows it
+  await installProbe(page);
+  await typeKeys(page, WARMUP);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    (window as unknown as { __latencies: number[] }).__latencies = [];
+  });
+  await typeKeys(page, KEYS);
+  await page.waitForTimeout(500);
+  const latencies = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+  const wordsShown = (await page.getByTestId('words-badge').textContent()) ?? '';
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return { label, cpu, latencies, wordsShown };
+}
+
+async function main(): Promise<void> {
+  console.log(describeMachine());
+  console.log(describeLoad());
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`No built web app at ${WEB_DIST}: run \`pnpm --filter @chronicler/web build\` first (bench:editor does).`);
+  }
+  const data = tempDataDir();
+  const server = await startServer(SERVERS.chronicler, {
+    env: { DATA_DIR: data.dir, WEB_DIST, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '10000' },
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const verdicts: Verdict[] = [];
+  try {
+    const story = await createStory(server.url, 1);
+    const bookId = story.bookIds[0]!;
+    const text = chapterText(42, WORDS);
+    const big = await story.client.json<{ id: string }>('POST', '/api/chapters', { bookId, title: 'The Long Chapter', content: text });
+    const empty = await story.client.json<{ id: string }>('POST', '/api/chapters', { bookId, title: 'The Empty Chapter', content: '' });
+    const [name, value] = story.client.cookie!.split('=') as [string, string];
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const url = (id: string) => `${server.url}/chapter-editor?id=${id}&bookId=${bookId}&seriesId=${story.seriesId}`;
+    console.log(`\n${KEYS} keystrokes (after ${WARMUP} warm-up), one every ~${DELAY_MS} ms, caret at the top of the chapter\n`);
+
+    const runs: Run[] = [];
+    for (const cpu of CPU_RATES) {
+      runs.push(await measure(page, url(big.id), `${fmt.int(WORDS)}-word chapter`, cpu));
+      runs.push(await measure(page, url(empty.id), 'empty chapter', cpu));
+    }
+    await context.close();
+
+    console.log(
+      table(
+        ['chapter', 'CPU', 'samples', 'p50', 'p95', 'max', 'words shown after'],
+        runs.map((r) => [
+          r.label,
+          `${r.cpu}×`,
+          r.latencies.length,
+          fmt.ms(percentile(r.latencies, 50)),
+          fmt.ms(percentile(r.latencies, 95)),
+          fmt.ms(Math.max(...r.latencies)),
+          r.wordsShown,
+        ]),
+      ),
+    );
+
+    for (const cpu of CPU_RATES) {
+      const bigRun = runs.find((r) => r.cpu === cpu && r.label !== 'empty chapter')!;
+      const emptyRun = runs.find((r) => r.cpu === cpu && r.label === 'empty chapter')!;
+      const p95Big = percentile(bigRun.latencies, 95);
+      const p95Empty = percentile(emptyRun.latencies, 95);
+      const ratio = p95Big / p95Empty;
+      console.log(`\n${cpu}× CPU: p95 ${fmt.ms(p95Big)} on ${bigRun.label} vs ${fmt.ms(p95Empty)} on the empty chapter — ratio ${fmt.ratio(ratio)}`);
+      if (cpu !== 1) continue;
+      if (bigRun.latencies.length < KEYS * 0.95 || emptyRun.latencies.length < KEYS * 0.95) {
+        verdicts.push(invalid('editor typing', `only ${bigRun.latencies.length}/${emptyRun.latencies.length} of ${KEYS} keystrokes were measured`));
+        continue;
+      }
+      const frameOk = p95Big < 16;
+      verdicts.push({ pass: frameOk, line: `${frameOk ? 'PASS' : 'FAIL'} typing p95 on a ${fmt.int(WORDS)}-word chapter: ${fmt.ms(p95Big)} (target < 16 ms)` });
+      const ratioOk = ratio <= 1.5;
+      verdicts.push({ pass: ratioOk, line: `${ratioOk ? 'PASS' : 'FAIL'} typing p95 ${fmt.int(WORDS)} words vs empty: ${fmt.ratio(ratio)} (target ≤ 1.5×)` });
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    data.remove();
+  }
+  console.log(`\n${describeLoad()}`);
+  finish(verdicts);
+}
+
+await main();
