@@ -1,52 +1,42 @@
 /**
- * A vitest environment for the sync tests that run the real server in-process: Node's globals
- * (jsdom's realm breaks Buffer payloads inside Fastify) plus the few browser names the web
- * package's shared setup file (src/test/setup.ts) touches: window, Element, localStorage,
- * sessionStorage. Use with `// @vitest-environment sync-node` (this folder is linked as the web devDependency
+ * A vitest environment for the sync tests that run the real server in-process: vitest's jsdom
+ * environment (so the web package's shared setup file and any DOM code find what they expect), but
+ * with Node's own ArrayBuffer and typed arrays put back. jsdom's copies of those come from another
+ * realm, and Fastify then takes a Buffer payload for a plain object (`buffer instanceof
+ * ArrayBuffer` fails) and answers it as `{"type":"Buffer",...}`.
+ *
+ * Use with `// @vitest-environment sync-node` (this folder is linked as the web devDependency
  * `vitest-environment-sync-node`, which is how vitest finds environments named in a docblock).
  */
+import { builtinEnvironments } from 'vitest/environments';
 import type { Environment } from 'vitest/environments';
 
-class MemoryStorage {
-  private readonly map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-}
+const NODE_REALM = [
+  'ArrayBuffer',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Uint16Array',
+  'Uint32Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+] as const;
 
-const SHIMS = ['window', 'Element', 'localStorage', 'sessionStorage'] as const;
+const jsdom = builtinEnvironments.jsdom;
 
 const environment: Environment = {
   name: 'sync-node',
   viteEnvironment: 'ssr',
-  setup(global: Record<string, unknown>) {
-    const had = new Map(SHIMS.map((k) => [k, Object.getOwnPropertyDescriptor(global, k)]));
-    global.localStorage ??= new MemoryStorage();
-    global.sessionStorage ??= new MemoryStorage();
-    global.Element ??= class Element {};
-    global.window ??= global;
+  async setup(global: Record<string, unknown>, options: Record<string, unknown>) {
+    const nodeOwn = new Map(NODE_REALM.map((k) => [k, Object.getOwnPropertyDescriptor(global, k)]));
+    const inner = await jsdom.setup(global, options);
+    for (const [key, descriptor] of nodeOwn) if (descriptor) Object.defineProperty(global, key, descriptor);
     return {
-      teardown(g: Record<string, unknown>) {
-        for (const k of SHIMS) {
-          const d = had.get(k);
-          if (d) Object.defineProperty(g, k, d);
-          else delete g[k];
-        }
+      async teardown(g: Record<string, unknown>) {
+        await inner.teardown(g);
+        for (const [key, descriptor] of nodeOwn) if (descriptor) Object.defineProperty(g, key, descriptor);
       },
     };
   },
