@@ -24,11 +24,37 @@ import { chapterText } from './lib/prose.ts';
 import { type Verdict, finish, fmt, invalid, table } from './lib/report.ts';
 import { BENCH_DIR, SERVERS, describeLoad, describeMachine, tempDataDir } from './lib/setting.ts';
 
-// Playwright comes from the e2e workspace package (it drives Debian's Chromium there too).
-type Playwright = typeof import('@playwright/test');
+// Playwright comes from the e2e workspace package (it drives Debian's Chromium there too). The
+// few calls used here are typed locally, and in-page code is passed as text: this package has no
+// DOM types and no Playwright dependency of its own.
+interface Locator {
+  waitFor(options?: { timeout?: number }): Promise<void>;
+  click(): Promise<void>;
+  textContent(): Promise<string | null>;
+}
+interface CdpSession {
+  send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  detach(): Promise<void>;
+}
+interface Page {
+  goto(url: string): Promise<unknown>;
+  getByTestId(id: string): Locator;
+  waitForTimeout(ms: number): Promise<void>;
+  keyboard: { type(text: string): Promise<void>; press(key: string): Promise<void> };
+  evaluate<T>(expression: string): Promise<T>;
+}
+interface BrowserContext {
+  addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void>;
+  newPage(): Promise<Page>;
+  newCDPSession(page: Page): Promise<CdpSession>;
+  close(): Promise<void>;
+}
+interface Browser {
+  newContext(options: { viewport: { width: number; height: number } }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
 const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
-const { chromium } = requireFromE2e('@playwright/test') as Playwright;
-type Page = Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newPage']>>;
+const { chromium } = requireFromE2e('@playwright/test') as { chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> } };
 
 const { values: args } = parseArgs({
   options: {
@@ -56,30 +82,26 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Installs the per-keystroke probe in the page. */
-async function installProbe(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __latencies: number[] };
-    w.__latencies = [];
-    const channel = new MessageChannel();
-    const pending: number[] = [];
-    channel.port1.onmessage = () => {
-      const start = pending.shift();
-      if (start !== undefined) w.__latencies.push(performance.now() - start);
-    };
-    window.addEventListener(
-      'keydown',
-      (event) => {
-        const start = event.timeStamp;
-        requestAnimationFrame(() => {
-          pending.push(start);
-          channel.port2.postMessage(null);
-        });
-      },
-      { capture: true },
-    );
-  });
-}
+/**
+ * The per-keystroke probe, run in the page: keydown's timestamp → the first task after the next
+ * animation frame. Samples collect in window.__latencies.
+ */
+const PROBE = `(() => {
+  window.__latencies = [];
+  const channel = new MessageChannel();
+  const pending = [];
+  channel.port1.onmessage = () => {
+    const start = pending.shift();
+    if (start !== undefined) window.__latencies.push(performance.now() - start);
+  };
+  window.addEventListener('keydown', (event) => {
+    const start = event.timeStamp;
+    requestAnimationFrame(() => {
+      pending.push(start);
+      channel.port2.postMessage(null);
+    });
+  }, { capture: true });
+})()`;
 
 async function typeKeys(page: Page, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
@@ -95,24 +117,22 @@ interface Run {
   wordsShown: string;
 }
 
-async function measure(page: Page, url: string, label: string, cpu: number): Promise<Run> {
+async function measure(context: BrowserContext, page: Page, url: string, label: string, cpu: number): Promise<Run> {
   await page.goto(url);
   const content = page.getByTestId('chapter-content');
   await content.waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1_500); // let the first sync, fonts and layout settle
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await content.click();
   await page.keyboard.press('Control+Home'); // caret at the top: the whole chapter follows it
-  await installProbe(page);
+  await page.evaluate(PROBE);
   await typeKeys(page, WARMUP);
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    (window as unknown as { __latencies: number[] }).__latencies = [];
-  });
+  await page.evaluate('window.__latencies = []');
   await typeKeys(page, KEYS);
   await page.waitForTimeout(500);
-  const latencies = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+  const latencies = await page.evaluate<number[]>('window.__latencies');
   const wordsShown = (await page.getByTestId('words-badge').textContent()) ?? '';
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
@@ -149,8 +169,8 @@ async function main(): Promise<void> {
 
     const runs: Run[] = [];
     for (const cpu of CPU_RATES) {
-      runs.push(await measure(page, url(big.id), `${fmt.int(WORDS)}-word chapter`, cpu));
-      runs.push(await measure(page, url(empty.id), 'empty chapter', cpu));
+      runs.push(await measure(context, page, url(big.id), `${fmt.int(WORDS)}-word chapter`, cpu));
+      runs.push(await measure(context, page, url(empty.id), 'empty chapter', cpu));
     }
     await context.close();
 
