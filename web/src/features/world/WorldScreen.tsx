@@ -1,0 +1,348 @@
+/**
+ * The World Building page (spec 001 §2): a series selector and 'New Element' (which creates a
+ * location); the tabs Locations, Cultures, Magic Systems, Flora & Fauna, Technology and Politics, of
+ * which only Locations works and the others say 'Coming Soon'. The Locations tab has a search box
+ * and cards with View Details (edit), edit and delete (with confirmation).
+ *
+ * Reads come live from the local database and writes go through the mutators (DESIGN.md §1), so the
+ * page works offline and the sync engine sends the changes. Locations are for every plan; the
+ * Apprentice limit of locations per series is shown before it is reached and locks New Element at
+ * the limit. The server enforces the same table; a refused write is reverted by the engine and
+ * reported by the sync provider.
+ */
+import './styles';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  IconBooks,
+  IconBuildingBank,
+  IconCpu,
+  IconLeaf,
+  IconLock,
+  IconMapPin,
+  IconMapSearch,
+  IconPlus,
+  IconSearch,
+  IconSparkles,
+  IconUsersGroup,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { LOCATION_TOASTS, MESSAGES, VALIDATION_TOASTS, featureLockedToast, withError, type Location } from '@chronicler/schema';
+import { PageHeader } from '@/components/PageHeader';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useSync } from '@/sync/react';
+import { ComingSoon } from './components/ComingSoon';
+import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
+import { LocationCard } from './components/LocationCard';
+import { LocationDialog } from './components/LocationDialog';
+import { LocationLimitNotice } from './components/LocationLimitNotice';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
+import { useOnline } from './hooks/useOnline';
+import { useWorldData } from './hooks/useWorldData';
+import { locationLimitState } from './model/limits';
+import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
+import { visibleLocations } from './model/locations';
+import classes from './world.module.css';
+
+/** Cards shown at first and added by "Show more" (a large world stays fast). */
+export const PAGE_SIZE = 48;
+
+export const WORLD_TABS = [
+  { value: 'locations', label: 'Locations', icon: IconMapPin },
+  { value: 'cultures', label: 'Cultures', icon: IconUsersGroup },
+  { value: 'magic', label: 'Magic Systems', icon: IconSparkles },
+  { value: 'flora', label: 'Flora & Fauna', icon: IconLeaf },
+  { value: 'technology', label: 'Technology', icon: IconCpu },
+  { value: 'politics', label: 'Politics', icon: IconBuildingBank },
+] as const;
+
+const COMING_SOON: Record<Exclude<(typeof WORLD_TABS)[number]['value'], 'locations'>, { category: string; description: string }> = {
+  cultures: { category: 'Cultures', description: 'Peoples, customs, languages and beliefs of your world will have their own home here.' },
+  magic: { category: 'Magic systems', description: 'Define how magic works in your world: its sources, its rules and its costs.' },
+  flora: { category: 'Flora & fauna', description: 'Catalogue the plants, beasts and creatures that live in your world.' },
+  technology: { category: 'Technologies', description: 'Track the tools, machines and inventions that shape your world.' },
+  politics: { category: 'Politics', description: 'Map the realms, factions, rulers and alliances of your world.' },
+};
+
+type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
+
+export function WorldScreen() {
+  return (
+    <ScreenErrorBoundary title="Your world could not be loaded">
+      <WorldPage />
+    </ScreenErrorBoundary>
+  );
+}
+
+function WorldPage() {
+  const { db, mutators, userId } = useSync();
+  const plan = useSession((s) => s.user?.plan ?? 'apprentice');
+  const online = useOnline();
+  const { series, seriesId, selectSeries, current, locations } = useWorldData(db);
+
+  const [tab, setTab] = useState<string>('locations');
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = useCallback(() => setDialog({ kind: 'none' }), []);
+
+  useEffect(() => setShown(PAGE_SIZE), [deferredSearch, seriesId]);
+
+  // The series owner's plan governs a series on the server; for the author's own series that is
+  // this plan. A shared series follows its owner's plan, which this device does not know.
+  const owned = current ? current.ownerId === userId : true;
+  const limit = locationLimitState(plan, locations?.length ?? 0);
+  const limitLocked = owned && limit.locked;
+
+  const all = useMemo(() => locations ?? [], [locations]);
+  const visible = useMemo(() => visibleLocations(all, deferredSearch), [all, deferredSearch]);
+  const byId = useMemo(() => new Map(all.map((l) => [l.id, l])), [all]);
+  const editing = dialog.kind === 'edit' ? (byId.get(dialog.id) ?? null) : null;
+
+  const openCreate = () => {
+    if (!seriesId) {
+      toast.show(VALIDATION_TOASTS.noSeriesSelected);
+      return;
+    }
+    if (limitLocked) {
+      toast.show(limit.requiredTier ? featureLockedToast(limit.requiredTier) : { title: 'Feature Locked', message: limit.message, variant: 'default' });
+      return;
+    }
+    setTab('locations');
+    setDialog({ kind: 'create' });
+  };
+
+  const openEdit = useCallback((l: Location) => setDialog({ kind: 'edit', id: l.id }), []);
+  const askDelete = useCallback((l: Location) => setDialog({ kind: 'delete', location: l }), []);
+
+  const save = async (values: LocationFormValues): Promise<boolean> => {
+    if (dialog.kind === 'edit') {
+      if (!editing) return true;
+      const body = updateBodyFromForm(editing, values);
+      if (Object.keys(body).length === 0) return true;
+      try {
+        await mutators.locations.update(editing.id, body);
+        toast.show(LOCATION_TOASTS.locationUpdated);
+        return true;
+      } catch (error) {
+        toast.show(withError(LOCATION_TOASTS.locationUpdateFailed, error));
+        return false;
+      }
+    }
+    if (!seriesId) {
+      toast.show(withError(LOCATION_TOASTS.locationAddFailed, MESSAGES.location.seriesRequired));
+      return false;
+    }
+    if (limitLocked) {
+      toast.show(withError(LOCATION_TOASTS.locationAddFailed, limit.message));
+      return false;
+    }
+    try {
+      await mutators.locations.create(createBodyFromForm(seriesId, values));
+      toast.show(LOCATION_TOASTS.locationAdded);
+      return true;
+    } catch (error) {
+      toast.show(withError(LOCATION_TOASTS.locationAddFailed, error));
+      return false;
+    }
+  };
+
+  const remove = async (location: Location) => {
+    try {
+      await mutators.locations.delete(location.id);
+      close();
+      toast.show(LOCATION_TOASTS.locationDeleted);
+    } catch (error) {
+      close();
+      toast.show(withError(LOCATION_TOASTS.locationDeleteFailed, error));
+    }
+  };
+
+  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
+  const noSeries = series !== undefined && series.length === 0;
+
+  const actions = (
+    <>
+      <Select
+        aria-label="Series"
+        placeholder={series === undefined ? 'Loading series...' : 'Select series'}
+        data={seriesOptions}
+        value={seriesId}
+        onChange={(v) => v && selectSeries(v)}
+        allowDeselect={false}
+        disabled={noSeries || series === undefined}
+        w={{ base: '100%', xs: 240 }}
+        leftSection={<IconBooks size={16} aria-hidden />}
+        comboboxProps={{ withinPortal: true }}
+        checkIconPosition="right"
+        data-testid="world-series-select"
+      />
+      <Button
+        leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+        onClick={openCreate}
+        disabled={!seriesId || limitLocked || locations === undefined}
+        title={limitLocked ? limit.message : undefined}
+      >
+        New Element
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title="World Building" subtitle="Shape the places, peoples and rules of your world" actions={actions} />
+
+      {!online ? (
+        <Group gap={8} mb="md" wrap="nowrap" data-testid="offline-note">
+          <IconWifiOff size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text size="sm" c="dimmed">
+            You are offline. Changes are kept on this device and sync when you reconnect.
+          </Text>
+        </Group>
+      ) : null}
+
+      {noSeries ? (
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
+          <EmptyState
+            variant="light"
+            size="lg"
+            icon={<IconBooks size={30} stroke={1.5} />}
+            title="No Series Selected"
+            description="Create a series first; its world and locations live here."
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to="/series" leftSection={<IconPlus size={16} aria-hidden />}>
+                Create a series
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false} variant="outline" radius="md">
+          <Tabs.List className={classes.tabList}>
+            {WORLD_TABS.map(({ value, label, icon: Icon }) => (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                {label}
+                {value === 'locations' && locations !== undefined ? (
+                  <Badge size="xs" variant="light" radius="sm" ml={6} aria-label={`${locations.length} locations`}>
+                    {locations.length}
+                  </Badge>
+                ) : null}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+
+          <Tabs.Panel value="locations" pt="lg">
+            <Stack gap="md">
+              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+                <TextInput
+                  aria-label="Search locations"
+                  placeholder="Search locations..."
+                  value={search}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+                  w={{ base: '100%', sm: 340 }}
+                  type="search"
+                />
+                {owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
+              </Group>
+
+              {locations === undefined ? (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading locations">
+                  <Skeleton height={190} radius="md" />
+                  <Skeleton height={190} radius="md" />
+                  <Skeleton height={190} radius="md" />
+                </SimpleGrid>
+              ) : visible.length === 0 ? (
+                <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="xs">
+                  <EmptyState
+                    variant="light"
+                    size="lg"
+                    icon={<IconMapSearch size={30} stroke={1.5} />}
+                    title="No Locations Found"
+                    description={
+                      all.length === 0
+                        ? `${current?.title ?? 'This series'} has no locations yet. Add the cities, forests and ruins your story travels through.`
+                        : `No location matches “${deferredSearch.trim()}”.`
+                    }
+                  >
+                    <EmptyState.Actions>
+                      {all.length === 0 ? (
+                        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
+                          New Element
+                        </Button>
+                      ) : (
+                        <Button variant="default" onClick={() => setSearch('')}>
+                          Show all locations
+                        </Button>
+                      )}
+                    </EmptyState.Actions>
+                  </EmptyState>
+                </Paper>
+              ) : (
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Locations">
+                    {visible.slice(0, shown).map((location) => (
+                      <div role="listitem" key={location.id} className={classes.cell}>
+                        <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} />
+                      </div>
+                    ))}
+                  </SimpleGrid>
+                  {visible.length > shown ? (
+                    <Group justify="center">
+                      <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                        Show more ({visible.length - shown} more)
+                      </Button>
+                    </Group>
+                  ) : null}
+                </>
+              )}
+            </Stack>
+          </Tabs.Panel>
+
+          {WORLD_TABS.filter((t) => t.value !== 'locations').map(({ value, icon: Icon }) => {
+            const info = COMING_SOON[value as keyof typeof COMING_SOON];
+            return (
+              <Tabs.Panel key={value} value={value} pt="lg">
+                <ComingSoon category={info.category} description={info.description} icon={<Icon size={30} stroke={1.5} />} />
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+
+      <LocationDialog
+        opened={dialog.kind === 'create' || (dialog.kind === 'edit' && editing !== null)}
+        location={editing}
+        seriesTitle={current?.title}
+        onClose={close}
+        onSubmit={save}
+      />
+      <ConfirmDeleteDialog
+        opened={dialog.kind === 'delete'}
+        title="Delete location"
+        message={MESSAGES.confirm.deleteLocation}
+        onCancel={close}
+        onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.location) : undefined)}
+      />
+    </>
+  );
+}

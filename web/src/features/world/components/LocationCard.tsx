@@ -1,0 +1,138 @@
+import { memo, useState, type ReactNode } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconBeach,
+  IconBook,
+  IconBuildingArch,
+  IconBuildingCastle,
+  IconBuildingCommunity,
+  IconBuildingSkyscraper,
+  IconCactus,
+  IconDoorEnter,
+  IconHome,
+  IconMapPin,
+  IconMountain,
+  IconPencil,
+  IconRipple,
+  IconTrash,
+  IconTrees,
+  IconWaveSine,
+} from '@tabler/icons-react';
+import type { Location } from '@chronicler/schema';
+import { appearanceText, importanceLabel, locationTypeLabel, type LocationType } from '../model/locations';
+import classes from '../world.module.css';
+
+const TYPE_ICONS: Record<LocationType, (props: { size: number; stroke: number }) => ReactNode> = {
+  city: (p) => <IconBuildingSkyscraper {...p} />,
+  town: (p) => <IconBuildingCommunity {...p} />,
+  village: (p) => <IconHome {...p} />,
+  castle: (p) => <IconBuildingCastle {...p} />,
+  forest: (p) => <IconTrees {...p} />,
+  mountain: (p) => <IconMountain {...p} />,
+  ocean: (p) => <IconRipple {...p} />,
+  river: (p) => <IconWaveSine {...p} />,
+  desert: (p) => <IconCactus {...p} />,
+  island: (p) => <IconBeach {...p} />,
+  cave: (p) => <IconDoorEnter {...p} />,
+  ruins: (p) => <IconBuildingArch {...p} />,
+  general: (p) => <IconMapPin {...p} />,
+  other: (p) => <IconMapPin {...p} />,
+};
+
+export function LocationTypeIcon({ type, size = 18 }: { type: string; size?: number }) {
+  const icon = TYPE_ICONS[type as LocationType] ?? TYPE_ICONS.other;
+  return <>{icon({ size, stroke: 1.75 })}</>;
+}
+
+const IMPORTANCE_VARIANT: Record<string, { variant: string; color?: string }> = {
+  main: { variant: 'filled' },
+  secondary: { variant: 'light' },
+  minor: { variant: 'outline', color: 'gray' },
+};
+
+interface LocationCardProps {
+  location: Location;
+  onView: (location: Location) => void;
+  onEdit: (location: Location) => void;
+  onDelete: (location: Location) => void;
+}
+
+/** One location (001 §2): type, importance, description, book appearances, image; View Details, edit, delete. */
+export const LocationCard = memo(function LocationCard({ location, onView, onEdit, onDelete }: LocationCardProps) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const importance = IMPORTANCE_VARIANT[location.importance] ?? IMPORTANCE_VARIANT.secondary!;
+  const showImage = location.image !== null && location.image !== '' && !imageFailed;
+
+  return (
+    <Card withBorder radius="md" padding="md" shadow="xs" className={classes.card} data-testid="location-card" component="article" aria-label={location.name}>
+      {showImage ? (
+        <Card.Section className={classes.imageSection}>
+          <img
+            src={location.image!}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            referrerPolicy="no-referrer"
+            className={classes.image}
+            onError={() => setImageFailed(true)}
+          />
+        </Card.Section>
+      ) : null}
+      <Stack gap="xs" className={classes.cardBody}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group gap={8} wrap="nowrap" miw={0}>
+            <span className={classes.typeIcon} aria-hidden>
+              <LocationTypeIcon type={location.locationType} />
+            </span>
+            <Stack gap={0} miw={0}>
+              <Title order={3} fz="md" lineClamp={2} className={classes.name}>
+                {location.name}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {locationTypeLabel(location.locationType)}
+              </Text>
+            </Stack>
+          </Group>
+          <Badge radius="sm" size="sm" variant={importance.variant} color={importance.color} style={{ flex: 'none' }}>
+            {importanceLabel(location.importance)}
+          </Badge>
+        </Group>
+
+        {location.description ? (
+          <Text size="sm" lineClamp={3} className={classes.description}>
+            {location.description}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            No description yet
+          </Text>
+        )}
+
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconBook size={14} aria-hidden />
+          <Text size="xs" c="dimmed" data-testid="location-appearances">
+            {appearanceText(location.bookAppearances)}
+          </Text>
+        </Group>
+      </Stack>
+
+      <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
+        <Button variant="light" size="xs" radius="md" onClick={() => onView(location)} aria-label={`View details of ${location.name}`}>
+          View Details
+        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(location)} aria-label={`Delete ${location.name}`}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Card>
+  );
+});

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { BOOK_NUMBERS, type Location } from '@chronicler/schema';
+import {
+  emptyLocationForm,
+  formFromLocation,
+  validateLocationForm,
+  type LocationFormErrors,
+  type LocationFormValues,
+} from '../model/location-form';
+import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
+
+interface LocationDialogProps {
+  opened: boolean;
+  /** The location to edit; null to create one. */
+  location: Location | null;
+  /** The series name, shown under the title when creating. */
+  seriesTitle?: string | undefined;
+  onClose: () => void;
+  /** Saves; resolves true when the dialog may close. */
+  onSubmit: (values: LocationFormValues) => Promise<boolean>;
+}
+
+/** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
+export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmit }: LocationDialogProps) {
+  // While the dialog fades out its location is already gone from the props: keep showing the last one.
+  const [shown, setShown] = useState(location);
+  if (opened && location !== shown) setShown(location);
+  const current = opened ? location : shown;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={current ? 'Edit Location' : 'New Location'}
+      centered
+      radius="md"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
+      <LocationForm key={current?.id ?? 'new'} location={current} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} />
+    </Modal>
+  );
+}
+
+function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<LocationDialogProps, 'opened'>) {
+  const [values, setValues] = useState<LocationFormValues>(() => (location ? formFromLocation(location) : emptyLocationForm()));
+  const [errors, setErrors] = useState<LocationFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const editing = location !== null;
+
+  const set = <K extends keyof LocationFormValues>(key: K, value: LocationFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLocationForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      if (await onSubmit(values)) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {!editing && seriesTitle ? (
+          <Text size="sm" c="dimmed">
+            Adds a location to {seriesTitle}.
+          </Text>
+        ) : null}
+        <TextInput
+          label="Name"
+          placeholder="e.g. The Shire"
+          required
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          maxLength={200}
+          data-autofocus
+        />
+        <Select
+          label="Location type"
+          data={LOCATION_TYPE_OPTIONS}
+          value={values.locationType}
+          onChange={(v) => set('locationType', (v ?? 'general') as LocationType)}
+          allowDeselect={false}
+          checkIconPosition="right"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Radio.Group label="Importance" value={values.importance} onChange={(v) => set('importance', v as LocationImportance)}>
+          <Group gap="lg" mt={6}>
+            {IMPORTANCE_OPTIONS.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label="Description"
+          placeholder="What is this place like? Who lives there, and why does it matter to the story?"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <Checkbox.Group
+          label="Book appearances"
+          description="The books of the series this location appears in"
+          value={values.bookAppearances.map(String)}
+          onChange={(v) => set('bookAppearances', v.map(Number))}
+        >
+          <Group gap="lg" mt={8}>
+            {BOOK_NUMBERS.map((n) => (
+              <Checkbox key={n} value={String(n)} label={`Book ${n}`} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <TextInput
+          label="Image URL"
+          placeholder="https://…"
+          type="url"
+          inputMode="url"
+          value={values.image}
+          onChange={(e) => set('image', e.currentTarget.value)}
+          error={errors.image}
+          maxLength={2048}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} type="button">
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {editing ? 'Save Changes' : 'Add Location'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { WorldScreen } from './WorldScreen';

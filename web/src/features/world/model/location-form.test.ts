@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, createLocationBodySchema, newId, type Location } from '@chronicler/schema';
+import { IMAGE_URL_MESSAGE, createBodyFromForm, emptyLocationForm, formFromLocation, updateBodyFromForm, validateLocationForm } from './location-form';
+
+const seriesId = newId();
+
+describe('location form', () => {
+  it('starts with the spec defaults: general, secondary, no books, no image', () => {
+    expect(emptyLocationForm()).toEqual({ name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '' });
+  });
+
+  it('requires a name (blank counts as missing)', () => {
+    expect(validateLocationForm({ ...emptyLocationForm(), name: '  ' })).toEqual({ name: MESSAGES.location.nameRequired });
+    expect(validateLocationForm({ ...emptyLocationForm(), name: 'Gont' })).toEqual({});
+  });
+
+  it('accepts an empty image or a web address, nothing else', () => {
+    const base = { ...emptyLocationForm(), name: 'Gont' };
+    expect(validateLocationForm({ ...base, image: 'https://example.org/gont.jpg' })).toEqual({});
+    expect(validateLocationForm({ ...base, image: 'javascript:alert(1)' })).toEqual({ image: IMAGE_URL_MESSAGE });
+    expect(validateLocationForm({ ...base, image: 'not a url' })).toEqual({ image: IMAGE_URL_MESSAGE });
+  });
+
+  it('builds a create body the schema accepts, trimmed, books sorted, empty image as null', () => {
+    const body = createBodyFromForm(seriesId, {
+      name: '  Gont ',
+      locationType: 'island',
+      description: ' A mountain in the sea ',
+      importance: 'main',
+      bookAppearances: [3, 1, 3],
+      image: ' ',
+    });
+    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3], image: null });
+    expect(createLocationBodySchema.safeParse(body).success).toBe(true);
+    expect('mapCoordinates' in body).toBe(false);
+  });
+
+  it('sends only the changed fields on edit', () => {
+    const original: Location = {
+      id: newId(),
+      rev: 3,
+      createdAt: '',
+      updatedAt: '',
+      deletedAt: null,
+      seriesId,
+      name: 'Gont',
+      locationType: 'island',
+      description: 'A mountain',
+      importance: 'main',
+      bookAppearances: [1],
+      image: null,
+    };
+    const form = formFromLocation(original);
+    expect(updateBodyFromForm(original, form)).toEqual({});
+    expect(updateBodyFromForm(original, { ...form, description: 'A mountain in the sea', bookAppearances: [2, 1] })).toEqual({
+      description: 'A mountain in the sea',
+      bookAppearances: [1, 2],
+    });
+    expect(updateBodyFromForm(original, { ...form, image: 'https://x.test/a.png' })).toEqual({ image: 'https://x.test/a.png' });
+  });
+});
