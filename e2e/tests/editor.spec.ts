@@ -142,6 +142,17 @@ test.describe('chapter editor', () => {
     await openEditor(page, editorUrl(story));
     await page.getByRole('button', { name: 'History' }).click();
     await expect(page.getByTestId('revision-item')).toHaveCount(2);
+    // Restore the first save: the diff shows what goes, the current text stays in the history.
+    await page.getByTestId('revision-item').nth(1).click();
+    await expect(page.getByTestId('revision-diff')).toContainText('Mara counted the lanterns.');
+    await page.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(page.getByText('Chapter saved')).toBeVisible();
+    await expect(content(page)).toHaveText('The river ran cold under the bridge.');
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 15_000 })
+      .toBe('The river ran cold under the bridge.');
+    const revisions = await api<{ wordCount: number }[]>(context.request, 'GET', `/api/chapters/${story.chapterId}/revisions`);
+    expect(revisions.map((r) => r.wordCount)).toEqual([7, 11, 7]);
     await context.close();
   });
 

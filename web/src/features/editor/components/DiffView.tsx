@@ -64,7 +64,9 @@ export function DiffView({ left, right, leftLabel, rightLabel }: DiffViewProps) 
             );
           }
           if (row.type === 'same') {
-            const text = row.paragraphs.join('\n');
+            // Blank separator lines at the edges of an unchanged run are not worth a line of their own.
+            const text = row.paragraphs.join('\n').replace(/^\s*\n/, '').replace(/\n\s*$/, '');
+            if (text.trim() === '') return null;
             return (
               <Fragment key={i}>
                 <div className={`${classes.diffCell} ${classes.diffSame}`} data-side="left">

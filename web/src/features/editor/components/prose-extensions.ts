@@ -4,7 +4,7 @@
  * a theme drawn from Mantine's CSS variables (so all four themes apply).
  */
 import { history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
-import { Annotation, Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
+import { Annotation, type Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap, placeholder } from '@codemirror/view';
 import { countDocWords, recountWords } from '../model/word-count';
 

@@ -88,6 +88,7 @@ export interface SaveOptions {
 type Loaded = { ok: true; chapter: Chapter | null; book: Book | null } | { ok: false; error: string };
 
 const PENDING_WAIT_MS = 8_000;
+const NO_CONFLICTS: ChapterConflict[] = [];
 /** DRAFT_DELAY_MS + this stays under a second. */
 const DRAFT_IDLE_TIMEOUT_MS = 400;
 
@@ -149,7 +150,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
   }, [db, chapterId, bookId]);
 
   const conflicts =
-    useLiveQuery(async () => (chapterId ? conflictsOfChapter(db, chapterId).catch(() => []) : []), [db, chapterId]) ?? [];
+    useLiveQuery(async () => (chapterId ? conflictsOfChapter(db, chapterId).catch(() => []) : []), [db, chapterId]) ?? NO_CONFLICTS;
 
   const chapter = loaded?.ok ? loaded.chapter : null;
   const book = loaded?.ok ? loaded.book : null;
