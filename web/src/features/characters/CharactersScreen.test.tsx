@@ -16,7 +16,7 @@ import type { ChroniclerDb } from '@/sync/db';
 import { SyncTestProvider } from '@/sync/react';
 import { USER_ID, freshDb, serverCharacter, serverSeries } from '@/sync/testing/fixtures';
 import { CharactersScreen } from './CharactersScreen';
-import { CURRENT_SERIES_KEY } from './model/current-series';
+import { reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { PLACEHOLDER_IMAGES } from './model/image-generation';
 
 // Dialog-heavy flows with userEvent run slowly on a busy 2-core machine.
@@ -84,6 +84,7 @@ async function pickOption(user: ReturnType<typeof userEvent.setup>, label: strin
 
 beforeEach(() => {
   notifications.clean();
+  reloadCurrentSeriesId();
   db = freshDb();
 });
 
@@ -110,7 +111,7 @@ describe('Characters page: series', () => {
       serverCharacter(a.id, { name: 'Ged', isProtagonist: true }),
       serverCharacter(b.id, { name: 'Titus', isProtagonist: true }),
     ]);
-    localStorage.setItem(CURRENT_SERIES_KEY, b.id);
+    setCurrentSeriesId(b.id);
     const { user } = renderScreen();
     expect(await screen.findByRole('heading', { name: 'Titus' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Ged' })).toBeNull();

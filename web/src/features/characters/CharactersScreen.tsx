@@ -26,6 +26,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBooks, IconLock, IconPlus, IconSearch, IconUserSearch, IconWifiOff } from '@tabler/icons-react';
 import {
@@ -335,6 +336,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
           </Tabs.List>
           {CHARACTER_TABS.map((t) => (
             <Tabs.Panel key={t} value={t}>
+              <VisuallyHidden component="h2">{TAB_LABELS[t]}</VisuallyHidden>
               {characters === undefined ? (
                 <LoadingCards />
               ) : visible.length === 0 ? (

@@ -13,7 +13,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { IconSparkles, IconUser } from '@tabler/icons-react';
 import {
   AI_IMAGE_GATE_HELPER_TEXT,
   CHARACTER_TOASTS,
@@ -136,14 +136,15 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
       <form onSubmit={submit} noValidate aria-label={editing ? 'Edit character' : 'New character'}>
         <Stack gap="md">
           <Group align="flex-start" gap="lg" wrap="nowrap">
-            <Stack align="center" gap={6} w={132} style={{ flexShrink: 0 }}>
+            <Stack align="center" gap={6} w={156} style={{ flexShrink: 0 }}>
               <Avatar src={preview || null} alt={values.name ? `${values.name} portrait` : 'Character portrait'} size={112} radius={112} className={classes.portrait}>
-                {initials(values.name)}
+                {values.name.trim() ? initials(values.name) : <IconUser size={48} stroke={1.5} aria-hidden />}
               </Avatar>
               <Button
                 size="xs"
                 variant="light"
                 radius="xl"
+                fullWidth
                 leftSection={<IconSparkles size={14} aria-hidden />}
                 onClick={() => void generate()}
                 loading={generating}

@@ -6,9 +6,10 @@
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Character, CharacterRelationship, Series } from '@chronicler/schema';
+import { useCurrentSeriesId } from '@/lib/currentSeries';
 import type { ChroniclerDb } from '@/sync/db';
 import { charactersOfSeries, relationshipsOfSeries, seriesList } from '@/sync/queries';
-import { pickSeriesId, readCurrentSeriesId } from '../model/current-series';
+import { pickSeriesId } from '../model/current-series';
 
 export interface CharactersData {
   /** undefined while the first read runs. */
@@ -30,7 +31,7 @@ interface SeriesRows {
 export function useCharactersData(db: ChroniclerDb): CharactersData {
   const series = useLiveQuery(() => seriesList(db), [db]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [remembered] = useState(readCurrentSeriesId);
+  const remembered = useCurrentSeriesId();
 
   const seriesId = useMemo(
     () => (series ? pickSeriesId(series.map((s) => s.id), chosen, remembered) : null),
