@@ -39,7 +39,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: path.resolve(import.meta.dirname, '../web/dist'),
+      // E2E_WEB_DIST: test against another build (e.g. `vite build --outDir /tmp/x`) while
+      // someone else rebuilds web/dist.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../web/dist'),
       LOG_LEVEL: 'warn',
       // Many registrations from one IP during the suite.
       RATE_LIMIT_PER_MINUTE: '10000',

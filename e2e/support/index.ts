@@ -1,0 +1,239 @@
+/**
+ * Shared helpers for every e2e spec: new authors (through the API or the UI), the operator CLI
+ * against the suite's database, themes, the service worker and axe.
+ *
+ *   import { signUpViaApi, signUpViaUi, setPlan, seriousA11yViolations } from '../support';
+ *
+ * Requests made with `page.request` / `context.request` share the browser context's cookies, so
+ * an author signed up through the API is signed in for the pages of that context too.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+  expect,
+} from '@playwright/test';
+
+const run = promisify(execFile);
+
+export const PASSWORD = 'lanterns-2026';
+
+/** The four themes, in the toggle's cycle order (spec 000 §2). */
+export const THEMES = ['light', 'dark', 'spooky', 'sunset'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', spooky: 'Spooky', sunset: 'Sunset' };
+/** localStorage keys of the web app (web/src/features/theme/themes.ts, features/layout, lib/session). */
+export const STORAGE_KEYS = { theme: 'chronicler:theme', sidebarCollapsed: 'sidebar-collapsed', lastUser: 'chronicler:last-user' } as const;
+
+export const PLANS = ['apprentice', 'wordsmith', 'loremaster', 'legendary'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export interface Author {
+  id: string;
+  username: string;
+  password: string;
+  displayName: string;
+  email: string | null;
+  plan: Plan;
+}
+
+let counter = 0;
+
+/** A username no other test (or earlier run on the same database) has taken: 3–32 chars, [a-z0-9]. */
+export function uniqueUsername(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
+}
+
+type RequestOwner = Page | BrowserContext | APIRequestContext;
+
+function requestOf(owner: RequestOwner): APIRequestContext {
+  return 'request' in owner ? owner.request : owner;
+}
+
+export interface SignUpOptions {
+  username?: string;
+  displayName?: string;
+  email?: string;
+  password?: string;
+}
+
+/**
+ * Registers a new author through POST /api/register; the cookie lands in the page's context, so
+ * its pages are signed in from the next navigation on.
+ */
+export async function signUpViaApi(owner: RequestOwner, options: SignUpOptions = {}): Promise<Author> {
+  const body = {
+    username: options.username ?? uniqueUsername(),
+    password: options.password ?? PASSWORD,
+    displayName: options.displayName ?? 'Ursula Writer',
+    ...(options.email ? { email: options.email } : {}),
+  };
+  const res = await requestOf(owner).post('/api/register', { data: body });
+  expect(res.status(), `POST /api/register → ${res.status()} ${await res.text()}`).toBe(201);
+  const user = (await res.json()) as Omit<Author, 'password'>;
+  return { ...user, password: body.password };
+}
+
+/** Signs an existing author in through POST /api/login (cookie in the page's context). */
+export async function signInViaApi(owner: RequestOwner, author: Pick<Author, 'username' | 'password'>): Promise<void> {
+  const res = await requestOf(owner).post('/api/login', { data: { username: author.username, password: author.password } });
+  expect(res.status(), `POST /api/login → ${res.status()} ${await res.text()}`).toBe(200);
+}
+
+/** An author made once per file (in `beforeAll`) whose session cookie each test reuses. */
+export interface SharedAuthor {
+  author: Author;
+  cookies: Cookie[];
+}
+
+/**
+ * Signs up one author for a whole spec file, outside any page:
+ *
+ *   let shared: SharedAuthor;
+ *   test.beforeAll(async ({ playwright }, testInfo) => { shared = await createSharedAuthor(playwright, testInfo); });
+ *   test('…', async ({ page }) => { await useSharedAuthor(page, shared); await page.goto('/'); … });
+ *
+ * Do not sign a shared author out (POST /api/logout ends the session for every test that uses it).
+ */
+export async function createSharedAuthor(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+  options: SignUpOptions = {},
+): Promise<SharedAuthor> {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const author = await signUpViaApi(api, options);
+    return { author, cookies: (await api.storageState()).cookies };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Signs the page's context in as the shared author (adds the session cookie). */
+export async function useSharedAuthor(owner: Page | BrowserContext, shared: SharedAuthor): Promise<Author> {
+  const context = 'context' in owner ? owner.context() : owner;
+  await context.addCookies(shared.cookies);
+  return shared.author;
+}
+
+/**
+ * Registers through the /register form as an author would and waits for the dashboard greeting.
+ * Leaves the page on "/".
+ */
+export async function signUpViaUi(page: Page, options: SignUpOptions = {}): Promise<Author> {
+  const username = options.username ?? uniqueUsername();
+  const displayName = options.displayName ?? 'Ursula Writer';
+  const password = options.password ?? PASSWORD;
+  await page.goto('/register');
+  await page.getByLabel('Display name').fill(displayName);
+  await page.getByLabel('Username').fill(username);
+  if (options.email) await page.getByLabel(/^Email/).fill(options.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  const first = displayName.trim().split(/\s+/)[0] || 'Author';
+  await expect(page.getByRole('heading', { name: `Welcome back, ${first}` })).toBeVisible({ timeout: 20_000 });
+  const me = await page.request.get('/api/user');
+  expect(me.status()).toBe(200);
+  return { ...((await me.json()) as Omit<Author, 'password'>), password };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs the operator CLI (`pnpm cli …`) against the suite's database (E2E_DATA_DIR, shared with the
+ * server the config starts; SQLite WAL lets both write). The signed-in pages learn the new plan on
+ * their next GET /api/user (a reload).
+ */
+export async function operatorCli(...args: string[]): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const { stdout } = await run('pnpm', ['--silent', '--filter', '@chronicler/sync-server', 'cli', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+export async function setPlan(username: string, plan: Plan): Promise<void> {
+  const out = await operatorCli('user:plan', '--username', username, '--plan', plan);
+  expect(out).toContain(`now on the ${plan} plan`);
+}
+
+// ---- themes -------------------------------------------------------------------------------------
+
+/** Makes every page of `context` open in `theme` (as if the author had chosen it earlier). */
+export async function startInTheme(context: BrowserContext, theme: Theme): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        window.localStorage.setItem(key, value);
+      } catch {
+        /* about:blank has no storage */
+      }
+    },
+    [STORAGE_KEYS.theme, theme] as const,
+  );
+}
+
+/** The theme the page shows (html[data-theme], set by the theme provider). */
+export function currentTheme(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.theme);
+}
+
+// ---- service worker -----------------------------------------------------------------------------
+
+/**
+ * Waits until the service worker is active AND controls this page. The first visit registers it;
+ * `clientsClaim` is off (update prompt), so a reload is what puts the page under its control.
+ */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 30_000 }).toBe('activated');
+}
+
+// ---- accessibility ------------------------------------------------------------------------------
+
+export interface AxeOptions {
+  /** Only scan inside this selector (default: the whole page). */
+  include?: string;
+  /** Leave these out — say why at the call site. */
+  exclude?: string[];
+}
+
+/** Serious and critical axe violations on the page as it is now, one line each with the nodes. */
+export async function seriousA11yViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n'),
+    );
+}
+
+// ---- toasts -------------------------------------------------------------------------------------
+
+/** The toast on screen with this title (spec 000 §9: one at a time). */
+export function toast(page: Page, title: string) {
+  return page.locator('[data-toast-region] [data-toast-id]').filter({ hasText: title });
+}
