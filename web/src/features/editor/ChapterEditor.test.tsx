@@ -298,6 +298,21 @@ describe('leaving', () => {
     expect((await d.chapters.get(chapter.id))?.content).toBe('The river ran cold. Last line.');
   });
 
+  it('"Save and leave" on a new chapter creates it, then leaves', async () => {
+    const seeded = await seedDb();
+    db = seeded.db;
+    const { router } = renderEditor(seeded.db, editorPath({ ...seeded, chapter: null }));
+    await screen.findByTestId('chapter-content', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Chapter title' }), { target: { value: 'Cinders' } });
+    typeAtEnd('Ash on the wind.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save and leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/series'));
+    expect(router.state.location.search).toBe(`?id=${seeded.series.id}`);
+    const titles = (await seeded.db.chapters.toArray()).map((c) => c.title).sort();
+    expect(titles).toEqual(['Cinders', 'Lanterns']);
+  });
+
   it('"Leave without saving" leaves the words as a draft', async () => {
     const { router, db: d, chapter } = await openExisting();
     typeAtEnd(' Kept as a draft.');

@@ -135,7 +135,7 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
 
   const saveAndLeave = async () => {
     setLeaving('save');
-    const ok = await save();
+    const ok = await save({ leaving: true });
     setLeaving(null);
     if (ok && blocker.state === 'blocked') blocker.proceed();
   };

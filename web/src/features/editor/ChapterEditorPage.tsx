@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSync } from '@/sync/react';
 import { ChapterEditor } from './ChapterEditor';
 
@@ -14,8 +14,10 @@ export function ChapterEditorPage() {
   const bookId = params.get('bookId') ?? '';
   const chapterId = params.get('id') || null;
   const seriesId = params.get('seriesId') || null;
+  const { key: locationKey } = useLocation();
   const created = useRef(new Map<string, string>());
-  const key = (chapterId && created.current.get(chapterId)) || chapterId || `new:${bookId}`;
+  // Each visit to a new-chapter URL is its own editor; once saved, the chapter keeps that editor.
+  const key = (chapterId && created.current.get(chapterId)) || chapterId || `new:${bookId}:${locationKey}`;
   return (
     <ChapterEditor
       key={key}

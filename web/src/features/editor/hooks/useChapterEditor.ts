@@ -83,6 +83,8 @@ export interface SaveOptions {
   auto?: boolean;
   /** No success toast (a save that is one step of another action). */
   quiet?: boolean;
+  /** Saved on the way out: a new chapter does not move to its own URL first. */
+  leaving?: boolean;
 }
 
 type Loaded = { ok: true; chapter: Chapter | null; book: Book | null } | { ok: false; error: string };
@@ -255,7 +257,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
   );
 
   const save = useCallback(
-    async ({ auto = false, quiet = false }: SaveOptions = {}): Promise<boolean> => {
+    async ({ auto = false, quiet = false, leaving = false }: SaveOptions = {}): Promise<boolean> => {
       if (savingRef.current || offerRef.current || !editorRef.current) return false;
       let nextTitle = titleRef.current;
       if (nextTitle.trim() === '') {
@@ -311,7 +313,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
           setChapterId(created.id);
           markSaved(version, words);
           toast.show(TOASTS.chapterCreated);
-          onCreated?.(created);
+          if (!leaving) onCreated?.(created);
         } else {
           const fields: { title?: string; content?: string; wordCount?: number; status?: ChapterStatus } = {};
           if (nextTitle !== base.title) fields.title = nextTitle;
@@ -508,6 +510,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
   const sendPending = useCallback(async (): Promise<boolean> => {
     const id = chapterIdRef.current;
     if (!id) return false;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return !(await hasPendingChanges(db, 'chapters', id));
     const deadline = Date.now() + PENDING_WAIT_MS;
     await engine?.sync().catch(() => undefined);
     while (await hasPendingChanges(db, 'chapters', id)) {
