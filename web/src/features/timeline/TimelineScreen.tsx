@@ -1,0 +1,340 @@
+/**
+ * The Timeline page (spec 001 §2 "Timeline page", §4, §5, §8): a series selector and 'Add Event';
+ * the views Chronological (by date text, undated first), Narrative (grouped by book, drag to
+ * reorder within a group) and Character-Based (one character's events, or all); the add/edit
+ * event dialog; deletion with confirmation.
+ *
+ * Reads come live from the local database and writes go through the mutators (DESIGN.md §1), so
+ * the page works offline and the sync engine sends the changes. The timeline is a Wordsmith feature
+ * (the `timeline` flag of the plan table): below it the page is locked behind the FeatureGate, and
+ * the server refuses the writes (403) anyway.
+ */
+import './styles';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconBooks,
+  IconCalendarTime,
+  IconDragDrop,
+  IconLock,
+  IconListNumbers,
+  IconPlus,
+  IconTimeline,
+  IconUser,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import {
+  MESSAGES,
+  TIMELINE_TOASTS,
+  hasFeature,
+  timelineEventDeleteFailedToast,
+  timelineEventSaveFailedToast,
+  timelineReorderFailedToast,
+  type TimelineEvent,
+} from '@chronicler/schema';
+import { FeatureGate } from '@/components/FeatureGate';
+import { PageHeader } from '@/components/PageHeader';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useSync } from '@/sync/react';
+import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
+import { DatedLine } from './components/DatedLine';
+import { type EventRefs } from './components/EventCard';
+import { EventDialog } from './components/EventDialog';
+import { NarrativeView } from './components/NarrativeView';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
+import { useOnline } from './hooks/useOnline';
+import { useTimelineData } from './hooks/useTimelineData';
+import { createBodyFromForm, updateBodyFromForm, type EventFormValues } from './model/event-form';
+import { ALL_CHARACTERS, filterByCharacter, groupNarrative, nextPosition, sortChronological } from './model/timeline';
+
+type View = 'chronological' | 'narrative' | 'character';
+type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; event: TimelineEvent };
+
+export function TimelineScreen() {
+  return (
+    <ScreenErrorBoundary title="Your timeline could not be loaded">
+      <TimelinePage />
+    </ScreenErrorBoundary>
+  );
+}
+
+function TimelinePage() {
+  const { db, mutators } = useSync();
+  const plan = useSession((s) => s.user?.plan ?? 'apprentice');
+  const online = useOnline();
+  const { series, seriesId, selectSeries, current, rows } = useTimelineData(db);
+  const locked = !hasFeature(plan, 'timeline');
+
+  const [view, setView] = useState<View>('chronological');
+  const [characterChoice, setCharacterChoice] = useState<string | null>(null);
+  // A series change resets the chosen character (001 §4; render-time state adjustment).
+  const [choiceSeriesId, setChoiceSeriesId] = useState(seriesId);
+  if (choiceSeriesId !== seriesId) {
+    setChoiceSeriesId(seriesId);
+    setCharacterChoice(null);
+  }
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const close = useCallback(() => setDialog({ kind: 'none' }), []);
+
+  const books = useMemo(() => rows?.books ?? [], [rows]);
+  const characters = useMemo(() => rows?.characters ?? [], [rows]);
+  const locations = useMemo(() => rows?.locations ?? [], [rows]);
+  const events = useMemo(() => rows?.events ?? [], [rows]);
+
+  const chosenCharacter = choiceSeriesId === seriesId ? characterChoice : null;
+  const characterKnown = chosenCharacter === ALL_CHARACTERS || characters.some((c) => c.id === chosenCharacter);
+  const characterFilter = chosenCharacter && characterKnown ? chosenCharacter : null;
+
+  const chronological = useMemo(() => sortChronological(events), [events]);
+  const groups = useMemo(() => groupNarrative(events, books), [events, books]);
+  const forCharacter = useMemo(() => filterByCharacter(events, characterFilter), [events, characterFilter]);
+
+  const refsOf = useMemo(() => {
+    const bookById = new Map(books.map((b) => [b.id, b.title]));
+    const characterById = new Map(characters.map((c) => [c.id, c.name]));
+    const locationById = new Map(locations.map((l) => [l.id, l.name]));
+    const chapterTitles = rows?.chapterTitles ?? new Map<string, string>();
+    return (event: TimelineEvent): EventRefs => ({
+      book: event.bookId ? (bookById.get(event.bookId) ?? null) : null,
+      chapter: event.chapterId ? (chapterTitles.get(event.chapterId) ?? null) : null,
+      location: event.locationId ? (locationById.get(event.locationId) ?? null) : null,
+      characters: event.characterIds.flatMap((id) => (characterById.has(id) ? [characterById.get(id)!] : [])),
+    });
+  }, [books, characters, locations, rows]);
+
+  const editing = dialog.kind === 'edit' ? (events.find((e) => e.id === dialog.id) ?? null) : null;
+
+  const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
+  const openEdit = useCallback((e: TimelineEvent) => setDialog({ kind: 'edit', id: e.id }), []);
+  const askDelete = useCallback((e: TimelineEvent) => setDialog({ kind: 'delete', event: e }), []);
+
+  const save = async (values: EventFormValues): Promise<boolean> => {
+    if (dialog.kind === 'edit') {
+      if (!editing) return true;
+      const body = updateBodyFromForm(editing, values, nextPosition(events, values.bookId));
+      if (Object.keys(body).length === 0) return true;
+      try {
+        await mutators.timelineEvents.update(editing.id, body);
+        toast.show(TIMELINE_TOASTS.eventUpdated);
+        return true;
+      } catch (error) {
+        toast.show(timelineEventSaveFailedToast('edit', error));
+        return false;
+      }
+    }
+    if (!seriesId) return false;
+    try {
+      await mutators.timelineEvents.create(createBodyFromForm(seriesId, values, nextPosition(events, values.bookId)));
+      toast.show(TIMELINE_TOASTS.eventCreated);
+      return true;
+    } catch (error) {
+      toast.show(timelineEventSaveFailedToast('create', error));
+      return false;
+    }
+  };
+
+  const remove = async (event: TimelineEvent) => {
+    try {
+      await mutators.timelineEvents.delete(event.id);
+      close();
+      toast.show(TIMELINE_TOASTS.eventDeleted);
+    } catch (error) {
+      close();
+      toast.show(timelineEventDeleteFailedToast(error));
+    }
+  };
+
+  const reorder = useCallback(
+    async (order: { id: string; position: number }[]) => {
+      try {
+        await mutators.timelineEvents.reorder({ events: order });
+        toast.show(TIMELINE_TOASTS.timelineUpdated);
+      } catch (error) {
+        toast.show(timelineReorderFailedToast(error));
+        throw error;
+      }
+    },
+    [mutators],
+  );
+
+  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
+  const characterOptions = useMemo(
+    () => [{ value: ALL_CHARACTERS, label: 'All Characters' }, ...characters.map((c) => ({ value: c.id, label: c.name }))],
+    [characters],
+  );
+  const noSeries = series !== undefined && series.length === 0;
+  const loading = series === undefined || (seriesId !== null && rows === undefined);
+
+  const actions = (
+    <>
+      <Select
+        aria-label="Series"
+        placeholder={series === undefined ? 'Loading series...' : 'Select series'}
+        data={seriesOptions}
+        value={seriesId}
+        onChange={(v) => v && selectSeries(v)}
+        allowDeselect={false}
+        disabled={noSeries || series === undefined}
+        w={{ base: '100%', xs: 240 }}
+        leftSection={<IconBooks size={16} aria-hidden />}
+        comboboxProps={{ withinPortal: true }}
+        checkIconPosition="right"
+      />
+      <Button
+        leftSection={locked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+        onClick={openCreate}
+        disabled={!seriesId || locked || rows === undefined}
+      >
+        Add Event
+      </Button>
+    </>
+  );
+
+  let body;
+  if (loading) {
+    body = (
+      <Center mih={240} role="status" aria-label="Loading timeline" data-testid="timeline-loading">
+        <Loader type="dots" aria-hidden />
+      </Center>
+    );
+  } else if (noSeries || !seriesId) {
+    body = (
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
+        <EmptyState
+          variant="light"
+          size="lg"
+          icon={<IconBooks size={30} stroke={1.5} />}
+          title="No Series Selected"
+          description="Create a series first, then chart the events of its story here."
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/series" leftSection={<IconPlus size={16} aria-hidden />}>
+              Create a series
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else if (events.length === 0) {
+    body = (
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
+        <EmptyState
+          variant="light"
+          size="lg"
+          icon={<IconTimeline size={30} stroke={1.5} />}
+          title="No Timeline Events"
+          description={`${current?.title ?? 'This series'} has no events yet. Add the first one to start building your timeline.`}
+        >
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={locked}>
+              Add First Event
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Tabs value={view} onChange={(v) => v && setView(v as View)} keepMounted={false} variant="outline" radius="md">
+        <Tabs.List>
+          <Tabs.Tab value="chronological" leftSection={<IconCalendarTime size={16} aria-hidden />}>
+            Chronological
+          </Tabs.Tab>
+          <Tabs.Tab value="narrative" leftSection={<IconListNumbers size={16} aria-hidden />}>
+            Narrative
+          </Tabs.Tab>
+          <Tabs.Tab value="character" leftSection={<IconUser size={16} aria-hidden />}>
+            Character-Based
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="chronological" pt="lg">
+          <DatedLine events={chronological} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events in chronological order" />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="narrative" pt="lg">
+          <NarrativeView groups={groups} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} onReorder={reorder} />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="character" pt="lg">
+          <Stack gap="lg">
+            <Group gap="sm" align="flex-end">
+              <Select
+                label="Character"
+                placeholder="Select character"
+                data={characterOptions}
+                value={characterFilter}
+                onChange={setCharacterChoice}
+                searchable
+                w={{ base: '100%', xs: 280 }}
+                comboboxProps={{ withinPortal: true }}
+                nothingFoundMessage="No character by that name"
+              />
+              <Badge variant="light" radius="sm" size="lg" mb={4} data-testid="character-event-count">
+                {forCharacter.length === 1 ? '1 event' : `${forCharacter.length} events`}
+              </Badge>
+            </Group>
+            {forCharacter.length === 0 ? (
+              <Paper withBorder radius="lg" p="lg">
+                <EmptyState
+                  size="sm"
+                  icon={<IconUser size={24} stroke={1.5} />}
+                  title="No events for this character"
+                  description="Add the character to an event in the event dialog to see it here."
+                />
+              </Paper>
+            ) : (
+              <DatedLine events={forCharacter} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events of the chosen character" />
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Timeline" subtitle="Chart the chronology of your story" actions={actions} />
+      <FeatureGate feature="timeline">
+        <Stack gap="lg">
+          {!online ? (
+            <Group gap={8} wrap="nowrap" data-testid="offline-note">
+              <IconWifiOff size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+              <Text size="sm" c="dimmed">
+                You are offline. Changes are kept on this device and sync when you reconnect.
+              </Text>
+            </Group>
+          ) : null}
+          <Alert variant="light" radius="md" icon={<IconDragDrop size={18} aria-hidden />} title="Timeline Drag & Drop Enabled">
+            In the Narrative view, drag an event by its handle to reorder it within its book. With the keyboard, focus a handle, press
+            space to pick the event up, the arrow keys to move it and space to drop it.
+          </Alert>
+          {body}
+        </Stack>
+      </FeatureGate>
+
+      {seriesId ? (
+        <EventDialog
+          opened={dialog.kind === 'create' || (dialog.kind === 'edit' && editing !== null)}
+          mode={dialog.kind === 'edit' ? 'edit' : 'create'}
+          event={editing}
+          seriesId={seriesId}
+          books={books}
+          characters={characters}
+          locations={locations}
+          onClose={close}
+          onSubmit={save}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        opened={dialog.kind === 'delete'}
+        title="Delete event"
+        message={MESSAGES.confirm.deleteTimelineEvent}
+        onCancel={close}
+        onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.event) : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, ColorInput, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { DEFAULT_EVENT_COLOR, type Book, type Character, type Location, type TimelineEvent } from '@chronicler/schema';
+import { useDb } from '@/sync/react';
+import { useChapters } from '../hooks/useTimelineData';
+import { emptyEventForm, formFromEvent, validateEventForm, type EventFormErrors, type EventFormValues } from '../model/event-form';
+import { EVENT_TYPE_OPTIONS, IMPORTANCE_OPTIONS, bookGroupLabel, type EventImportance, type EventType } from '../model/timeline';
+
+/** The spec's default first, then a few that read well as borders in every theme. */
+const SWATCHES = [DEFAULT_EVENT_COLOR, '#0ea5e9', '#14b8a6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#ec4899', '#8b5cf6', '#64748b'];
+
+export interface EventDialogProps {
+  opened: boolean;
+  mode: 'create' | 'edit';
+  /** The event to edit (mode edit). */
+  event: TimelineEvent | null;
+  seriesId: string;
+  books: readonly Book[];
+  characters: readonly Character[];
+  locations: readonly Location[];
+  onClose: () => void;
+  /** Saves; resolves true when the dialog may close. */
+  onSubmit: (values: EventFormValues) => Promise<boolean>;
+}
+
+/**
+ * Add or edit a timeline event (001 §2, §3, §5): title (required, 'Title is required'),
+ * description, event type (plot), free-text date, book, chapter of that book, characters, location,
+ * importance (medium), colour (#6366f1) and Plot Point.
+ */
+export function EventDialog(props: EventDialogProps) {
+  const { opened, mode, event, onClose } = props;
+  // While the dialog fades out its event is already gone from the props: keep the last one.
+  const [shown, setShown] = useState({ mode, event });
+  if (opened && (shown.mode !== mode || shown.event !== event)) setShown({ mode, event });
+  const current = opened ? { mode, event } : shown;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={current.mode === 'edit' ? 'Edit Event' : 'Add Event'}
+      centered
+      radius="md"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <EventForm key={current.event?.id ?? 'new'} {...props} mode={current.mode} event={current.event} />
+    </Modal>
+  );
+}
+
+function EventForm({ mode, event, books, characters, locations, onClose, onSubmit }: Omit<EventDialogProps, 'opened'>) {
+  const db = useDb();
+  const [values, setValues] = useState<EventFormValues>(() => (mode === 'edit' && event ? formFromEvent(event) : emptyEventForm()));
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const chapters = useChapters(db, values.bookId);
+
+  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const bookOptions = useMemo(() => books.map((b) => ({ value: b.id, label: bookGroupLabel(b) })), [books]);
+  const chapterOptions = useMemo(() => (chapters ?? []).map((c) => ({ value: c.id, label: c.title || 'Untitled chapter' })), [chapters]);
+  const characterOptions = useMemo(() => characters.map((c) => ({ value: c.id, label: c.name })), [characters]);
+  const locationOptions = useMemo(() => locations.map((l) => ({ value: l.id, label: l.name })), [locations]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateEventForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      if (await onSubmit(values)) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const combobox = { withinPortal: true } as const;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Title"
+          placeholder="e.g. The fall of the tower"
+          required
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+          maxLength={500}
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          placeholder="What happens, and why it matters"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select
+            label="Event type"
+            data={EVENT_TYPE_OPTIONS}
+            value={values.eventType}
+            onChange={(v) => set('eventType', (v ?? 'plot') as EventType)}
+            allowDeselect={false}
+            comboboxProps={combobox}
+          />
+          <TextInput
+            label="Date"
+            placeholder="e.g. Year 302, Spring"
+            description="Free text; events sort alphabetically by it"
+            value={values.date}
+            onChange={(e) => set('date', e.currentTarget.value)}
+            maxLength={200}
+          />
+          <Select
+            label="Book"
+            placeholder="No book (general event)"
+            data={bookOptions}
+            value={values.bookId}
+            onChange={(v) => setValues((s) => ({ ...s, bookId: v, chapterId: v === s.bookId ? s.chapterId : null }))}
+            clearable
+            comboboxProps={combobox}
+            nothingFoundMessage="No books in this series"
+          />
+          <Select
+            label="Chapter"
+            placeholder={values.bookId ? (chapters && chapters.length === 0 ? 'This book has no chapters' : 'No chapter') : 'Choose a book first'}
+            data={chapterOptions}
+            value={values.chapterId}
+            onChange={(v) => set('chapterId', v)}
+            clearable
+            disabled={!values.bookId || chapterOptions.length === 0}
+            comboboxProps={combobox}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label="Characters"
+          placeholder={values.characterIds.length ? undefined : characterOptions.length ? 'Choose characters' : 'No characters in this series'}
+          data={characterOptions}
+          value={values.characterIds}
+          onChange={(v) => set('characterIds', v)}
+          searchable
+          clearable
+          disabled={characterOptions.length === 0}
+          nothingFoundMessage="No character by that name"
+          comboboxProps={combobox}
+        />
+        <Select
+          label="Location"
+          placeholder={locationOptions.length ? 'No location' : 'No locations in this series'}
+          data={locationOptions}
+          value={values.locationId}
+          onChange={(v) => set('locationId', v)}
+          clearable
+          searchable
+          disabled={locationOptions.length === 0}
+          nothingFoundMessage="No location by that name"
+          comboboxProps={combobox}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select
+            label="Importance"
+            data={IMPORTANCE_OPTIONS}
+            value={values.importance}
+            onChange={(v) => set('importance', (v ?? 'medium') as EventImportance)}
+            allowDeselect={false}
+            comboboxProps={combobox}
+          />
+          <ColorInput
+            label="Colour"
+            description="Used as the card border"
+            format="hex"
+            swatches={SWATCHES}
+            swatchesPerRow={10}
+            value={values.color}
+            onChange={(v) => set('color', v)}
+            error={errors.color}
+            withEyeDropper={false}
+            popoverProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Plot point"
+          description="A turning point of the plot"
+          checked={values.isPlotPoint}
+          onChange={(e) => set('isPlotPoint', e.currentTarget.checked)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} type="button">
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {mode === 'edit' ? 'Save Changes' : 'Create Event'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { TimelineScreen } from './TimelineScreen';

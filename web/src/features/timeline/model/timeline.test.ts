@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { newId } from '@chronicler/schema';
+import { serverBook } from '@/sync/testing/fixtures';
+import { serverEvent } from './fixtures';
+import {
+  ALL_CHARACTERS,
+  GENERAL_GROUP_LABEL,
+  bookGroupLabel,
+  dateLabel,
+  filterByCharacter,
+  groupNarrative,
+  moveItem,
+  nextPosition,
+  renumberAfterDrop,
+  sortChronological,
+} from './timeline';
+
+const seriesId = newId();
+const titles = (events: { title: string }[]) => events.map((e) => e.title);
+
+describe('chronological view', () => {
+  it('sorts by the date text alphabetically with empty dates first', () => {
+    const events = [
+      serverEvent(seriesId, { title: 'c', date: 'Year 300' }),
+      serverEvent(seriesId, { title: 'undated', date: '' }),
+      serverEvent(seriesId, { title: 'a', date: 'Autumn' }),
+      serverEvent(seriesId, { title: 'blank', date: '   ' }),
+      serverEvent(seriesId, { title: 'b', date: 'winter' }),
+    ];
+    expect(titles(sortChronological(events))).toEqual(['undated', 'blank', 'a', 'b', 'c']);
+  });
+
+  it('is alphabetical, not calendar order: "Year 10" before "Year 9"', () => {
+    const events = [serverEvent(seriesId, { title: 'nine', date: 'Year 9' }), serverEvent(seriesId, { title: 'ten', date: 'Year 10' })];
+    expect(titles(sortChronological(events))).toEqual(['ten', 'nine']);
+  });
+
+  it('keeps the narrative order for equal dates and never changes its input', () => {
+    const second = serverEvent(seriesId, { title: 'second', date: 'Dawn', position: 2 });
+    const first = serverEvent(seriesId, { title: 'first', date: 'Dawn', position: 1 });
+    const input = [second, first];
+    expect(titles(sortChronological(input))).toEqual(['first', 'second']);
+    expect(input).toEqual([second, first]);
+  });
+
+  it("shows 'Undated' for an empty date", () => {
+    expect(dateLabel('')).toBe('Undated');
+    expect(dateLabel('  ')).toBe('Undated');
+    expect(dateLabel(' Year 302 ')).toBe('Year 302');
+  });
+});
+
+describe('narrative view', () => {
+  const one = serverBook(seriesId, { title: 'The Hobbit', position: 1, status: 'completed' });
+  const two = serverBook(seriesId, { title: 'The Fellowship', position: 2, status: 'revision' });
+
+  it("groups by book as 'Book {position}: {title}' in series order, 'General Events' last, each by position", () => {
+    const events = [
+      serverEvent(seriesId, { title: 'general-2', position: 2 }),
+      serverEvent(seriesId, { title: 'two-1', bookId: two.id, position: 1 }),
+      serverEvent(seriesId, { title: 'one-2', bookId: one.id, position: 2 }),
+      serverEvent(seriesId, { title: 'general-1', position: 1 }),
+      serverEvent(seriesId, { title: 'one-1', bookId: one.id, position: 1 }),
+    ];
+    const groups = groupNarrative(events, [two, one]);
+    expect(groups.map((g) => g.label)).toEqual(['Book 1: The Hobbit', 'Book 2: The Fellowship', GENERAL_GROUP_LABEL]);
+    expect(groups.map((g) => titles(g.events))).toEqual([['one-1', 'one-2'], ['two-1'], ['general-1', 'general-2']]);
+    expect(groups.map((g) => g.status)).toEqual(['Completed', 'In Progress', null]);
+  });
+
+  it('keeps empty books (for "No events yet") and leaves out an empty General Events group', () => {
+    const groups = groupNarrative([serverEvent(seriesId, { bookId: one.id })], [one, two]);
+    expect(groups.map((g) => [g.label, g.events.length])).toEqual([
+      ['Book 1: The Hobbit', 1],
+      ['Book 2: The Fellowship', 0],
+    ]);
+  });
+
+  it('puts an event whose book is gone under General Events', () => {
+    const groups = groupNarrative([serverEvent(seriesId, { title: 'orphan', bookId: newId() })], [one]);
+    expect(groups.at(-1)!.label).toBe(GENERAL_GROUP_LABEL);
+    expect(titles(groups.at(-1)!.events)).toEqual(['orphan']);
+  });
+
+  it('labels a book group', () => {
+    expect(bookGroupLabel({ position: 3, title: 'Return' })).toBe('Book 3: Return');
+  });
+});
+
+describe('character view', () => {
+  const frodo = newId();
+  const sam = newId();
+  const events = [
+    serverEvent(seriesId, { title: 'both', date: 'b', characterIds: [frodo, sam] }),
+    serverEvent(seriesId, { title: 'sam', date: 'a', characterIds: [sam] }),
+    serverEvent(seriesId, { title: 'nobody', date: '' }),
+  ];
+
+  it("shows the chosen character's events on the dated line", () => {
+    expect(titles(filterByCharacter(events, frodo))).toEqual(['both']);
+    expect(titles(filterByCharacter(events, sam))).toEqual(['sam', 'both']);
+  });
+
+  it("shows every event when none or 'All Characters' is chosen", () => {
+    expect(titles(filterByCharacter(events, null))).toEqual(['nobody', 'sam', 'both']);
+    expect(titles(filterByCharacter(events, ALL_CHARACTERS))).toEqual(['nobody', 'sam', 'both']);
+  });
+
+  it('shows nothing for a character in no event', () => {
+    expect(filterByCharacter(events, newId())).toEqual([]);
+  });
+});
+
+describe('renumbering after a drop', () => {
+  const ids = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+
+  it('moves the dragged event and numbers the group from 1 in the new order', () => {
+    expect(renumberAfterDrop(ids, 0, 2)).toEqual([
+      { id: 'b', position: 1 },
+      { id: 'c', position: 2 },
+      { id: 'a', position: 3 },
+      { id: 'd', position: 4 },
+    ]);
+    expect(renumberAfterDrop(ids, 3, 0).map((e) => e.id)).toEqual(['d', 'a', 'b', 'c']);
+  });
+
+  it('is a permutation numbered 1..n for any move (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 30 }), fc.nat(), fc.nat(), (names, f, t) => {
+        const items = names.map((id) => ({ id }));
+        const from = f % items.length;
+        const to = t % items.length;
+        const result = renumberAfterDrop(items, from, to);
+        expect(result.map((r) => r.position)).toEqual(items.map((_, i) => i + 1));
+        expect([...result.map((r) => r.id)].sort()).toEqual([...names].sort());
+        expect(result[to]!.id).toBe(names[from]);
+      }),
+    );
+  });
+
+  it('moveItem leaves the input alone and ignores an index outside the list', () => {
+    const input = ['a', 'b'];
+    expect(moveItem(input, 1, 0)).toEqual(['b', 'a']);
+    expect(input).toEqual(['a', 'b']);
+    expect(moveItem(input, 5, 0)).toEqual(['a', 'b']);
+  });
+
+  it('places a new event after the last of its group', () => {
+    const book = newId();
+    const events = [serverEvent(seriesId, { bookId: book, position: 4 }), serverEvent(seriesId, { position: 2 })];
+    expect(nextPosition(events, book)).toBe(5);
+    expect(nextPosition(events, null)).toBe(3);
+    expect(nextPosition(events, newId())).toBe(1);
+  });
+});
