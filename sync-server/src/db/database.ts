@@ -9,6 +9,7 @@ import { CamelCasePlugin, Kysely, type RawBuilder, SqliteDialect, sql } from 'ky
 import type { DB } from './tables.ts';
 import { migrateToLatest } from './migrations.ts';
 import { withSharedTransactions } from './shared-transaction.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export interface OpenedDatabase {
   db: Kysely<DB>;
@@ -27,7 +28,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   checkPragmas(sqlite, file);
 
   const db = new Kysely<DB>({
-    dialect: withSharedTransactions(new SqliteDialect({ database: sqlite })),
+    dialect: withSharedTransactions(new SqliteDialect({ database: cachingStatements(sqlite) })),
     plugins: [new CamelCasePlugin()],
   });
   await migrateToLatest(db);
