@@ -203,7 +203,7 @@ describe('features', () => {
 describe('feature gate (000 §4)', () => {
   it('words the upgrade message with the display name', () => {
     expect(upgradeMessage('wordsmith')).toBe(
-      'This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.',
+      'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.',
     );
     expect(upgradeMessage('legendary')).toBe(
       'This feature requires the Legendary Chronicler tier or higher. Please upgrade your subscription to access it.',

@@ -407,8 +407,13 @@ export function nextTierAllowing(limit: LimitName, currentCount: number, from: P
 // ---------------------------------------------------------------------------------------------
 // Feature gate (000 §4)
 
+/** "The Wordsmith" reads as "the Wordsmith tier" inside a sentence that already says "the". */
+export function tierNameInSentence(tier: PlanName): string {
+  return PLANS[tier].displayName.replace(/^The\s+/, '');
+}
+
 export function upgradeMessage(tier: PlanName): string {
-  return `This feature requires the ${PLANS[tier].displayName} tier or higher. Please upgrade your subscription to access it.`;
+  return `This feature requires the ${tierNameInSentence(tier)} tier or higher. Please upgrade your subscription to access it.`;
 }
 
 /** Shown when even the highest tier's limit is reached, so no upgrade would help. */

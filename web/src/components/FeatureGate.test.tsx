@@ -35,7 +35,7 @@ describe('FeatureGate', () => {
     expect(await screen.findByText('Feature Locked')).toBeTruthy();
     expect(
       screen.getByText(
-        'This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.',
+        'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.',
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
@@ -48,7 +48,7 @@ describe('FeatureGate', () => {
     expect(await screen.findByText(/requires the Loremaster tier or higher/)).toBeTruthy();
     unmount();
     renderGate('apprentice', { limit: 'series', count: 1 });
-    expect(await screen.findByText(/requires the The Wordsmith tier or higher/)).toBeTruthy();
+    expect(await screen.findByText(/requires the Wordsmith tier or higher/)).toBeTruthy();
   });
 
   it('can show the "Feature Locked" toast', async () => {

@@ -273,7 +273,7 @@ describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
     await seed('apprentice', many(10));
     const { user } = renderScreen();
     expect(await screen.findByText('10 of 10 characters on the Apprentice plan')).toBeTruthy();
-    const message = 'This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.';
+    const message = 'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.';
     expect(screen.getByTestId('character-limit').textContent).toContain(message);
     const button = screen.getByRole('button', { name: 'New Character' });
     expect(button.getAttribute('data-locked')).toBe('true');
@@ -296,7 +296,7 @@ describe('Character Relationship Map', () => {
     renderScreen();
     const section = await screen.findByRole('region', { name: 'Character Relationship Map' });
     expect(await within(section).findByText('Feature Locked')).toBeTruthy();
-    expect(within(section).getByText('This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.')).toBeTruthy();
+    expect(within(section).getByText('This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
   });
 

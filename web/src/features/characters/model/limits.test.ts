@@ -17,7 +17,7 @@ describe('characters per series on the plan (000 §6)', () => {
     const s = characterLimitState('apprentice', 10);
     expect(s.locked).toBe(true);
     expect(s.requiredTier).toBe('wordsmith');
-    expect(s.message).toBe('This feature requires the The Wordsmith tier or higher. Please upgrade your subscription to access it.');
+    expect(s.message).toBe('This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.');
   });
 
   it('has no limit from Wordsmith up', () => {
