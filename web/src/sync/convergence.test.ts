@@ -11,7 +11,10 @@
  * - every client's tables equal the server's view (the changes feed from 0), and no shadows remain;
  * - no acknowledged write is lost: every client's last saved text of every chapter is in the
  *   chapter's stored revisions, in a conflict copy, or in that client's dead letters — and every
- *   dead letter has a reason we can name (an injected 422, a plan gate, a dependant of one);
+ *   dead letter has a reason we can name (an injected 422, a plan gate, a dependant of one, a
+ *   reference to a row deleted elsewhere);
+ * - no text is merged away: a marker that leaves a chapter between two stored revisions was
+ *   removed by the save that wrote the later one, from a base in which its author had it;
  * - no effect applied twice: the server's global seq equals the number of distinct committed
  *   idempotency keys (every write of every run carries one), and every answer a client took as
  *   done is the server's recorded answer to that key;
@@ -154,6 +157,8 @@ const figures = {
   deadLetters: {} as Record<string, number>,
   conflictCopies: 0,
   savedTexts: 0,
+  /** Markers that left a chapter between two revisions, each checked to be the saving author's own removal. */
+  removalsChecked: 0,
   quiesceRounds: 0,
 };
 
@@ -198,6 +203,8 @@ interface World {
   faultsOn: boolean;
   batch: boolean;
   markerCount: number;
+  /** Every chapter save sent, by Idempotency-Key. */
+  sent: Map<string, SentSave>;
 }
 
 function toResponse(res: InjectResponse): Response {
@@ -210,6 +217,31 @@ function toResponse(res: InjectResponse): Response {
   return new Response(status === 204 || status === 304 ? null : res.body, { status, headers });
 }
 
+/** What a chapter save sent: its text and base revision, by Idempotency-Key. */
+interface SentSave {
+  chapterId: string;
+  content: string;
+  baseRev: number | null;
+}
+
+function recordSent(world: World, path: string, method: string, init: RequestInit): void {
+  if (typeof init.body !== 'string') return;
+  const body = JSON.parse(init.body) as unknown;
+  const one = (m: string, p: string, key: string | undefined, base: number | null, b: unknown) => {
+    const match = /^\/api\/chapters\/([0-9a-f-]{36})$/.exec(p);
+    const content = (b as { content?: unknown } | null)?.content;
+    if (m === 'PUT' && match && key && typeof content === 'string') world.sent.set(key, { chapterId: match[1]!, content, baseRev: base });
+  };
+  const headers = (init.headers ?? {}) as Record<string, string>;
+  if (path === '/api/sync/batch') {
+    for (const e of (body as { entries: { method: string; path: string; headers?: { idempotencyKey?: string; baseRev?: number | null }; body?: unknown }[] }).entries) {
+      one(e.method, e.path, e.headers?.idempotencyKey, e.headers?.baseRev ?? null, e.body);
+    }
+  } else {
+    one(method, path, headers['Idempotency-Key'], headers['X-Base-Rev'] !== undefined ? Number(headers['X-Base-Rev']) : null, body);
+  }
+}
+
 function faultyFetch(world: World, client: Client): FetchLike {
   return async (url, init) => {
     figures.requests += 1;
@@ -218,6 +250,7 @@ function faultyFetch(world: World, client: Client): FetchLike {
     const method = init.method ?? 'GET';
     const isWrite = method !== 'GET';
     if (path === '/api/sync/batch') figures.batchRequests += 1;
+    recordSent(world, path, method, init);
     if (client.partitioned) {
       figures.faults.partitioned += 1;
       throw new TypeError('Failed to fetch (partition)');
@@ -599,8 +632,14 @@ async function checkInvariants(world: World): Promise<void> {
   }
 
   // No saved text lost.
-  const revisions = (await world.serverDb.selectFrom('revisions').select(['entityId', 'snapshot']).where('entity', '=', 'chapters').execute()) as {
+  const revisions = (await world.serverDb
+    .selectFrom('revisions')
+    .select(['entityId', 'rev', 'snapshot'])
+    .where('entity', '=', 'chapters')
+    .orderBy('rev')
+    .execute()) as {
     entityId: string;
+    rev: number;
     snapshot: string;
   }[];
   const copies = (await world.serverDb.selectFrom('chapterConflicts').select(['chapterId', 'content']).execute()) as { chapterId: string; content: string }[];
@@ -611,6 +650,49 @@ async function checkInvariants(world: World): Promise<void> {
       const inCopy = copies.some((r) => r.chapterId === chapterId && r.content.includes(marker));
       const inDeadLetter = letters.get(c.name)!.some((l) => l.text.includes(marker));
       expect(inRevision || inCopy || inDeadLetter, `${c.name}'s last text ${marker} of chapter ${chapterId} survives`).toBe(true);
+    }
+  }
+
+  // No text dropped by a merge: a marker that leaves a chapter between two revisions was removed
+  // by the save that wrote the later one, from a text whose base the saving author had seen with
+  // that marker in it (their own deliberate edit), never by the server merging it away.
+  const answers = new Map<string, string[]>(); // `${chapterId}@${rev}` → idempotency keys answered with it
+  const puts = (await world.serverDb.selectFrom('idempotencyKeys').select(['key', 'response']).where('statusCode', '=', 200).execute()) as {
+    key: string;
+    response: string;
+  }[];
+  for (const p of puts) {
+    const sent = world.sent.get(p.key);
+    if (!sent) continue;
+    const answer = JSON.parse(p.response) as { id?: string; rev?: number };
+    const at = `${answer.id}@${answer.rev}`;
+    answers.set(at, [...(answers.get(at) ?? []), p.key]);
+  }
+  const markersOf = (text: string) => new Set(text.match(/«[^»]+»/g) ?? []);
+  const byChapter = new Map<string, { rev: number; content: string }[]>();
+  for (const r of revisions) {
+    if (!view.chapters.has(r.entityId)) continue;
+    const list = byChapter.get(r.entityId) ?? [];
+    list.push({ rev: r.rev, content: (JSON.parse(r.snapshot) as { content: string }).content });
+    byChapter.set(r.entityId, list);
+  }
+  for (const [chapterId, list] of byChapter) {
+    for (let i = 1; i < list.length; i++) {
+      const before = markersOf(list[i - 1]!.content);
+      const after = markersOf(list[i]!.content);
+      const removed = [...before].filter((m) => !after.has(m));
+      if (removed.length === 0) continue;
+      const writers = (answers.get(`${chapterId}@${list[i]!.rev}`) ?? []).map((key) => world.sent.get(key)!);
+      for (const marker of removed) {
+        figures.removalsChecked += 1;
+        const seenAndRemoved = writers.some((w) => {
+          if (w.content.includes(marker)) return false;
+          if (w.baseRev === null) return true; // a plain write without base: the author's whole text
+          const base = [...list].reverse().find((r) => r.rev <= w.baseRev!);
+          return base !== undefined && base.content.includes(marker);
+        });
+        expect(seenAndRemoved, `${marker} left chapter ${chapterId} at rev ${list[i]!.rev} without its remover having seen it`).toBe(true);
+      }
     }
   }
 }
@@ -655,6 +737,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
       faultsOn: false,
       batch: scenario.batch,
       markerCount: 0,
+      sent: new Map(),
     };
     for (let i = 0; i < scenario.clients; i++) {
       const cookie = await login(app, username, password);
