@@ -311,8 +311,9 @@ function crash(client: Client) {
   figures.faults.crashes += 1;
   client.crashArmed = false;
   client.crashed = true;
-  client.engine.stop();
+  // The database first: a crashed tab runs no more code, so nothing may be written after this.
   client.db.close();
+  client.engine.stop();
 }
 
 function openClient(world: World, client: Omit<Client, 'db' | 'engine' | 'm'> & Partial<Client>): Client {

@@ -973,7 +973,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     stop() {
       stopped = true;
+      const wasSending = inFlight.size > 0;
       for (const controller of inFlight) controller.abort();
+      if (wasSending) {
+        // Not "busy" any more: the next leader sends them again (the server replays what it had).
+        void db.outbox.where('status').equals('inflight').modify({ status: 'pending' }).catch(() => undefined);
+      }
       resignLeader();
       releaseLock?.();
       releaseLock = null;
