@@ -8,6 +8,7 @@ import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/ColorInput.layer.css';
 import '@mantine/core/styles/ColorPicker.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Alert.layer.css';

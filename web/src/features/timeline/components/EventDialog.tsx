@@ -115,7 +115,6 @@ function EventForm({ mode, event, books, characters, locations, onClose, onSubmi
           <TextInput
             label="Date"
             placeholder="e.g. Year 302, Spring"
-            description="Free text; events sort alphabetically by it"
             value={values.date}
             onChange={(e) => set('date', e.currentTarget.value)}
             maxLength={200}
@@ -176,7 +175,6 @@ function EventForm({ mode, event, books, characters, locations, onClose, onSubmi
           />
           <ColorInput
             label="Colour"
-            description="Used as the card border"
             format="hex"
             swatches={SWATCHES}
             swatchesPerRow={10}
