@@ -2,6 +2,9 @@
  * Server-side sessions in SQLite (DESIGN.md §4). The cookie holds a random 32-byte token; the
  * table holds only HMAC-SHA256(sessionSecret, token), so a leaked table or backup cannot be
  * replayed as a cookie. Expiry slides with use, written at most once an hour per session.
+ *
+ * Resolved sessions are also kept in memory for a few seconds (SessionCache below): a signed-in
+ * request then needs no SQL to know its user.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -60,7 +63,78 @@ export async function createSession(db: Kysely<DB>, config: SessionConfig, userI
 }
 
 export async function destroySession(db: Kysely<DB>, config: SessionConfig, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('idHash', '=', sessionIdHash(config.sessionSecret, token)).execute();
+  const idHash = sessionIdHash(config.sessionSecret, token);
+  sessionCacheOf(db).forget(idHash);
+  await db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
+}
+
+/** Sessions resolved from memory stay valid at most this long after they were read from the database. */
+export const SESSION_CACHE_TTL_MS = 10_000;
+/** Sessions kept in memory at most; beyond that the least recently resolved go first. */
+export const SESSION_CACHE_SIZE = 10_000;
+
+interface CachedSession {
+  user: AuthUser;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** performance.now() when read from the database (real time: tests move the auth clock). */
+  readAt: number;
+}
+
+/**
+ * Resolved sessions of one database, by token hash. A session ended or a user changed through
+ * this process is dropped at once (destroySession, forgetUserSessions). A change made by another
+ * process — the operator command setting a plan, another server instance logging out — is seen
+ * once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or plan in
+ * `request.user` can be. Access and plan gates never read `request.user.plan`; they read the rows.
+ * Only hits are kept, so unknown tokens cannot fill the cache.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  /** Bumped by every invalidation: a lookup that began before one must not store what it read. */
+  generation = 0;
+
+  get(idHash: string, now: number): CachedSession | undefined {
+    const entry = this.entries.get(idHash);
+    if (!entry) return undefined;
+    // Expiry and the hourly slide are decided by the database path, which writes them.
+    if (performance.now() - entry.readAt >= SESSION_CACHE_TTL_MS || entry.expiresAt <= now || now - entry.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
+      this.entries.delete(idHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(idHash: string, entry: CachedSession, generation: number): void {
+    if (generation !== this.generation) return;
+    this.entries.delete(idHash);
+    if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(idHash, entry);
+  }
+
+  forget(idHash: string): void {
+    this.generation += 1;
+    this.entries.delete(idHash);
+  }
+
+  forgetUser(userId: string): void {
+    this.generation += 1;
+    for (const [idHash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(idHash);
+  }
+}
+
+/** One cache per database handle: tests run many apps (many databases) in one process. */
+const sessionCaches = new WeakMap<Kysely<DB>, SessionCache>();
+
+function sessionCacheOf(db: Kysely<DB>): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) sessionCaches.set(db, (cache = new SessionCache()));
+  return cache;
+}
+
+/** Call after changing a user's row (plan, name, email): their sessions are read afresh next time. */
+export function forgetUserSessions(db: Kysely<DB>, userId: string): void {
+  sessionCacheOf(db).forgetUser(userId);
 }
 
 export interface ResolvedSession {
@@ -72,6 +146,10 @@ export interface ResolvedSession {
 /** The user a token belongs to, or null for unknown and expired tokens (an expired row is deleted). */
 export async function resolveSession(db: Kysely<DB>, config: SessionConfig, token: string, now: number): Promise<ResolvedSession | null> {
   const idHash = sessionIdHash(config.sessionSecret, token);
+  const cache = sessionCacheOf(db);
+  const cached = cache.get(idHash, now);
+  if (cached) return { user: { ...cached.user }, extended: false };
+  const generation = cache.generation;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
@@ -91,15 +169,20 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
     await db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
     return null;
   }
-  const extended = now - Date.parse(row.lastSeenAt) >= SESSION_TOUCH_INTERVAL_MS;
+  let expiresAt = Date.parse(row.expiresAt);
+  let lastSeenAt = Date.parse(row.lastSeenAt);
+  const extended = now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS;
   if (extended) {
+    lastSeenAt = now;
+    expiresAt = now + config.sessionTtlDays * DAY_MS;
     await db
       .updateTable('sessions')
-      .set({ lastSeenAt: new Date(now).toISOString(), expiresAt: new Date(now + config.sessionTtlDays * DAY_MS).toISOString() })
+      .set({ lastSeenAt: new Date(lastSeenAt).toISOString(), expiresAt: new Date(expiresAt).toISOString() })
       .where('idHash', '=', idHash)
       .execute();
   }
   const user = { id: row.id, username: row.username, displayName: row.displayName, email: row.email, plan: row.plan as PlanName };
+  cache.set(idHash, { user: { ...user }, expiresAt, lastSeenAt, readAt: performance.now() }, generation);
   return { user, extended };
 }
 

@@ -8,7 +8,7 @@ import type { ScryptCost } from '../config.ts';
 import type { DB, UserRow } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashPassword } from './password.ts';
-import type { AuthUser } from './session.ts';
+import { type AuthUser, forgetUserSessions } from './session.ts';
 
 export function usernameKeyOf(username: string): string {
   return username.trim().normalize('NFKC').toLowerCase();
@@ -86,7 +86,12 @@ export async function setUserPlan(db: Kysely<DB>, username: string, plan: PlanNa
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
   const row = await findUserByUsername(db, username);
-  return row ? toAuthUser(row) : null;
+  if (!row) return null;
+  // Sessions resolved in memory by this process show the new plan from the next request on; a
+  // server in another process (this is also the operator command's path) sees it within
+  // SESSION_CACHE_TTL_MS.
+  forgetUserSessions(db, row.id);
+  return toAuthUser(row);
 }
 
 export async function listUsers(db: Kysely<DB>): Promise<Array<AuthUser & { createdAt: string }>> {
