@@ -1,0 +1,187 @@
+/**
+ * The World Building page against the real server and the built PWA: an author creates locations
+ * through the New Element dialog, searches them, edits one through View Details and deletes one
+ * after the confirmation; the server holds the result. The Apprentice limit of 10 locations per
+ * series is warned before it is reached and locks New Element at 10. A location created while
+ * offline reaches the server after reconnecting.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+
+const PASSWORD = 'lanterns-2026';
+let counter = 0;
+
+interface ServerLocation {
+  id: string;
+  name: string;
+  locationType: string;
+  importance: string;
+  description: string;
+  bookAppearances: number[];
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A new author signed in in the page's context, with one series. */
+async function authorWithSeries(page: Page, title = 'Earthsea'): Promise<{ username: string; seriesId: string }> {
+  counter += 1;
+  const username = `wo${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  const reg = await page.request.post('/api/register', { data: { username, password: PASSWORD, displayName: 'Wren Writer' } });
+  expect(reg.status()).toBe(201);
+  const series = await api<{ id: string }>(page.request, 'POST', '/api/series', {
+    title,
+    description: 'Islands and wizards',
+    totalBooks: 3,
+    currentBook: 1,
+    coverImage: null,
+  });
+  return { username, seriesId: series.id };
+}
+
+const serverLocations = (request: APIRequestContext, seriesId: string) => api<ServerLocation[]>(request, 'GET', `/api/series/${seriesId}/locations`);
+const cardNames = (page: Page) => page.getByTestId('location-card').getByRole('heading').allInnerTexts();
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function openWorld(page: Page): Promise<void> {
+  await page.goto('/world');
+  await expect(page.getByRole('heading', { name: 'World Building', level: 1 })).toBeVisible({ timeout: 20_000 });
+}
+
+async function addLocation(page: Page, name: string, options: { type?: string; importance?: string; books?: number[]; description?: string } = {}) {
+  await page.getByRole('button', { name: 'New Element' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  if (options.type) {
+    await dialog.getByRole('combobox', { name: 'Location type' }).click();
+    await page.getByRole('option', { name: options.type, exact: true }).click();
+  }
+  if (options.importance) await dialog.getByRole('radio', { name: options.importance }).check();
+  for (const n of options.books ?? []) await dialog.getByRole('checkbox', { name: `Book ${n}` }).check();
+  if (options.description) await dialog.getByLabel('Description').fill(options.description);
+  await dialog.getByRole('button', { name: 'Add Location' }).click();
+  await expect(page.getByText('Location added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('world building', () => {
+  test('create locations, search them, edit through View Details, delete after confirming; the server has them', async ({ page }) => {
+    const { seriesId } = await authorWithSeries(page);
+    await openWorld(page);
+    await expect(page.getByText('No Locations Found')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Series' })).toHaveValue('Earthsea');
+
+    // The name is required.
+    await page.getByRole('button', { name: 'New Element' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('combobox', { name: 'Location type' })).toHaveValue('General');
+    await expect(dialog.getByRole('radio', { name: 'Secondary' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Add Location' }).click();
+    await expect(dialog.getByText('Location name is required')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await addLocation(page, 'Roke', { type: 'Island', importance: 'Main', books: [1, 3], description: 'The school of wizards' });
+    await addLocation(page, 'Havnor', { type: 'City', books: [2] });
+    await addLocation(page, 'The Tombs of Atuan', { type: 'Ruins', importance: 'Minor', description: 'A labyrinth under the desert' });
+    await expect.poll(() => cardNames(page)).toEqual(['Roke', 'Havnor', 'The Tombs of Atuan']);
+    await expect(page.getByTestId('location-limit')).toContainText('3 of 10 locations on the Apprentice plan');
+    const roke = page.getByRole('article', { name: 'Roke' });
+    await expect(roke.getByText('Island')).toBeVisible();
+    await expect(roke.getByTestId('location-appearances')).toHaveText('Books 1, 3');
+
+    // Search: name, description or type.
+    const search = page.getByRole('searchbox', { name: 'Search locations' });
+    await search.fill('labyrinth');
+    await expect.poll(() => cardNames(page)).toEqual(['The Tombs of Atuan']);
+    await search.fill('CITY');
+    await expect.poll(() => cardNames(page)).toEqual(['Havnor']);
+    await search.fill('Selidor');
+    await expect(page.getByText('No Locations Found')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+
+    expect(await axeProblems(page)).toEqual([]);
+
+    // View Details opens the edit dialog.
+    await page.getByRole('button', { name: 'View details of Havnor' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Edit Location' })).toBeVisible();
+    await dialog.getByLabel('Description').fill('The great port at the heart of the world');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Location updated')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Havnor' }).getByText('The great port at the heart of the world')).toBeVisible();
+
+    // Delete asks first.
+    await page.getByRole('button', { name: 'Delete The Tombs of Atuan' }).click();
+    await expect(dialog.getByText('Are you sure you want to delete this location? This action cannot be undone.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Location deleted')).toBeVisible();
+    await expect.poll(() => cardNames(page)).toEqual(['Roke', 'Havnor']);
+
+    // The server holds exactly what the page shows.
+    await expect
+      .poll(async () => (await serverLocations(page.request, seriesId)).map((l) => l.name).sort(), { timeout: 20_000 })
+      .toEqual(['Havnor', 'Roke']);
+    await expect
+      .poll(async () => (await serverLocations(page.request, seriesId)).find((l) => l.name === 'Havnor')?.description, { timeout: 20_000 })
+      .toBe('The great port at the heart of the world');
+    const rokeRow = (await serverLocations(page.request, seriesId)).find((l) => l.name === 'Roke')!;
+    expect(rokeRow).toMatchObject({ locationType: 'island', importance: 'main', bookAppearances: [1, 3], description: 'The school of wizards' });
+
+    // Other categories are placeholders.
+    await page.getByRole('tab', { name: 'Magic Systems' }).click();
+    await expect(page.getByTestId('coming-soon').getByText('Coming Soon')).toBeVisible();
+
+    // After a reload everything is still there.
+    await page.reload();
+    await expect.poll(() => cardNames(page), { timeout: 20_000 }).toEqual(['Roke', 'Havnor']);
+  });
+
+  test('the Apprentice limit: warned at 8 of 10, New Element locked at 10 with the upgrade message', async ({ page }) => {
+    const { seriesId } = await authorWithSeries(page, 'Crowded World');
+    for (let i = 1; i <= 8; i += 1) await api(page.request, 'POST', '/api/locations', { seriesId, name: `Place ${i}` });
+    await openWorld(page);
+    await expect(page.getByTestId('location-limit')).toContainText('8 of 10 locations on the Apprentice plan');
+    await expect(page.getByTestId('location-limit')).toContainText('You can add 2 more locations');
+    await addLocation(page, 'Place 9');
+    await addLocation(page, 'Place 10');
+    await expect(page.getByTestId('location-limit')).toContainText('10 of 10 locations on the Apprentice plan');
+    await expect(page.getByTestId('location-limit')).toContainText(
+      'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.',
+    );
+    await expect(page.getByRole('button', { name: 'New Element' })).toBeDisabled();
+    await expect(page.getByTestId('location-limit').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    // The server agrees: an eleventh is refused.
+    const refused = await page.request.post('/api/locations', { data: { seriesId, name: 'Place 11' } });
+    expect(refused.status()).toBe(403);
+  });
+
+  test('a location created offline reaches the server after reconnecting', async ({ page, context }) => {
+    const { seriesId } = await authorWithSeries(page, 'Offline World');
+    await openWorld(page);
+    await expect(page.getByText('No Locations Found')).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-note')).toBeVisible();
+    await addLocation(page, 'Selidor', { type: 'Island', books: [3] });
+    await expect.poll(() => cardNames(page)).toEqual(['Selidor']);
+    // Nothing reached the server yet (the test's own API client is not affected by the page being offline).
+    expect(await serverLocations(page.request, seriesId)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await serverLocations(page.request, seriesId)).map((l) => `${l.name}:${l.locationType}:${l.bookAppearances.join()}`), {
+        timeout: 30_000,
+      })
+      .toEqual(['Selidor:island:3']);
+    await expect(page.getByTestId('offline-note')).toBeHidden();
+  });
+});
