@@ -83,5 +83,6 @@ export async function deleteWithDependants<K extends EntityKind>(ctx: MutationCo
   const row = await loadAccessible(ctx.trx, kind, id, ctx.userId, { level });
   await assertWriteFeature(ctx.trx, kind, seriesIdOf(kind, row as { id: string; seriesId?: string }));
   await deleteDependants(ctx, kind, row);
-  return softDelete(ctx, kind, id);
+  // Dependants are other rows: `row` is still as stored.
+  return softDelete(ctx, kind, id, row);
 }

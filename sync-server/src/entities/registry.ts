@@ -226,6 +226,19 @@ export interface SeriesAccess {
 export async function seriesAccess(db: Db, seriesId: string, userId: string): Promise<SeriesAccess | null> {
   const series = await db.selectFrom('series').select(['ownerId', 'deletedAt']).where('id', '=', seriesId).executeTakeFirst();
   if (!series) return null;
+  return accessGiven(db, { seriesId, ownerId: series.ownerId, deletedAt: series.deletedAt }, userId);
+}
+
+/** The stored series columns access is decided by. */
+interface SeriesStanding {
+  seriesId: string;
+  ownerId: string;
+  deletedAt: string | null;
+}
+
+/** seriesAccess once the series row is read: the owner needs no further query, others their membership. */
+async function accessGiven(db: Db, series: SeriesStanding, userId: string): Promise<SeriesAccess | null> {
+  const { seriesId } = series;
   const deleted = series.deletedAt !== null;
   if (series.ownerId === userId) return { seriesId, ownerId: series.ownerId, role: 'owner', deleted };
   const member = await db
@@ -261,6 +274,29 @@ export async function findRow<K extends EntityKind>(db: Db, kind: K, id: string)
 }
 
 /**
+ * The stored row and its stored series' owner and deletion, in one query: a series is its own
+ * series; any other row names its series in `seriesId` (DESIGN.md §3: access from stored rows).
+ */
+async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: string): Promise<{ row: WireRow<K>; series: SeriesStanding } | null> {
+  if (kind === 'series') {
+    const row = await findRow(db, kind, id);
+    return row ? { row, series: { seriesId: row.id, ownerId: (row as WireRow<'series'>).ownerId, deletedAt: row.deletedAt } } : null;
+  }
+  const table = ENTITIES[kind].table;
+  const stored = await untyped(db)
+    .selectFrom(table)
+    .innerJoin('series', 'series.id', `${table}.seriesId`)
+    .selectAll(table)
+    .select(['series.ownerId as seriesOwnerIdForAccess', 'series.deletedAt as seriesDeletedAtForAccess'])
+    .where(`${table}.id`, '=', id)
+    .executeTakeFirst();
+  if (!stored) return null;
+  const row = toWire(kind, stored);
+  const series = { seriesId: stored.seriesId as string, ownerId: stored.seriesOwnerIdForAccess as string, deletedAt: stored.seriesDeletedAtForAccess as string | null };
+  return { row, series };
+}
+
+/**
  * The row with `id` if the caller may see it: its series is owned by the caller or the caller is a
  * live member. Unknown ids, foreign ids and (unless asked for) deleted rows are all 404.
  */
@@ -271,9 +307,10 @@ export async function loadAccessible<K extends EntityKind>(
   userId: string,
   options: LoadOptions = {},
 ): Promise<WireRow<K>> {
-  const row = await findRow(db, kind, id);
-  if (!row) throw notFound();
-  const access = await seriesAccess(db, seriesIdOf(kind, row as { id: string; seriesId?: string }), userId);
+  const found = await findRowWithSeries(db, kind, id);
+  if (!found) throw notFound();
+  const { row, series } = found;
+  const access = await accessGiven(db, series, userId);
   if (!access) throw notFound();
   if (!options.includeDeleted && (row.deletedAt !== null || access.deleted)) throw notFound();
   assertLevel(access, options.level ?? 'read');
@@ -351,9 +388,18 @@ export async function insertRow<K extends EntityKind>(ctx: MutationContext, kind
   return row;
 }
 
-/** Applies `patch` to a stored row (deleted or not), stamps it and keeps a snapshot. */
-export async function updateRow<K extends EntityKind>(ctx: MutationContext, kind: K, id: string, patch: RowPatch<K>): Promise<WireRow<K>> {
-  const current = await findRow(ctx.trx, kind, id);
+/**
+ * Applies `patch` to a stored row (deleted or not), stamps it and keeps a snapshot. `stored` is the
+ * row as this write already read it (in ctx.trx, unchanged since), to spare reading it again.
+ */
+export async function updateRow<K extends EntityKind>(
+  ctx: MutationContext,
+  kind: K,
+  id: string,
+  patch: RowPatch<K>,
+  stored?: WireRow<K>,
+): Promise<WireRow<K>> {
+  const current = stored ?? (await findRow(ctx.trx, kind, id));
   if (!current) throw notFound();
   const next = withDerived(kind, { ...current, ...definedOnly(patch), rev: ctx.seq, updatedAt: ctx.now });
   const { id: _id, createdAt: _createdAt, ...columns } = toColumns(kind, next);
@@ -364,8 +410,8 @@ export async function updateRow<K extends EntityKind>(ctx: MutationContext, kind
 }
 
 /** Soft delete: the row becomes a tombstone (deletedAt) that the changes feed carries. */
-export async function softDelete<K extends EntityKind>(ctx: MutationContext, kind: K, id: string): Promise<WireRow<K>> {
-  return updateRow(ctx, kind, id, { deletedAt: ctx.now } as RowPatch<K>);
+export async function softDelete<K extends EntityKind>(ctx: MutationContext, kind: K, id: string, stored?: WireRow<K>): Promise<WireRow<K>> {
+  return updateRow(ctx, kind, id, { deletedAt: ctx.now } as RowPatch<K>, stored);
 }
 
 function definedOnly(values: object): Record<string, unknown> {

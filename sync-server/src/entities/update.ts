@@ -73,7 +73,7 @@ export async function applyUpdate<K extends EntityKind>(
     textField: ENTITIES[kind].textField,
   });
 
-  const row = plan.status === 'deleted' || Object.keys(plan.patch).length === 0 ? current : await updateRow(ctx, kind, id, plan.patch as RowPatch<K>);
+  const row = plan.status === 'deleted' || Object.keys(plan.patch).length === 0 ? current : await updateRow(ctx, kind, id, plan.patch as RowPatch<K>, current);
   const answer = { ...row, mergeStatus: plan.status } as UpdateAnswer<K>;
   if (plan.conflictCopy) {
     answer.conflictId = await keepConflictCopy(ctx, current as WireRow<'chapters'>, incoming as RowPatch<'chapters'>, baseRev, plan.conflictCopy.reason);
