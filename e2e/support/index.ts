@@ -237,3 +237,88 @@ export async function seriousA11yViolations(page: Page, options: AxeOptions = {}
 export function toast(page: Page, title: string) {
   return page.locator('[data-toast-region] [data-toast-id]').filter({ hasText: title });
 }
+
+// ---- contrast where axe cannot tell -------------------------------------------------------------
+
+export interface TextContrast {
+  text: string;
+  /** Lowest contrast between the text colour and any pixel behind the text. */
+  ratio: number;
+  /** 3 for large text (≥ 24 px, or ≥ 18.66 px bold), else 4.5 (WCAG 1.4.3 AA). */
+  required: number;
+}
+
+/**
+ * Measures the contrast of every text run inside `rootSelector` against the pixels actually drawn
+ * behind it. For text over gradients, images or decorative pseudo-elements, which axe reports as
+ * "incomplete" instead of checking: the text is made transparent, the page is screenshotted, and
+ * the worst background pixel inside each line box is compared with the text colour.
+ */
+export async function textContrastOverBackground(page: Page, rootSelector: string): Promise<TextContrast[]> {
+  const runs = await page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) throw new Error(`No element matches ${selector}`);
+    const out: { text: string; color: string; large: boolean; rects: { x: number; y: number; w: number; h: number }[] }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = Array.from(range.getClientRects())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .map((r) => ({ x: Math.floor(r.x), y: Math.floor(r.y), w: Math.ceil(r.width), h: Math.ceil(r.height) }));
+      const size = parseFloat(style.fontSize);
+      const bold = Number(style.fontWeight) >= 700;
+      out.push({ text, color: style.color, large: size >= 24 || (size >= 18.66 && bold), rects });
+    }
+    const hide = document.createElement('style');
+    hide.id = 'e2e-hide-text';
+    hide.textContent = `${selector}, ${selector} * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }`;
+    document.head.appendChild(hide);
+    return out;
+  }, rootSelector);
+  try {
+    const png = (await page.screenshot({ type: 'png', animations: 'disabled' })).toString('base64');
+    return await page.evaluate(
+      async ({ png, runs }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${png}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        ctx.drawImage(img, 0, 0);
+        const scale = img.naturalWidth / window.innerWidth;
+        const channel = (v: number) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        };
+        const luminance = (r: number, g: number, b: number) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+        const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        return runs.map(({ text, color, large, rects }) => {
+          const [r, g, b] = (color.match(/[\d.]+/g) ?? ['0', '0', '0']).map(Number) as [number, number, number];
+          const fg = luminance(r, g, b);
+          let worst = Infinity;
+          for (const rect of rects) {
+            const x = Math.max(0, Math.round(rect.x * scale));
+            const y = Math.max(0, Math.round(rect.y * scale));
+            const w = Math.min(canvas.width - x, Math.round(rect.w * scale));
+            const h = Math.min(canvas.height - y, Math.round(rect.h * scale));
+            if (w <= 0 || h <= 0) continue;
+            const data = ctx.getImageData(x, y, w, h).data;
+            for (let i = 0; i < data.length; i += 4) worst = Math.min(worst, ratio(fg, luminance(data[i]!, data[i + 1]!, data[i + 2]!)));
+          }
+          return { text: text.slice(0, 60), ratio: Math.round(worst * 100) / 100, required: large ? 3 : 4.5 };
+        });
+      },
+      { png, runs },
+    );
+  } finally {
+    await page.evaluate(() => document.getElementById('e2e-hide-text')?.remove());
+  }
+}
