@@ -1,0 +1,258 @@
+/**
+ * The test page of the sync benches: the REAL local store, mutators and sync engine of the web app
+ * (web/src/sync), bundled as they are and run in Chromium on the server's own origin (session
+ * cookie, IndexedDB). Exposes `globalThis.__bench` (see protocol.ts); the Node side drives it.
+ *
+ * The engine runs as the app runs it (browser fetch with credentials), driven by hand: no Web
+ * Locks election, no SSE, no window events — only the pull and push under measurement.
+ */
+import { type AnyRow, type ChroniclerDb, ENTITY_KINDS, openChroniclerDb, readSyncState } from '../../../web/src/sync/db.ts';
+import { type FetchLike, type SyncEngine, createSyncEngine } from '../../../web/src/sync/engine.ts';
+import { createMutators } from '../../../web/src/sync/mutators.ts';
+import { createSyncStatusStore } from '../../../web/src/sync/status.ts';
+import type {
+  BenchApi,
+  BenchKind,
+  BulkPutResult,
+  FlushRequest,
+  FlushResult,
+  PageTiming,
+  PlannedMutation,
+  PullResult,
+  QueueResult,
+} from './protocol.ts';
+
+const BASELINE_SUFFIX = '-baseline';
+
+/** Rows of the last kept engine pull, per kind: the baseline's input, already in memory. */
+let pulledRows: Map<string, AnyRow[]> | null = null;
+/** The database of the last kept pull: where the flush bench queues and flushes. */
+let keptDb: ChroniclerDb | null = null;
+
+interface Traffic {
+  /** Called when a request starts; answers a function to call when its headers arrived. */
+  onRequest: ((path: string, init: RequestInit) => (response: Response) => void) | null;
+}
+
+function makeEngine(db: ChroniclerDb, traffic: Traffic): SyncEngine {
+  const fetchWithCredentials: FetchLike = async (url, init) => {
+    const done = traffic.onRequest?.(url, init);
+    const response = await globalThis.fetch(url, { ...init, credentials: 'include' });
+    done?.(response);
+    return response;
+  };
+  return createSyncEngine({
+    db,
+    fetch: fetchWithCredentials,
+    baseUrl: '',
+    locks: null,
+    eventSource: null,
+    platform: { window: null, document: null },
+    status: createSyncStatusStore(),
+  });
+}
+
+async function deleteDb(name: string): Promise<void> {
+  const db = openChroniclerDb(name);
+  await db.delete();
+}
+
+async function freshDb(userId: string): Promise<ChroniclerDb> {
+  await deleteDb(userId);
+  const db = openChroniclerDb(userId);
+  await db.open();
+  await readSyncState(db);
+  return db;
+}
+
+async function countRows(db: ChroniclerDb): Promise<{ counts: Partial<Record<BenchKind, number>>; words: number }> {
+  const counts: Partial<Record<BenchKind, number>> = {};
+  for (const kind of ENTITY_KINDS) counts[kind] = await db.table(kind).count();
+  let words = 0;
+  await db.chapters.each((chapter) => {
+    words += chapter.wordCount;
+  });
+  return { counts, words };
+}
+
+/**
+ * Times JSON.parse calls while a pull runs (the engine parses each page with it; nothing else on
+ * the page parses meanwhile). Answers a function that restores it and gives the total.
+ */
+function timeJsonParse(onParse: (ms: number) => void): () => void {
+  const original = JSON.parse;
+  JSON.parse = function timedParse(text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) {
+    const start = performance.now();
+    try {
+      return original.call(JSON, text, reviver) as unknown;
+    } finally {
+      onParse(performance.now() - start);
+    }
+  } as typeof JSON.parse;
+  return () => {
+    JSON.parse = original;
+  };
+}
+
+/** The engine's pull from cursor 0 into a fresh database, timed from the first request to the last commit. */
+async function enginePull(userId: string, keep: boolean): Promise<PullResult> {
+  keptDb?.close();
+  keptDb = null;
+  const db = await freshDb(userId);
+  const pages: PageTiming[] = [];
+  let current: PageTiming & { requestAt: number } = { rows: 0, waitMs: 0, bodyMs: 0, parseMs: 0, doneMs: 0, requestAt: 0 };
+  const traffic: Traffic = {
+    onRequest: () => {
+      current = { rows: 0, waitMs: 0, bodyMs: 0, parseMs: 0, doneMs: 0, requestAt: performance.now() };
+      const page = current;
+      return (response) => {
+        page.waitMs = performance.now() - page.requestAt;
+        const text = response.text.bind(response);
+        response.text = async () => {
+          const start = performance.now();
+          try {
+            return await text();
+          } finally {
+            page.bodyMs += performance.now() - start;
+          }
+        };
+      };
+    },
+  };
+  const engine = makeEngine(db, traffic);
+  engine.on((event) => {
+    if (event.type !== 'pulled') return;
+    const { requestAt: _requestAt, ...timing } = current;
+    pages.push({ ...timing, rows: event.rows, doneMs: performance.now() - current.requestAt });
+  });
+  const restoreParse = timeJsonParse((ms) => {
+    current.parseMs += ms;
+  });
+  const start = performance.now();
+  try {
+    await engine.pull();
+  } finally {
+    restoreParse();
+  }
+  const ms = performance.now() - start;
+  engine.stop();
+  const { counts, words } = await countRows(db);
+  if (keep) {
+    pulledRows = new Map();
+    for (const kind of ENTITY_KINDS) {
+      const rows = (await db.table(kind).toArray()) as AnyRow[];
+      if (rows.length > 0) pulledRows.set(kind, rows);
+    }
+    keptDb = db;
+  } else {
+    await db.delete(); // now, untimed: the next measurement should not pay for it
+  }
+  return { ms, pages, counts, words };
+}
+
+async function baselineBulkPut(userId: string): Promise<BulkPutResult> {
+  const rows = pulledRows;
+  if (!rows) throw new Error('enginePull(userId, true) first: the baseline puts the rows it stored');
+  const db = await freshDb(userId + BASELINE_SUFFIX);
+  const tables = [...rows.keys()];
+  const start = performance.now();
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((kind) => db.table(kind).bulkPut(rows.get(kind)!)));
+  });
+  const ms = performance.now() - start;
+  const { counts } = await countRows(db);
+  await db.delete();
+  return { ms, counts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbox flush
+
+function dbFor(userId: string): ChroniclerDb {
+  if (!keptDb || keptDb.userId !== userId) throw new Error('enginePull(userId, true) first');
+  return keptDb;
+}
+
+async function queue(userId: string, plan: PlannedMutation[]): Promise<QueueResult> {
+  const db = dbFor(userId);
+  const m = createMutators(db);
+  const start = performance.now();
+  for (const step of plan) {
+    switch (step.call) {
+      case 'chapters.create':
+        await m.chapters.create(step.body as Parameters<typeof m.chapters.create>[0]);
+        break;
+      case 'characters.create':
+        await m.characters.create(step.body as Parameters<typeof m.characters.create>[0]);
+        break;
+      case 'locations.create':
+        await m.locations.create(step.body as Parameters<typeof m.locations.create>[0]);
+        break;
+      case 'timelineEvents.create':
+        await m.timelineEvents.create(step.body as Parameters<typeof m.timelineEvents.create>[0]);
+        break;
+      case 'chapters.update':
+        await m.chapters.update(step.id, step.body);
+        break;
+      case 'characters.update':
+        await m.characters.update(step.id, step.body);
+        break;
+      case 'locations.update':
+        await m.locations.update(step.id, step.body);
+        break;
+      case 'timelineEvents.update':
+        await m.timelineEvents.update(step.id, step.body);
+        break;
+    }
+  }
+  const ms = performance.now() - start;
+  const outbox = await db.outbox.count();
+  const chained = await db.outbox.filter((e) => e.chained === true).count();
+  return { ms, outbox, chained };
+}
+
+async function flush(userId: string): Promise<FlushResult> {
+  const db = dbFor(userId);
+  const requests: FlushRequest[] = [];
+  const traffic: Traffic = {
+    onRequest: (url, init) => {
+      const startedAt = performance.now();
+      let entries = 1;
+      if (url.endsWith('/api/sync/batch') && typeof init.body === 'string') {
+        entries = (JSON.parse(init.body) as { entries: unknown[] }).entries.length;
+      }
+      const path = url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id');
+      return () => void requests.push({ path: `${init.method ?? 'GET'} ${path}`, entries, ms: performance.now() - startedAt });
+    },
+  };
+  const engine = makeEngine(db, traffic);
+  let acked = 0;
+  let rejected = 0;
+  const start = performance.now();
+  for (let cycle = 0; cycle < 100; cycle++) {
+    const result = await engine.push();
+    acked += result.acked;
+    rejected += result.rejected;
+    if ((await db.outbox.count()) === 0 || result.paused || (result.acked === 0 && result.rejected === 0)) break;
+  }
+  const ms = performance.now() - start;
+  engine.stop();
+  return { ms, requests, acked, rejected, outboxLeft: await db.outbox.count(), deadLetters: await db.deadLetters.count() };
+}
+
+const api: BenchApi = {
+  async reset(userId) {
+    pulledRows = null;
+    keptDb?.close();
+    keptDb = null;
+    await deleteDb(userId);
+    await deleteDb(userId + BASELINE_SUFFIX);
+  },
+  enginePull,
+  baselineBulkPut,
+  queue,
+  flush,
+};
+
+(globalThis as unknown as { __bench: BenchApi }).__bench = api;
+document.title = 'sync bench ready';
