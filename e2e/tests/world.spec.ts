@@ -69,7 +69,7 @@ async function addLocation(page: Page, name: string, options: { type?: string; i
   for (const n of options.books ?? []) await dialog.getByRole('checkbox', { name: `Book ${n}` }).check();
   if (options.description) await dialog.getByLabel('Description').fill(options.description);
   await dialog.getByRole('button', { name: 'Add Location' }).click();
-  await expect(page.getByText('Location added')).toBeVisible();
+  await expect(page.getByText('Location added').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
