@@ -5,12 +5,12 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { chapterStatusLabel, formatWordChange, wordChange } from '@chronicler/schema';
 import { type ChapterEditorController, useLive } from '../hooks/useChapterEditor';
-import type { ChapterStatus } from '../model/constants';
+import { type ChapterStatus, formatCount } from '../model/constants';
 import classes from '../editor.module.css';
 
 const STATUS_COLOR: Record<string, string> = { Completed: 'green', Draft: 'gray', 'In Progress': 'blue' };
 
-const number = (n: number) => n.toLocaleString('en-US');
+const number = formatCount;
 
 export function EditorBadges({ controller, status, previous }: { controller: ChapterEditorController; status: ChapterStatus; previous: number }) {
   const words = useLive(controller, (s) => s.words);

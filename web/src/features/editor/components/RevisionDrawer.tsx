@@ -7,6 +7,7 @@ import { Alert, Button, Drawer, EmptyState, Group, Loader, Stack, Text, Unstyled
 import { IconCloudOff, IconHistory, IconRestore } from '@tabler/icons-react';
 import { isNetworkError, serverMessageOf } from '@/lib/api';
 import { type RevisionSnapshot, fetchRevision, useRevisions } from '../hooks/useRevisions';
+import { formatCount } from '../model/constants';
 import { DiffView } from './DiffView';
 import classes from '../editor.module.css';
 
@@ -124,7 +125,7 @@ export function RevisionDrawer({ opened, onClose, chapterId, online, getCurrentT
                     ) : null}
                   </Text>
                   <Text size="sm" c="dimmed" className={classes.countValue}>
-                    {revision.wordCount.toLocaleString('en-US')} words
+                    {formatCount(revision.wordCount)} words
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed" truncate>

@@ -43,3 +43,9 @@ export const WRITING_TIPS: { title: string; text: string }[] = [
   { title: 'End with a hook', text: 'Close the chapter on a question, a turn or a promise that pulls readers on.' },
   { title: 'Keep a steady rhythm', text: 'A small daily word goal beats an occasional marathon.' },
 ];
+
+const NUMBER = new Intl.NumberFormat('en-US');
+/** 20,000 — one shared formatter (toLocaleString builds a new one per call: too slow per keystroke). */
+export function formatCount(n: number): string {
+  return NUMBER.format(n);
+}
