@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import type { DB } from './tables.ts';
 import { migrateToLatest } from './migrations.ts';
+import { GroupCommit } from './group-commit.ts';
 import { withSharedTransactions } from './shared-transaction.ts';
 import { cachingStatements } from './statement-cache.ts';
 
@@ -15,6 +16,8 @@ export interface OpenedDatabase {
   db: Kysely<DB>;
   /** The raw handle, for the backup command, integrity checks and benchmarks' baselines. */
   sqlite: Database.Database;
+  /** The queue every write (runMutation) commits through: concurrent writes share one COMMIT. */
+  groupCommit: GroupCommit;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   return {
     db,
     sqlite,
+    groupCommit: new GroupCommit(db),
     async close() {
       await db.destroy(); // closes the better-sqlite3 handle too
     },

@@ -169,6 +169,12 @@ export async function runInSharedTransaction<T>(fn: () => Promise<T>): Promise<T
   return result;
 }
 
+/** True while the running code is inside a shared-transaction scope (its queries join that transaction). */
+export function inSharedTransaction(): boolean {
+  const scope = scopes.getStore();
+  return scope !== undefined && !scope.ended;
+}
+
 /** Runs `effect` once the surrounding write is durable: now, or when the shared scope commits. */
 export function afterCommit(effect: () => void): void {
   const scope = scopes.getStore();

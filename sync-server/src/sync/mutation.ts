@@ -5,10 +5,13 @@
  *
  * 4xx answers are recorded too (after rolling the effect back): they can never succeed, and a
  * replay must get the same answer. 5xx are not recorded: the client retries them.
+ *
+ * Concurrent writes are committed together (db/group-commit.ts): one fsync for many requests,
+ * each answered only once its write is durable.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Transaction, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
@@ -67,9 +70,16 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+type Outcome =
+  | { kind: 'done'; result: MutationResult; json: string | null }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'rejected'; error: HttpError };
+
 /**
- * Runs `handler` as one write transaction with idempotency, then pokes listeners.
- * Sends the reply itself and returns it (route handlers `return runMutation(...)`).
+ * Runs `handler` as one write with idempotency, then pokes listeners. The write joins the next
+ * group commit (db/group-commit.ts): its own savepoint in a transaction shared with concurrent
+ * writes, answered once that transaction has committed. Sends the reply itself and returns it
+ * (route handlers `return runMutation(...)`).
  */
 export async function runMutation(
   request: FastifyRequest,
@@ -78,58 +88,71 @@ export async function runMutation(
   handler: (ctx: MutationContext) => Promise<MutationResult>,
 ): Promise<FastifyReply> {
   const { database, hub } = request.server.deps;
+  const { db } = database;
   const key = idempotencyKeyOf(request);
   const hash = key ? requestHash(request.method, request.url, request.body) : '';
-  const touched = new Set<string>();
-  let seq = 0;
 
-  type Outcome = { kind: 'done'; result: MutationResult } | { kind: 'replay'; status: number; body: string };
-  let outcome: Outcome;
-  try {
-    outcome = await database.db.transaction().execute(async (trx): Promise<Outcome> => {
-      if (key) {
-        const prior = await trx
-          .selectFrom('idempotencyKeys')
-          .select(['requestHash', 'statusCode', 'response'])
-          .where('userId', '=', userId)
-          .where('key', '=', key)
-          .executeTakeFirst();
-        if (prior) {
-          if (prior.requestHash !== hash) {
-            throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
+  const mutate = async (): Promise<Outcome> => {
+    const touched = new Set<string>();
+    let seq = 0;
+    let outcome: Outcome;
+    try {
+      outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+        if (key) {
+          const prior = await trx
+            .selectFrom('idempotencyKeys')
+            .select(['requestHash', 'statusCode', 'response'])
+            .where('userId', '=', userId)
+            .where('key', '=', key)
+            .executeTakeFirst();
+          if (prior) {
+            if (prior.requestHash !== hash) {
+              throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
+            }
+            return { kind: 'replay', status: prior.statusCode, body: prior.response };
           }
-          return { kind: 'replay', status: prior.statusCode, body: prior.response };
         }
-      }
-      seq = await nextSeq(trx);
-      const now = new Date().toISOString();
-      const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
-      if (key) {
-        await trx
-          .insertInto('idempotencyKeys')
-          .values({ userId, key, requestHash: hash, statusCode: result.status, response: JSON.stringify(result.body ?? null), createdAt: now })
-          .execute();
-      }
-      return { kind: 'done', result };
-    });
-  } catch (error) {
-    if (key && error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500 && error.code !== ERROR_CODES.idempotencyKeyReused) {
-      await recordRejection(request, userId, key, hash, error);
+        seq = await nextSeq(trx);
+        const now = new Date().toISOString();
+        const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
+        let json: string | null = null;
+        if (key) {
+          json = JSON.stringify(result.body ?? null);
+          await trx
+            .insertInto('idempotencyKeys')
+            .values({ userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now })
+            .execute();
+        }
+        return { kind: 'done', result, json };
+      });
+    } catch (error) {
+      // A 4xx can never succeed: its effect is rolled back (above) and the answer recorded in
+      // this write instead, so a replay gets it too. Anything else is transient and not recorded.
+      if (!(error instanceof HttpError) || error.statusCode < 400 || error.statusCode >= 500) throw error;
+      if (key && error.code !== ERROR_CODES.idempotencyKeyReused) await recordRejection(db, userId, key, hash, error);
+      return { kind: 'rejected', error };
     }
-    throw error;
-  }
+    // Pokes go out once the write is durable: after its group (or its batch) commits.
+    if (outcome.kind === 'done' && touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
+    return outcome;
+  };
 
+  const outcome = await database.groupCommit.run(mutate);
+  if (outcome.kind === 'rejected') throw outcome.error;
   if (outcome.kind === 'replay') {
     reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
   }
-  // Inside a batch the write is durable only when the batch commits: poke then.
-  if (touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
-  return reply.status(outcome.result.status).send(outcome.result.body);
+  const { status, body } = outcome.result;
+  // The recorded JSON is the answer's JSON: send it rather than serialise the body again (a saved
+  // chapter is ~6 KB per 1,000 words), unless the route serialises through a response schema.
+  if (outcome.json !== null && typeof body === 'object' && body !== null && !request.routeOptions.schema?.response) {
+    return reply.status(status).type('application/json; charset=utf-8').send(outcome.json);
+  }
+  return reply.status(status).send(body);
 }
 
-async function recordRejection(request: FastifyRequest, userId: string, key: string, hash: string, error: HttpError) {
-  const { db } = request.server.deps.database;
+async function recordRejection(db: Kysely<DB>, userId: string, key: string, hash: string, error: HttpError): Promise<void> {
   await db
     .insertInto('idempotencyKeys')
     .values({ userId, key, requestHash: hash, statusCode: error.statusCode, response: JSON.stringify(error.toBody()), createdAt: new Date().toISOString() })
