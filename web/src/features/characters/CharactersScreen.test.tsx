@@ -34,7 +34,8 @@ function signIn(plan: PlanName) {
 }
 
 function renderScreen(options: { random?: () => number } = {}) {
-  const user = userEvent.setup();
+  // No pause between simulated keystrokes: these flows type into big dialogs.
+  const user = userEvent.setup({ delay: null });
   const utils = render(
     <ThemeProvider env="test">
       <MemoryRouter>
@@ -46,6 +47,12 @@ function renderScreen(options: { random?: () => number } = {}) {
     </ThemeProvider>,
   );
   return { user, ...utils };
+}
+
+/** The page has read its series and characters from the local database. */
+async function loaded() {
+  await screen.findByRole('tab', { name: /Main Characters/ });
+  await waitFor(() => expect(screen.queryByLabelText('Loading characters')).toBeNull());
 }
 
 async function seed(plan: PlanName, characters: Partial<Character>[] = [], over: { title?: string } = {}) {
@@ -75,6 +82,12 @@ function relationship(seriesId: string, a: Character, b: Character, over: Partia
 
 async function toast(title: string) {
   return screen.findByText(title, { selector: '[data-toast-id] *' });
+}
+
+/** Focus and paste: what the author's text ends up as, without a render per character. */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
 }
 
 async function pickOption(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, option: string) {
@@ -185,6 +198,7 @@ describe('Characters page: New Character and editing', () => {
   it('creates a character with every field and queues it for the server', async () => {
     const { series } = await seed('wordsmith');
     const { user } = renderScreen();
+    await loaded();
     await user.click(await screen.findByRole('button', { name: 'New Character' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Character' });
 
@@ -196,17 +210,17 @@ describe('Characters page: New Character and editing', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Tenar');
     await pickOption(user, 'Role', 'Antagonist');
     await pickOption(user, 'Status', 'Unknown');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Age' }), 'about 16');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Occupation' }), 'Priestess');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'The Eaten One');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Appearance' }), 'Pale');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Personality' }), 'Fierce');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Goals' }), 'Freedom');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Backstory' }), 'Taken as a child');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Age' }), 'about 16');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Occupation' }), 'Priestess');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Description/ }), 'The Eaten One');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Appearance' }), 'Pale');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Personality' }), 'Fierce');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Goals' }), 'Freedom');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Backstory' }), 'Taken as a child');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Book 2' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Book 3' }));
     await user.click(within(dialog).getByRole('switch', { name: 'Main character' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Avatar URL' }), '/img/tenar.png');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Avatar URL' }), '/img/tenar.png');
     await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
 
     expect(await toast('Character added')).toBeTruthy();
@@ -393,6 +407,7 @@ describe('Character Relationship Map', () => {
       { name: 'Ogion', role: 'mentor' },
     ]);
     const { user } = renderScreen();
+    await loaded();
     await user.click(await screen.findByRole('button', { name: 'Add Relationship' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Relationship' });
     const add = () => within(dialog).getByRole('button', { name: 'Add Relationship' }) as HTMLButtonElement;
@@ -452,6 +467,7 @@ describe('AI character image', () => {
   it('is a Premium Feature on the Apprentice plan', async () => {
     await seed('apprentice');
     const { user } = renderScreen();
+    await loaded();
     await user.click(await screen.findByRole('button', { name: 'New Character' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Character' });
     expect(within(dialog).getByText('Available in Wordsmith plan and higher')).toBeTruthy();
@@ -463,6 +479,7 @@ describe('AI character image', () => {
   it('needs a description, then picks one of the bundled placeholder images', async () => {
     await seed('wordsmith');
     const { user } = renderScreen({ random: () => 0.9 });
+    await loaded();
     await user.click(await screen.findByRole('button', { name: 'New Character' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Character' });
     expect(within(dialog).queryByText('Available in Wordsmith plan and higher')).toBeNull();
@@ -470,7 +487,7 @@ describe('AI character image', () => {
     expect(await toast('Description Required')).toBeTruthy();
     expect(screen.getByText('Please enter a description for your character.')).toBeTruthy();
 
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'A tall woman with a scar');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Description/ }), 'A tall woman with a scar');
     await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
     expect(await toast('Image Generated')).toBeTruthy();
     expect((within(dialog).getByRole('textbox', { name: 'Avatar URL' }) as HTMLInputElement).value).toBe(PLACEHOLDER_IMAGES[2]);
@@ -483,9 +500,10 @@ describe('AI character image', () => {
         throw new Error('boom');
       },
     });
+    await loaded();
     await user.click(await screen.findByRole('button', { name: 'New Character' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Character' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Someone');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Description/ }), 'Someone');
     await user.click(within(dialog).getByRole('button', { name: 'Generate image' }));
     expect(await toast('Generation Failed')).toBeTruthy();
     expect(screen.getByText('There was a problem generating your image. Please try again.')).toBeTruthy();

@@ -280,6 +280,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
           <Button
             leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
             onClick={openCreate}
+            loading={series === undefined}
             data-locked={limitLocked ? 'true' : undefined}
             aria-describedby={limit.warn ? LIMIT_NOTICE_ID : undefined}
             variant={limitLocked ? 'light' : 'filled'}
