@@ -10,7 +10,7 @@
  * Motion is reduced so that no scan lands in the middle of a fade (a half-transparent element
  * would be measured at a contrast it never rests at); the end states are the same.
  */
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import {
   type SharedAuthor,
   THEMES,
@@ -58,7 +58,7 @@ class Scanner {
   }
 }
 
-async function newThemedContext(browser: import('@playwright/test').Browser, theme: Theme, viewport = DESKTOP): Promise<BrowserContext> {
+async function newThemedContext(browser: Browser, theme: Theme, viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   await startInTheme(context, theme);
   return context;
