@@ -151,8 +151,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Runs the operator CLI (`pnpm cli …`) against the suite's database (E2E_DATA_DIR, shared with the
- * server the config starts; SQLite WAL lets both write). The signed-in pages learn the new plan on
- * their next GET /api/user (a reload).
+ * server the config starts; SQLite WAL lets both write).
  */
 export async function operatorCli(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -165,9 +164,27 @@ export async function operatorCli(...args: string[]): Promise<string> {
   return stdout;
 }
 
-export async function setPlan(username: string, plan: Plan): Promise<void> {
+/**
+ * Sets an author's plan with the operator CLI (`pnpm cli user:plan`).
+ *
+ * The server keeps resolved sessions in memory for up to 10 s (sync-server/src/auth/session.ts,
+ * SESSION_CACHE_TTL_MS), so a session that was already in use may report the old plan in
+ * GET /api/user for that long. Pass `waitFor` (the page or context signed in as this author) to
+ * wait until its session reports the new plan; reload the page after that to see it.
+ */
+export async function setPlan(username: string, plan: Plan, waitFor?: RequestOwner): Promise<void> {
   const out = await operatorCli('user:plan', '--username', username, '--plan', plan);
   expect(out).toContain(`now on the ${plan} plan`);
+  if (waitFor) {
+    const request = requestOf(waitFor);
+    await expect
+      .poll(async () => ((await (await request.get('/api/user')).json()) as { plan?: string }).plan, {
+        timeout: 30_000,
+        intervals: [250, 500, 1000],
+        message: `GET /api/user reports the ${plan} plan`,
+      })
+      .toBe(plan);
+  }
 }
 
 // ---- themes -------------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ test.describe('desktop sidebar', () => {
     await expect(aside.getByTestId('sidebar-user-plan')).toHaveText('Apprentice Plan');
     await expect(aside.getByText('UG', { exact: true })).toBeVisible();
 
-    await setPlan(author.username, 'legendary');
+    await setPlan(author.username, 'legendary', page);
     await page.reload();
     await expect(aside.getByTestId('sidebar-user-plan')).toHaveText('Legendary Chronicler Plan');
   });
