@@ -13,12 +13,18 @@
  * order, except that they become durable together. A group stops taking members at
  * `maxMembers` or after `maxWorkMs` of work, so reads waiting for the connection are not starved.
  *
- * Code already inside a shared transaction (a batch request, itself one member) runs its write
- * in a savepoint of that transaction straight away.
+ * Members get the transaction explicitly (no AsyncLocalStorage: in Node 20 an active one makes
+ * every promise in the process about three times dearer). Code already inside a shared
+ * transaction (db/shared-transaction.ts: a batch request) runs its write as a savepoint of that
+ * transaction straight away; the batch commits once, as its own transaction.
  */
 import { performance } from 'node:perf_hooks';
-import type { Kysely } from 'kysely';
-import { inSharedTransaction, runInSharedTransaction } from './shared-transaction.ts';
+import type { ControlledTransaction, Kysely } from 'kysely';
+import type { DB } from './tables.ts';
+import { inSharedTransaction } from './shared-transaction.ts';
+
+/** The open transaction a write runs in. Savepoints nest inside it (`trx.savepoint(name)`). */
+export type WriteTransaction = ControlledTransaction<DB>;
 
 export interface GroupCommitLimits {
   maxMembers: number;
@@ -36,9 +42,10 @@ export class CommitFailedError extends Error {
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Work = (trx: WriteTransaction) => Promise<unknown>;
 
 interface Member {
-  work: () => Promise<unknown>;
+  work: Work;
   outcome?: Outcome;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -49,12 +56,14 @@ export interface GroupCommitStats {
   commits: number;
   /** Members those groups carried. */
   members: number;
-  /** Groups whose COMMIT failed (every member answered CommitFailedError). */
+  /** Groups whose COMMIT (or BEGIN) failed: every member answered CommitFailedError. */
   failedCommits: number;
 }
 
 /** One event-loop turn: requests whose bytes have arrived get as far as joining the queue. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const MEMBER_SAVEPOINT = 'group_member';
 
 export class GroupCommit {
   private readonly queue: Member[] = [];
@@ -62,7 +71,7 @@ export class GroupCommit {
   readonly stats: GroupCommitStats = { commits: 0, members: 0, failedCommits: 0 };
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<DB>,
     private readonly limits: GroupCommitLimits = GROUP_COMMIT_LIMITS,
   ) {}
 
@@ -70,8 +79,8 @@ export class GroupCommit {
    * Runs `work` in its own savepoint of the next group's transaction and answers its result (or
    * its error) once the group has committed. A throwing `work` is rolled back alone.
    */
-  run<T>(work: () => Promise<T>): Promise<T> {
-    if (inSharedTransaction()) return this.db.transaction().execute(() => work());
+  run<T>(work: (trx: WriteTransaction) => Promise<T>): Promise<T> {
+    if (inSharedTransaction()) return this.runInScope(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) void this.drain();
@@ -81,6 +90,20 @@ export class GroupCommit {
   /** Writes queued for the next group. */
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /** Inside a shared transaction, BEGIN and COMMIT become a savepoint and its release. */
+  private async runInScope<T>(work: (trx: WriteTransaction) => Promise<T>): Promise<T> {
+    const trx = await this.db.startTransaction().execute();
+    let value: T;
+    try {
+      value = await work(trx);
+    } catch (error) {
+      await trx.rollback().execute();
+      throw error;
+    }
+    await trx.commit().execute();
+    return value;
   }
 
   private async drain(): Promise<void> {
@@ -93,40 +116,52 @@ export class GroupCommit {
   }
 
   private async commitGroup(): Promise<void> {
-    const members: Member[] = [];
+    const members: Member[] = [this.queue.shift()!];
     const started = performance.now();
-    let failure: unknown;
-    let failed = false;
+    let trx: WriteTransaction | undefined;
+    let failure: { error: unknown } | null = null;
     try {
-      await runInSharedTransaction(async () => {
-        for (;;) {
-          // An empty queue gets one more turn of the event loop before the group commits.
-          if (this.queue.length === 0) await nextTurn();
-          const member = this.queue.shift();
-          if (!member) break;
-          members.push(member);
-          try {
-            member.outcome = { ok: true, value: await this.db.transaction().execute(() => member.work()) };
-          } catch (error) {
-            member.outcome = { ok: false, error };
-          }
-          if (members.length >= this.limits.maxMembers || performance.now() - started >= this.limits.maxWorkMs) break;
-        }
-      });
+      trx = await this.db.startTransaction().execute();
+      for (;;) {
+        const member = members.at(-1)!;
+        member.outcome = await runMember(trx, member.work);
+        if (members.length >= this.limits.maxMembers || performance.now() - started >= this.limits.maxWorkMs) break;
+        // An empty queue gets one more turn of the event loop before the group commits.
+        if (this.queue.length === 0) await nextTurn();
+        const next = this.queue.shift();
+        if (!next) break;
+        members.push(next);
+      }
+      await trx.commit().execute();
     } catch (error) {
-      failed = true;
-      failure = error;
+      failure = { error };
+      // A failed COMMIT leaves the transaction open (and the connection held): end it.
+      if (trx && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
     }
-    if (failed) this.stats.failedCommits += 1;
+    if (failure) this.stats.failedCommits += 1;
     else {
       this.stats.commits += 1;
       this.stats.members += members.length;
     }
     for (const member of members) {
-      const outcome = member.outcome!;
-      if (failed) member.reject(new CommitFailedError(failure));
+      const outcome = member.outcome;
+      if (failure || !outcome) member.reject(new CommitFailedError(failure?.error));
       else if (outcome.ok) member.resolve(outcome.value);
       else member.reject(outcome.error);
     }
+  }
+}
+
+/** One member in its savepoint: released when it succeeds, rolled back alone when it throws. */
+async function runMember(trx: WriteTransaction, work: Work): Promise<Outcome> {
+  const savepoint = await trx.savepoint(MEMBER_SAVEPOINT).execute();
+  try {
+    const value = await work(trx);
+    await savepoint.releaseSavepoint(MEMBER_SAVEPOINT).execute();
+    return { ok: true, value };
+  } catch (error) {
+    await savepoint.rollbackToSavepoint(MEMBER_SAVEPOINT).execute();
+    await savepoint.releaseSavepoint(MEMBER_SAVEPOINT).execute();
+    return { ok: false, error };
   }
 }

@@ -158,16 +158,26 @@ export async function runInSharedTransaction<T>(fn: () => Promise<T>): Promise<T
     await scope.driver!.end(scope, commit);
   };
   let result: T;
+  openScopes += 1;
   try {
-    result = await scopes.run(scope, fn);
-  } catch (error) {
-    await finish(false).catch(() => undefined);
-    throw error;
+    try {
+      result = await scopes.run(scope, fn);
+    } catch (error) {
+      await finish(false).catch(() => undefined);
+      throw error;
+    }
+    await finish(true);
+  } finally {
+    openScopes -= 1;
+    // While enabled, AsyncLocalStorage (Node 20) hooks every promise in the process, about
+    // tripling its cost: switch it off whenever no scope is open (the next run() enables it).
+    if (openScopes === 0) scopes.disable();
   }
-  await finish(true);
   for (const effect of scope.afterCommit) effect();
   return result;
 }
+
+let openScopes = 0;
 
 /** True while the running code is inside a shared-transaction scope (its queries join that transaction). */
 export function inSharedTransaction(): boolean {

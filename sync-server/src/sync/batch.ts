@@ -1,10 +1,11 @@
 /**
  * POST /api/sync/batch — sends a backlog of outbox entries in one request and one database
  * transaction (DESIGN.md §3 "Sending", §6). Each entry runs through its own REST route (the same
- * handler code, hooks and validation, via inject), so there is one code path per mutation. The
- * batch is one member of a group commit (db/group-commit.ts): its entries' runMutation writes
- * become savepoints of that member, so a rejected entry rolls back alone and the batch commits
- * once, with whatever other writes share its group.
+ * handler code, hooks and validation, via inject), so there is one code path per mutation; the
+ * shared transaction scope turns each entry's runMutation transaction into a savepoint, so a
+ * rejected entry rolls back alone and the batch commits once. (The batch is its own group: its
+ * entries' route hooks query the database handle, not a transaction, which only the shared scope
+ * can route into one transaction.)
  *
  * Answers `BatchResult[]` in order. A 4xx entry does not stop the batch (it can never succeed; its
  * answer is recorded like any other). A transient answer (5xx, 408, 429) stops it there: later
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type BatchEntry, ERROR_CODES, batchBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
+import { runInSharedTransaction } from '../db/shared-transaction.ts';
 import { IDEMPOTENCY_HEADER } from './mutation.ts';
 
 /** Routes an entry may not reach: sessions, sync itself (no nested batches). */
@@ -42,7 +44,7 @@ export function registerBatchRoute(fastify: FastifyInstance): void {
     requireUser(request);
     // Each answer is kept as the JSON text its route produced: no parse and re-serialise.
     const answers: string[] = [];
-    await request.server.deps.database.groupCommit.run(async () => {
+    await runInSharedTransaction(async () => {
       for (const entry of request.body.entries) {
         if (NOT_BATCHABLE.some((re) => re.test(entry.path))) {
           const body = { message: 'This call cannot be sent in a batch', code: ERROR_CODES.badRequest };

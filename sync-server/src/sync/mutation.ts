@@ -11,8 +11,9 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
+import type { WriteTransaction } from '../db/group-commit.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
@@ -71,9 +72,11 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 type Outcome =
-  | { kind: 'done'; result: MutationResult; json: string | null }
+  | { kind: 'done'; result: MutationResult; json: string | null; seq: number; touched: ReadonlySet<string> }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'rejected'; error: HttpError };
+
+const EFFECT_SAVEPOINT = 'mutation_effect';
 
 /**
  * Runs `handler` as one write with idempotency, then pokes listeners. The write joins the next
@@ -88,53 +91,57 @@ export async function runMutation(
   handler: (ctx: MutationContext) => Promise<MutationResult>,
 ): Promise<FastifyReply> {
   const { database, hub } = request.server.deps;
-  const { db } = database;
   const key = idempotencyKeyOf(request);
   const hash = key ? requestHash(request.method, request.url, request.body) : '';
 
-  const mutate = async (): Promise<Outcome> => {
+  const apply = async (trx: WriteTransaction): Promise<Outcome> => {
+    if (key) {
+      const prior = await trx
+        .selectFrom('idempotencyKeys')
+        .select(['requestHash', 'statusCode', 'response'])
+        .where('userId', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (prior) {
+        if (prior.requestHash !== hash) {
+          throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
+        }
+        return { kind: 'replay', status: prior.statusCode, body: prior.response };
+      }
+    }
+    const seq = await nextSeq(trx);
+    const now = new Date().toISOString();
     const touched = new Set<string>();
-    let seq = 0;
-    let outcome: Outcome;
+    const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
+    let json: string | null = null;
+    if (key) {
+      json = JSON.stringify(result.body ?? null);
+      await trx
+        .insertInto('idempotencyKeys')
+        .values({ userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now })
+        .execute();
+    }
+    return { kind: 'done', result, json, seq, touched };
+  };
+
+  // A thrown error rolls the write back (its group-commit savepoint) and reaches the caller after
+  // the group commits. With a key, a 4xx — which can never succeed — rolls back only the effect
+  // and is recorded in its place, so a replay gets the same answer; anything else is transient
+  // and not recorded.
+  const mutate = async (trx: WriteTransaction): Promise<Outcome> => {
+    if (!key) return apply(trx);
+    const effect = await trx.savepoint(EFFECT_SAVEPOINT).execute();
     try {
-      outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-        if (key) {
-          const prior = await trx
-            .selectFrom('idempotencyKeys')
-            .select(['requestHash', 'statusCode', 'response'])
-            .where('userId', '=', userId)
-            .where('key', '=', key)
-            .executeTakeFirst();
-          if (prior) {
-            if (prior.requestHash !== hash) {
-              throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
-            }
-            return { kind: 'replay', status: prior.statusCode, body: prior.response };
-          }
-        }
-        seq = await nextSeq(trx);
-        const now = new Date().toISOString();
-        const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
-        let json: string | null = null;
-        if (key) {
-          json = JSON.stringify(result.body ?? null);
-          await trx
-            .insertInto('idempotencyKeys')
-            .values({ userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now })
-            .execute();
-        }
-        return { kind: 'done', result, json };
-      });
+      const outcome = await apply(trx);
+      await effect.releaseSavepoint(EFFECT_SAVEPOINT).execute();
+      return outcome;
     } catch (error) {
-      // A 4xx can never succeed: its effect is rolled back (above) and the answer recorded in
-      // this write instead, so a replay gets it too. Anything else is transient and not recorded.
-      if (!(error instanceof HttpError) || error.statusCode < 400 || error.statusCode >= 500) throw error;
-      if (key && error.code !== ERROR_CODES.idempotencyKeyReused) await recordRejection(db, userId, key, hash, error);
+      if (!isRejection(error)) throw error;
+      await effect.rollbackToSavepoint(EFFECT_SAVEPOINT).execute();
+      await effect.releaseSavepoint(EFFECT_SAVEPOINT).execute();
+      if (error.code !== ERROR_CODES.idempotencyKeyReused) await recordRejection(trx, userId, key, hash, error);
       return { kind: 'rejected', error };
     }
-    // Pokes go out once the write is durable: after its group (or its batch) commits.
-    if (outcome.kind === 'done' && touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
-    return outcome;
   };
 
   const outcome = await database.groupCommit.run(mutate);
@@ -143,6 +150,9 @@ export async function runMutation(
     reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
   }
+  // Committed. Inside a batch the write is durable only when the batch commits: poke then.
+  const { seq, touched } = outcome;
+  if (touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
   const { status, body } = outcome.result;
   // The recorded JSON is the answer's JSON: send it rather than serialise the body again (a saved
   // chapter is ~6 KB per 1,000 words), unless the route serialises through a response schema.
@@ -152,8 +162,12 @@ export async function runMutation(
   return reply.status(status).send(body);
 }
 
-async function recordRejection(db: Kysely<DB>, userId: string, key: string, hash: string, error: HttpError): Promise<void> {
-  await db
+function isRejection(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+async function recordRejection(trx: WriteTransaction, userId: string, key: string, hash: string, error: HttpError): Promise<void> {
+  await trx
     .insertInto('idempotencyKeys')
     .values({ userId, key, requestHash: hash, statusCode: error.statusCode, response: JSON.stringify(error.toBody()), createdAt: new Date().toISOString() })
     .onConflict((oc) => oc.doNothing())
