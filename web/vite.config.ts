@@ -84,6 +84,7 @@ export default defineConfig({
     restoreMocks: true,
     // Whole-app renders with Mantine in jsdom take a few hundred ms each; a 2-core CI box under
     // load needs more than the 5 s default for the tests that render the app several times.
-    testTimeout: 15_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
