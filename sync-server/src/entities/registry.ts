@@ -25,6 +25,7 @@ import {
   seriesSchema,
   timelineEventSchema,
 } from '@chronicler/schema';
+import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
@@ -161,10 +162,6 @@ export const SERIES_CHILD_KINDS = [
   'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
 ] as const satisfies readonly EntityKind[];
 
-function untyped(db: Db): Kysely<any> {
-  return db as unknown as Kysely<any>;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Row ↔ wire
 
@@ -224,7 +221,7 @@ export interface SeriesAccess {
  * foreign ids are indistinguishable from unknown ones.
  */
 export async function seriesAccess(db: Db, seriesId: string, userId: string): Promise<SeriesAccess | null> {
-  const series = await db.selectFrom('series').select(['ownerId', 'deletedAt']).where('id', '=', seriesId).executeTakeFirst();
+  const series = await findRow(db, 'series', seriesId);
   if (!series) return null;
   return accessGiven(db, { seriesId, ownerId: series.ownerId, deletedAt: series.deletedAt }, userId);
 }
@@ -241,13 +238,13 @@ async function accessGiven(db: Db, series: SeriesStanding, userId: string): Prom
   const { seriesId } = series;
   const deleted = series.deletedAt !== null;
   if (series.ownerId === userId) return { seriesId, ownerId: series.ownerId, role: 'owner', deleted };
-  const member = await db
-    .selectFrom('seriesMembers')
-    .select('role')
-    .where('seriesId', '=', seriesId)
-    .where('userId', '=', userId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+  const [member] = await runPrepared(
+    db,
+    'seriesMember',
+    (q, v: { seriesId: string; userId: string }) =>
+      q.selectFrom('seriesMembers').select('role').where('seriesId', '=', v.seriesId).where('userId', '=', v.userId).where('deletedAt', 'is', null),
+    { seriesId, userId },
+  );
   if (!member) return null;
   const role: SeriesRole = member.role === 'admin' || member.role === 'editor' ? member.role : 'viewer';
   return { seriesId, ownerId: series.ownerId, role, deleted };
@@ -269,8 +266,9 @@ export interface LoadOptions {
 
 /** The stored row by id, or null — no access check. */
 export async function findRow<K extends EntityKind>(db: Db, kind: K, id: string): Promise<WireRow<K> | null> {
-  const row = await untyped(db).selectFrom(ENTITIES[kind].table).selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toWire(kind, row) : null;
+  const table = ENTITIES[kind].table;
+  const [row] = await runPrepared(db, `findRow ${table}`, (q, v: { id: string }) => q.selectFrom(table).selectAll().where('id', '=', v.id), { id });
+  return row ? toWire(kind, row as Record<string, unknown>) : null;
 }
 
 /**
@@ -283,13 +281,18 @@ async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: stri
     return row ? { row, series: { seriesId: row.id, ownerId: (row as WireRow<'series'>).ownerId, deletedAt: row.deletedAt } } : null;
   }
   const table = ENTITIES[kind].table;
-  const stored = await untyped(db)
-    .selectFrom(table)
-    .innerJoin('series', 'series.id', `${table}.seriesId`)
-    .selectAll(table)
-    .select(['series.ownerId as seriesOwnerIdForAccess', 'series.deletedAt as seriesDeletedAtForAccess'])
-    .where(`${table}.id`, '=', id)
-    .executeTakeFirst();
+  const [stored] = (await runPrepared(
+    db,
+    `findRowWithSeries ${table}`,
+    (q, v: { id: string }) =>
+      q
+        .selectFrom(table)
+        .innerJoin('series', 'series.id', `${table}.seriesId`)
+        .selectAll(table)
+        .select(['series.ownerId as seriesOwnerIdForAccess', 'series.deletedAt as seriesDeletedAtForAccess'])
+        .where(`${table}.id`, '=', v.id),
+    { id },
+  )) as Record<string, unknown>[];
   if (!stored) return null;
   const row = toWire(kind, stored);
   const series = { seriesId: stored.seriesId as string, ownerId: stored.seriesOwnerIdForAccess as string, deletedAt: stored.seriesDeletedAtForAccess as string | null };
@@ -319,29 +322,31 @@ export async function loadAccessible<K extends EntityKind>(
 
 /** The plan that governs everything inside a series: its owner's. */
 export async function ownerPlan(db: Db, seriesId: string): Promise<PlanName> {
-  const row = await db
-    .selectFrom('series')
-    .innerJoin('users', 'users.id', 'series.ownerId')
-    .select('users.plan')
-    .where('series.id', '=', seriesId)
-    .executeTakeFirst();
-  return planNameSchema.catch('apprentice').parse(row?.plan);
+  const [row] = await runPrepared(
+    db,
+    'ownerPlan',
+    (q, v: { seriesId: string }) => q.selectFrom('series').innerJoin('users', 'users.id', 'series.ownerId').select('users.plan').where('series.id', '=', v.seriesId),
+    { seriesId },
+  );
+  return planNameSchema.catch('apprentice').parse((row as { plan?: string } | undefined)?.plan);
 }
 
 export async function userPlan(db: Db, userId: string): Promise<PlanName> {
-  const row = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
-  return planNameSchema.catch('apprentice').parse(row?.plan);
+  const [row] = await runPrepared(db, 'userPlan', (q, v: { userId: string }) => q.selectFrom('users').select('plan').where('id', '=', v.userId), { userId });
+  return planNameSchema.catch('apprentice').parse((row as { plan?: string } | undefined)?.plan);
 }
 
 /** Live rows of `kind` whose `column` equals `value`. */
 export async function countLive(db: Db, kind: EntityKind, column: string, value: string): Promise<number> {
-  const row = await untyped(db)
-    .selectFrom(ENTITIES[kind].table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(column, '=', value)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const table = ENTITIES[kind].table;
+  const [row] = await runPrepared(
+    db,
+    `countLive ${table} ${column}`,
+    (q, v: { value: string }) =>
+      q.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', v.value).where('deletedAt', 'is', null),
+    { value },
+  );
+  return Number((row as { n?: unknown } | undefined)?.n ?? 0);
 }
 
 /** Live rows of `kind` whose `column` equals `value`, ordered by the given columns. */
@@ -352,10 +357,18 @@ export async function listLive<K extends EntityKind>(
   value: string,
   orderBy: readonly string[] = ['createdAt', 'id'],
 ): Promise<WireRow<K>[]> {
-  let query = untyped(db).selectFrom(ENTITIES[kind].table).selectAll().where(column, '=', value).where('deletedAt', 'is', null);
-  for (const col of orderBy) query = query.orderBy(col, 'asc');
-  const rows = await query.execute();
-  return rows.map((r: Record<string, unknown>) => toWire(kind, r));
+  const table = ENTITIES[kind].table;
+  const rows = await runPrepared(
+    db,
+    `listLive ${table} ${column} ${orderBy.join(',')}`,
+    (q, v: { value: string }) => {
+      let query = q.selectFrom(table).selectAll().where(column, '=', v.value).where('deletedAt', 'is', null);
+      for (const col of orderBy) query = query.orderBy(col, 'asc');
+      return query;
+    },
+    { value },
+  );
+  return rows.map((r) => toWire(kind, r as Record<string, unknown>));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,12 +378,18 @@ export async function listLive<K extends EntityKind>(
 async function writeSnapshot(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
-  await ctx.trx
-    .insertInto('revisions')
-    .values({ entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now })
-    // A row written twice in one request keeps its last state for this rev.
-    .onConflict((oc) => oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot, userId: ctx.userId }))
-    .execute();
+  const values = { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now };
+  await runPrepared(
+    ctx.trx,
+    'writeSnapshot',
+    (q, v: typeof values) =>
+      q
+        .insertInto('revisions')
+        .values({ entity: v.entity, entityId: v.entityId, rev: v.rev, seriesId: v.seriesId, userId: v.userId, snapshot: v.snapshot, createdAt: v.createdAt })
+        // A row written twice in one request keeps its last state for this rev.
+        .onConflict((oc) => oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId })),
+    values,
+  );
   ctx.touch(seriesId);
 }
 
@@ -382,7 +401,15 @@ function withDerived(kind: EntityKind, row: Record<string, unknown>): Record<str
 /** Inserts a new row stamped with this write's seq and time; answers it in its wire shape. */
 export async function insertRow<K extends EntityKind>(ctx: MutationContext, kind: K, values: NewRow<K>): Promise<WireRow<K>> {
   const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: null });
-  await untyped(ctx.trx).insertInto(ENTITIES[kind].table).values(toColumns(kind, full)).execute();
+  const columns = toColumns(kind, full);
+  const table = ENTITIES[kind].table;
+  const names = Object.keys(columns);
+  await runPrepared(
+    ctx.trx,
+    `insertRow ${table} ${names.join(',')}`,
+    (q, v: Record<string, unknown>) => q.insertInto(table).values(Object.fromEntries(names.map((name) => [name, v[name]]))),
+    columns,
+  );
   const row = toWire(kind, full);
   await writeSnapshot(ctx, kind, row);
   return row;
@@ -403,7 +430,18 @@ export async function updateRow<K extends EntityKind>(
   if (!current) throw notFound();
   const next = withDerived(kind, { ...current, ...definedOnly(patch), rev: ctx.seq, updatedAt: ctx.now });
   const { id: _id, createdAt: _createdAt, ...columns } = toColumns(kind, next);
-  await untyped(ctx.trx).updateTable(ENTITIES[kind].table).set(columns).where('id', '=', id).execute();
+  const table = ENTITIES[kind].table;
+  const names = Object.keys(columns);
+  await runPrepared(
+    ctx.trx,
+    `updateRow ${table} ${names.join(',')}`,
+    (q, v: Record<string, unknown>) =>
+      q
+        .updateTable(table)
+        .set(Object.fromEntries(names.map((name) => [name, v[name]])))
+        .where('id', '=', v.id),
+    { ...columns, id },
+  );
   const row = toWire(kind, next);
   await writeSnapshot(ctx, kind, row);
   return row;
@@ -420,6 +458,7 @@ function definedOnly(values: object): Record<string, unknown> {
 
 /** A create's id must be new; a taken id is a 409 (a replay with the same Idempotency-Key never gets here). */
 export async function assertIdFree(db: Db, kind: EntityKind, id: string): Promise<void> {
-  const taken = await untyped(db).selectFrom(ENTITIES[kind].table).select('id').where('id', '=', id).executeTakeFirst();
+  const table = ENTITIES[kind].table;
+  const [taken] = await runPrepared(db, `idTaken ${table}`, (q, v: { id: string }) => q.selectFrom(table).select('id').where('id', '=', v.id), { id });
   if (taken) throw new HttpError(409, ERROR_CODES.conflict, 'An item with this id already exists');
 }

@@ -15,6 +15,7 @@ import { type Transaction, sql } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
+import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -52,13 +53,14 @@ export function requestHash(method: string, url: string, body: unknown): string 
 }
 
 export async function nextSeq(trx: Transaction<DB>): Promise<number> {
-  const row = await trx
-    .updateTable('syncState')
-    .set({ value: sql`value + 1` })
-    .where('name', '=', 'seq')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+  const [row] = await runPrepared(
+    trx,
+    'nextSeq',
+    (q) => q.updateTable('syncState').set({ value: sql`value + 1` }).where('name', '=', 'seq').returning('value'),
+    {},
+  );
+  if (!row) throw new Error('sync_state has no seq row');
+  return Number((row as { value: number }).value);
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -96,12 +98,13 @@ export async function runMutation(
 
   const apply = async (trx: WriteTransaction): Promise<Outcome> => {
     if (key) {
-      const prior = await trx
-        .selectFrom('idempotencyKeys')
-        .select(['requestHash', 'statusCode', 'response'])
-        .where('userId', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const [prior] = (await runPrepared(
+        trx,
+        'idempotencyKey',
+        (q, v: { userId: string; key: string }) =>
+          q.selectFrom('idempotencyKeys').select(['requestHash', 'statusCode', 'response']).where('userId', '=', v.userId).where('key', '=', v.key),
+        { userId, key },
+      )) as { requestHash: string; statusCode: number; response: string }[];
       if (prior) {
         if (prior.requestHash !== hash) {
           throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
@@ -116,10 +119,8 @@ export async function runMutation(
     let json: string | null = null;
     if (key) {
       json = JSON.stringify(result.body ?? null);
-      await trx
-        .insertInto('idempotencyKeys')
-        .values({ userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now })
-        .execute();
+      const record = { userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now };
+      await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
     }
     return { kind: 'done', result, json, seq, touched };
   };

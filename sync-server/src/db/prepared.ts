@@ -1,0 +1,63 @@
+/**
+ * Query shapes compiled once and run many times with new values. Kysely builds the operation
+ * tree, runs it through the plugins (CamelCasePlugin) and compiles it to SQL on every execute —
+ * on our hot paths that costs more than SQLite takes to run the query. A prepared query keeps
+ * the SQL it compiled the first time and only binds the new values.
+ *
+ * `build` receives placeholders for the values and must use them only as bound values (where,
+ * set, values), never to choose the query's shape: one `key` is one shape. The compiled SQL is
+ * the same for every database of this process (one dialect and plugin set, db/database.ts).
+ */
+import type { Compilable, Kysely, RootOperationNode } from 'kysely';
+import { createQueryId } from 'kysely';
+
+/** Stand-ins for the values while the shape is compiled (typed as the values, for the builders). */
+type Placeholders<V extends Record<string, unknown>> = { readonly [K in keyof V]: V[K] };
+
+interface Template {
+  sql: string;
+  query: RootOperationNode;
+  /** Per parameter: the name of the value to bind, or the constant the build put there. */
+  parameters: ReadonlyArray<{ name: string } | { constant: unknown }>;
+}
+
+const PLACEHOLDER = '\u0000prepared-value:';
+const templates = new Map<string, Template>();
+
+function compileTemplate(db: Kysely<any>, build: (db: Kysely<any>, values: any) => Compilable<unknown>, names: string[]): Template {
+  const placeholders = Object.fromEntries(names.map((name) => [name, `${PLACEHOLDER}${name}`]));
+  const compiled = build(db, placeholders).compile();
+  if (compiled.sql.includes(PLACEHOLDER)) throw new Error('A prepared query used a value in its SQL text instead of binding it');
+  const parameters = compiled.parameters.map((value) =>
+    typeof value === 'string' && value.startsWith(PLACEHOLDER) ? { name: value.slice(PLACEHOLDER.length) } : { constant: value },
+  );
+  return { sql: compiled.sql, query: compiled.query, parameters };
+}
+
+/**
+ * Runs the query shape `key` (built by `build` on first use) with `values` on `db` (a database
+ * or a transaction), through Kysely's executor: plugins still transform the result rows.
+ */
+export async function runPrepared<R, V extends Record<string, unknown>>(
+  db: Kysely<any>,
+  key: string,
+  build: (db: Kysely<any>, values: Placeholders<V>) => Compilable<R>,
+  values: V,
+): Promise<R[]> {
+  let template = templates.get(key);
+  if (!template) templates.set(key, (template = compileTemplate(db, build, Object.keys(values))));
+  const parameters = template.parameters.map((p) => {
+    if (!('name' in p)) return p.constant;
+    const value = values[p.name];
+    // Kysely's builders drop undefined values; a prepared shape cannot, so a missing one is a bug.
+    if (value === undefined) throw new Error(`Prepared query "${key}" is missing the value "${p.name}"`);
+    return value;
+  });
+  const result = await db.executeQuery<R>({ sql: template.sql, parameters, query: template.query, queryId: createQueryId() });
+  return result.rows;
+}
+
+/** Shapes prepared so far (for tests). */
+export function preparedShapes(): number {
+  return templates.size;
+}
