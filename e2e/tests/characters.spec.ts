@@ -64,7 +64,7 @@ test.describe('characters and the relationship map', () => {
 
   test('a Wordsmith creates characters, marks one as main, relates two and sees the link on the map', async ({ page }) => {
     const author: Author = await signUpViaApi(page);
-    await setPlan(author.username, 'wordsmith');
+    await setPlan(author.username, 'wordsmith', page);
     const series = await createSeries(page, 'The Earthsea Cycle');
     await openCharacters(page, 'The Earthsea Cycle');
     await expect(page.getByText('No Characters Found').first()).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('characters and the relationship map', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The operator raises the plan; the page learns it on reload.
-    await setPlan(author.username, 'wordsmith');
+    await setPlan(author.username, 'wordsmith', page);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Series' })).toHaveValue('Gormenghast', { timeout: 20_000 });
     await expect(map.getByText('Feature Locked')).toHaveCount(0);
