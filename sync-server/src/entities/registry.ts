@@ -18,7 +18,6 @@ import {
   chapterSchema,
   characterRelationshipSchema,
   characterSchema,
-  countWordsEditor,
   bookSchema,
   locationSchema,
   planNameSchema,
@@ -26,6 +25,7 @@ import {
   timelineEventSchema,
 } from '@chronicler/schema';
 import { runPrepared } from '../db/prepared.ts';
+import { chapterWordCount } from './word-count.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
@@ -103,7 +103,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     writeFeature: null,
     textField: 'content',
     // The client's word count is advisory: the server counts the text it stores (001 §5 editor rule).
-    derive: (row) => ({ wordCount: countWordsEditor(String(row.content ?? '')) }),
+    derive: (row) => ({ wordCount: chapterWordCount(String(row.content ?? '')) }),
   },
   characters: {
     kind: 'characters',
