@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import {
   type AuthUser,
+  cachedSessionUser,
   clearSessionCookie,
   createSession,
   destroySession,
@@ -57,14 +58,25 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
   const dummyHash = dummyPasswordHash(config.scrypt);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: a session resolved lately is answered from memory without
+  // a promise (this runs on every request).
+  app.addHook('onRequest', (request, reply, done) => {
     request.user = null;
     const token = sessionTokenOf(request);
-    if (!token) return;
-    const session = await resolveSession(db, config, token, app.authClock.now());
-    if (!session) return;
-    request.user = session.user;
-    if (session.extended) setSessionCookie(request, reply, config, token);
+    if (!token) return done();
+    const now = app.authClock.now();
+    const cached = cachedSessionUser(db, token, now);
+    if (cached) {
+      request.user = cached;
+      return done();
+    }
+    resolveSession(db, config, token, now).then((session) => {
+      if (session) {
+        request.user = session.user;
+        if (session.extended) setSessionCookie(request, reply, config, token);
+      }
+      done();
+    }, done);
   });
 
   /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */

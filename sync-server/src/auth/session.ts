@@ -64,7 +64,7 @@ export async function createSession(db: Kysely<DB>, config: SessionConfig, userI
 
 export async function destroySession(db: Kysely<DB>, config: SessionConfig, token: string): Promise<void> {
   const idHash = sessionIdHash(config.sessionSecret, token);
-  sessionCacheOf(db).forget(idHash);
+  sessionCacheOf(db).forget(token);
   await db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
 }
 
@@ -82,8 +82,10 @@ interface CachedSession {
 }
 
 /**
- * Resolved sessions of one database, by token hash. A session ended or a user changed through
- * this process is dropped at once (destroySession, forgetUserSessions). A change made by another
+ * Resolved sessions of one database, by cookie token (a hit then costs no HMAC; the token is as
+ * unguessable as its hash, and lives only in this process's memory, like the requests carrying
+ * it). A session ended or a user changed through this process is dropped at once
+ * (destroySession, forgetUserSessions). A change made by another
  * process — the operator command setting a plan, another server instance logging out — is seen
  * once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or plan in
  * `request.user` can be. Access and plan gates never read `request.user.plan`; they read the rows.
@@ -94,32 +96,32 @@ class SessionCache {
   /** Bumped by every invalidation: a lookup that began before one must not store what it read. */
   generation = 0;
 
-  get(idHash: string, now: number): CachedSession | undefined {
-    const entry = this.entries.get(idHash);
+  get(token: string, now: number): CachedSession | undefined {
+    const entry = this.entries.get(token);
     if (!entry) return undefined;
     // Expiry and the hourly slide are decided by the database path, which writes them.
     if (performance.now() - entry.readAt >= SESSION_CACHE_TTL_MS || entry.expiresAt <= now || now - entry.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
-      this.entries.delete(idHash);
+      this.entries.delete(token);
       return undefined;
     }
     return entry;
   }
 
-  set(idHash: string, entry: CachedSession, generation: number): void {
+  set(token: string, entry: CachedSession, generation: number): void {
     if (generation !== this.generation) return;
-    this.entries.delete(idHash);
+    this.entries.delete(token);
     if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(idHash, entry);
+    this.entries.set(token, entry);
   }
 
-  forget(idHash: string): void {
+  forget(token: string): void {
     this.generation += 1;
-    this.entries.delete(idHash);
+    this.entries.delete(token);
   }
 
   forgetUser(userId: string): void {
     this.generation += 1;
-    for (const [idHash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(idHash);
+    for (const [token, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(token);
   }
 }
 
@@ -143,13 +145,22 @@ export interface ResolvedSession {
   extended: boolean;
 }
 
+/**
+ * The user of a session resolved lately, straight from memory (no SQL, no await); undefined when
+ * the session must be read with resolveSession.
+ */
+export function cachedSessionUser(db: Kysely<DB>, token: string, now: number): AuthUser | undefined {
+  const cached = sessionCacheOf(db).get(token, now);
+  return cached ? { ...cached.user } : undefined;
+}
+
 /** The user a token belongs to, or null for unknown and expired tokens (an expired row is deleted). */
 export async function resolveSession(db: Kysely<DB>, config: SessionConfig, token: string, now: number): Promise<ResolvedSession | null> {
-  const idHash = sessionIdHash(config.sessionSecret, token);
   const cache = sessionCacheOf(db);
-  const cached = cache.get(idHash, now);
+  const cached = cache.get(token, now);
   if (cached) return { user: { ...cached.user }, extended: false };
   const generation = cache.generation;
+  const idHash = sessionIdHash(config.sessionSecret, token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
@@ -182,7 +193,7 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
       .execute();
   }
   const user = { id: row.id, username: row.username, displayName: row.displayName, email: row.email, plan: row.plan as PlanName };
-  cache.set(idHash, { user: { ...user }, expiresAt, lastSeenAt, readAt: performance.now() }, generation);
+  cache.set(token, { user: { ...user }, expiresAt, lastSeenAt, readAt: performance.now() }, generation);
   return { user, extended };
 }
 
