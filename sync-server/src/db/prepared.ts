@@ -22,6 +22,11 @@ interface Template {
 }
 
 const PLACEHOLDER = '\u0000prepared-value:';
+/**
+ * Shapes kept at most. Ours are a few dozen; inserts keyed by the columns a body sets could make
+ * more, so the oldest go first (compiling again is only slower).
+ */
+const MAX_SHAPES = 1000;
 const templates = new Map<string, Template>();
 
 function compileTemplate(db: Kysely<any>, build: (db: Kysely<any>, values: any) => Compilable<unknown>, names: string[]): Template {
@@ -45,7 +50,10 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
   values: V,
 ): Promise<R[]> {
   let template = templates.get(key);
-  if (!template) templates.set(key, (template = compileTemplate(db, build, Object.keys(values))));
+  if (!template) {
+    if (templates.size >= MAX_SHAPES) templates.delete(templates.keys().next().value!);
+    templates.set(key, (template = compileTemplate(db, build, Object.keys(values))));
+  }
   const parameters = template.parameters.map((p) => {
     if (!('name' in p)) return p.constant;
     const value = values[p.name];

@@ -53,7 +53,9 @@ class ReentrantDriver implements Driver {
     return scope?.held === connection ? scope : undefined;
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
+  // Not async: outside a scope (nearly every query) the inner driver's promise is handed through
+  // without wrapping it in another.
+  acquireConnection(): Promise<DatabaseConnection> {
     const scope = this.scope();
     if (!scope) return this.inner.acquireConnection();
     if (!scope.connection) {
@@ -73,9 +75,9 @@ class ReentrantDriver implements Driver {
     return scope.connection;
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
     // The scope keeps its connection until it ends.
-    if (this.mine(connection)) return;
+    if (this.mine(connection)) return Promise.resolve();
     return this.inner.releaseConnection(connection);
   }
 
