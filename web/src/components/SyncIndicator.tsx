@@ -1,5 +1,5 @@
 import '@mantine/core/styles/ScrollArea.layer.css';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -16,6 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconCopy, IconLogin, IconX } from '@tabler/icons-react';
+import { useOnline } from '@/lib/useOnline';
 import type { DeadLetter } from '@/sync/db';
 import { useOptionalSync } from '@/sync/react';
 import { useSyncStatus } from '@/sync/status';
@@ -26,23 +27,6 @@ import { useSyncStatus } from '@/sync/status';
  * changes the server refused (their text stays copyable) and storage errors. Keep the name and
  * the `compact` prop: the layout renders it in the sidebar and (compact) in the mobile top bar.
  */
-
-function subscribe(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 /** Re-renders every `ms` so relative times stay true. */
 function useTick(ms: number): number {

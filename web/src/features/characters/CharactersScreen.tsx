@@ -54,7 +54,7 @@ import { EditRelationshipDialog } from './components/EditRelationshipDialog';
 import { RelationshipMap } from './components/RelationshipMap';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { useCharactersData } from './hooks/useCharactersData';
-import { useOnline } from './hooks/useOnline';
+import { useOnline } from '@/lib/useOnline';
 import { createBodyFromForm, updateBodyFromForm, type CharacterFormValues } from './model/character-form';
 import { CHARACTER_TABS, TAB_LABELS, filterCharacters, tabCounts, type CharacterTab } from './model/filters';
 import type { GenerateImageOptions } from './model/image-generation';

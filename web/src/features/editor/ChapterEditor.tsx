@@ -31,7 +31,7 @@ import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { type EditorDeps, useChapterEditor, useLive } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
-import { useOnline } from './hooks/useOnline';
+import { useOnline } from '@/lib/useOnline';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import classes from './editor.module.css';
 

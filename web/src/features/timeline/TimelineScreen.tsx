@@ -44,7 +44,7 @@ import { type EventRefs } from './components/EventCard';
 import { EventDialog } from './components/EventDialog';
 import { NarrativeView } from './components/NarrativeView';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
-import { useOnline } from './hooks/useOnline';
+import { useOnline } from '@/lib/useOnline';
 import { useTimelineData } from './hooks/useTimelineData';
 import { createBodyFromForm, updateBodyFromForm, type EventFormValues } from './model/event-form';
 import { ALL_CHARACTERS, filterByCharacter, groupNarrative, nextPosition, sortChronological } from './model/timeline';

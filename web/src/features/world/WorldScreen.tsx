@@ -53,7 +53,7 @@ import { LocationCard } from './components/LocationCard';
 import { LocationDialog } from './components/LocationDialog';
 import { LocationLimitNotice } from './components/LocationLimitNotice';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
-import { useOnline } from './hooks/useOnline';
+import { useOnline } from '@/lib/useOnline';
 import { useWorldData } from './hooks/useWorldData';
 import { locationLimitState } from './model/limits';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** navigator.onLine, kept current. */
+/** The browser's idea of being online (`navigator.onLine`), live; true while rendering on a server. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
