@@ -8,8 +8,9 @@
  * set, values), never to choose the query's shape: one `key` is one shape. The compiled SQL is
  * the same for every database of this process (one dialect and plugin set, db/database.ts).
  */
+import type Database from 'better-sqlite3';
 import type { Compilable, Kysely, RootOperationNode } from 'kysely';
-import { createQueryId } from 'kysely';
+import { CamelCasePlugin, createQueryId } from 'kysely';
 
 /** Stand-ins for the values while the shape is compiled (typed as the values, for the builders). */
 type Placeholders<V extends Record<string, unknown>> = { readonly [K in keyof V]: V[K] };
@@ -61,8 +62,80 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
     if (value === undefined) throw new Error(`Prepared query "${key}" is missing the value "${p.name}"`);
     return value;
   });
+  const direct = directReaders.get(db)?.read(template.sql, parameters);
+  if (direct) return direct as R[];
   const result = await db.executeQuery<R>({ sql: template.sql, parameters, query: template.query, queryId: createQueryId() });
   return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Direct reads
+
+/** The plugin's own column-name rule, so direct rows have exactly the keys Kysely's would. */
+class ColumnNames extends CamelCasePlugin {
+  toProperty(column: string): string {
+    return this.camelCase(column);
+  }
+}
+
+interface DirectStatement {
+  statement: Database.Statement;
+  /** The row property of each result column, in order; null for a statement that writes. */
+  properties: string[] | null;
+}
+
+/**
+ * Reads that skip Kysely's executor. Through the executor a read waits for the connection mutex,
+ * passes three promises and the result plugins (~15 µs: more than SQLite takes to run our hot
+ * reads, bench/README.md). better-sqlite3 is synchronous, so a SELECT run while the connection
+ * has NO open transaction sees exactly the committed database, as the executor's read would, and
+ * nothing can interleave with it. While a transaction is open (a group commit between members, a
+ * batch request's shared transaction, a write's own reads on its `trx`) the read goes through the
+ * executor as before: it then waits for, or joins, that transaction.
+ */
+class DirectReader {
+  private readonly statements = new Map<string, DirectStatement>();
+  private readonly names = new ColumnNames();
+
+  constructor(private readonly sqlite: Database.Database) {}
+
+  /** The rows of a SELECT, or undefined when the read must go through the executor. */
+  read(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    if (this.sqlite.inTransaction) return undefined;
+    const { statement, properties } = this.statement(sql);
+    if (!properties) return undefined;
+    const rows = statement.all(parameters) as unknown[][];
+    const out: Record<string, unknown>[] = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const values = rows[r]!;
+      const row: Record<string, unknown> = {};
+      for (let c = 0; c < properties.length; c++) row[properties[c]!] = values[c];
+      out[r] = row;
+    }
+    return out;
+  }
+
+  private statement(sql: string): DirectStatement {
+    let entry = this.statements.get(sql);
+    if (!entry) {
+      const statement = this.sqlite.prepare(sql);
+      // Raw rows (arrays): the keys are made once here, camelCased, instead of per row twice.
+      const properties = statement.reader ? statement.raw(true).columns().map((c) => this.names.toProperty(c.name)) : null;
+      if (this.statements.size >= MAX_SHAPES) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, (entry = { statement, properties }));
+    }
+    return entry;
+  }
+}
+
+const directReaders = new WeakMap<Kysely<any>, DirectReader>();
+
+/**
+ * Lets prepared SELECTs on `db` (the root database, not a transaction of it) run straight on
+ * `sqlite`, its one connection, whenever no transaction is open there (db/database.ts).
+ */
+export function enableDirectReads(db: Kysely<any>, sqlite: Database.Database): void {
+  directReaders.set(db, new DirectReader(sqlite));
 }
 
 /** Shapes prepared so far (for tests). */

@@ -24,6 +24,7 @@ import {
   seriesSchema,
   timelineEventSchema,
 } from '@chronicler/schema';
+import { type JsonFieldStorage, rowsJsonArray } from '../db/database.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { chapterWordCount } from './word-count.ts';
 import type { DB } from '../db/tables.ts';
@@ -181,6 +182,12 @@ export function toWire<K extends EntityKind>(kind: K, row: Record<string, unknow
   return out as WireRow<K>;
 }
 
+/** Each wire field with how it is stored: what the database needs to build toWire's JSON itself. */
+export function wireStorage(kind: EntityKind): ReadonlyArray<readonly [field: string, storage: JsonFieldStorage]> {
+  const d = ENTITIES[kind];
+  return d.wireFields.map((field) => [field, d.jsonColumns.includes(field) ? 'json' : d.booleanColumns.includes(field) ? 'boolean' : 'value'] as const);
+}
+
 /** Wire fields as column values: JSON arrays to text, booleans to 0/1; unknown fields dropped. */
 export function toColumns(kind: EntityKind, values: Record<string, unknown>): Record<string, unknown> {
   const d = ENTITIES[kind];
@@ -300,6 +307,38 @@ async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: stri
 }
 
 /**
+ * The caller's access to the row `id` of `kind`, with the same answers as loadAccessible (404 for
+ * unknown, foreign and deleted rows; 403 below `level`), reading only the columns access is
+ * decided by: list routes need the standing of the parent, not its whole row.
+ */
+export async function assertAccessible(db: Db, kind: EntityKind, id: string, userId: string, options: LoadOptions = {}): Promise<SeriesAccess> {
+  const table = ENTITIES[kind].table;
+  const [standing] = (await runPrepared(
+    db,
+    `standing ${table}`,
+    (q, v: { id: string }) =>
+      kind === 'series'
+        ? q.selectFrom('series').select(['id as seriesId', 'ownerId', 'deletedAt', 'deletedAt as seriesDeletedAt']).where('id', '=', v.id)
+        : q
+            .selectFrom(table)
+            .innerJoin('series', 'series.id', `${table}.seriesId`)
+            .select([`${table}.seriesId`, 'series.ownerId', `${table}.deletedAt`, 'series.deletedAt as seriesDeletedAt'])
+            .where(`${table}.id`, '=', v.id),
+    { id },
+  )) as { seriesId: string; ownerId: string; deletedAt: string | null; seriesDeletedAt: string | null }[];
+  if (!standing) throw notFound();
+  return checkAccess(db, { seriesId: standing.seriesId, ownerId: standing.ownerId, deletedAt: standing.seriesDeletedAt }, standing.deletedAt, userId, options);
+}
+
+async function checkAccess(db: Db, series: SeriesStanding, rowDeletedAt: string | null, userId: string, options: LoadOptions): Promise<SeriesAccess> {
+  const access = await accessGiven(db, series, userId);
+  if (!access) throw notFound();
+  if (!options.includeDeleted && (rowDeletedAt !== null || access.deleted)) throw notFound();
+  assertLevel(access, options.level ?? 'read');
+  return access;
+}
+
+/**
  * The row with `id` if the caller may see it: its series is owned by the caller or the caller is a
  * live member. Unknown ids, foreign ids and (unless asked for) deleted rows are all 404.
  */
@@ -312,12 +351,8 @@ export async function loadAccessible<K extends EntityKind>(
 ): Promise<WireRow<K>> {
   const found = await findRowWithSeries(db, kind, id);
   if (!found) throw notFound();
-  const { row, series } = found;
-  const access = await accessGiven(db, series, userId);
-  if (!access) throw notFound();
-  if (!options.includeDeleted && (row.deletedAt !== null || access.deleted)) throw notFound();
-  assertLevel(access, options.level ?? 'read');
-  return row;
+  await checkAccess(db, found.series, found.row.deletedAt, userId, options);
+  return found.row;
 }
 
 /** The plan that governs everything inside a series: its owner's. */
@@ -369,6 +404,26 @@ export async function listLive<K extends EntityKind>(
     { value },
   );
   return rows.map((r) => toWire(kind, r as Record<string, unknown>));
+}
+
+/**
+ * listLive as the JSON text of the array, built by the database in toWire's shape: what a list
+ * route sends as it is (reply with http/json.ts JSON_CONTENT_TYPE).
+ */
+export async function listLiveJson(db: Db, kind: EntityKind, column: string, value: string, orderBy: readonly string[] = ['createdAt', 'id']): Promise<string> {
+  const table = ENTITIES[kind].table;
+  const [row] = (await runPrepared(
+    db,
+    `listLiveJson ${table} ${column} ${orderBy.join(',')}`,
+    (q, v: { value: string }) =>
+      q
+        .selectFrom(table)
+        .select(rowsJsonArray(wireStorage(kind), orderBy).as('json'))
+        .where(column, '=', v.value)
+        .where('deletedAt', 'is', null),
+    { value },
+  )) as { json: string }[];
+  return row?.json ?? '[]';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBookBodySchema, updateBookBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
-import { countLive, listLive, loadAccessible } from '../entities/registry.ts';
+import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/registry.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import { createIn, idParams, noBody, ok, write } from './common.ts';
 
@@ -12,9 +13,9 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/api/series/:id/books', { schema: { params: idParams } }, async (request) => {
-    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
-    return listLive(db, 'books', 'seriesId', series.id, ['position', 'createdAt', 'id']);
+  app.get('/api/series/:id/books', { schema: { params: idParams } }, async (request, reply) => {
+    const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'books', 'seriesId', seriesId, ['position', 'createdAt', 'id']));
   });
 
   app.post('/api/books', { schema: { body: createBookBodySchema } }, async (request, reply) =>
@@ -40,8 +41,9 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
     write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'books', request.params.id))),
   );
 
-  app.get('/api/books/:id/chapters', { schema: { params: idParams } }, async (request) => {
-    const book = await loadAccessible(db, 'books', request.params.id, requireUser(request).id);
-    return listLive(db, 'chapters', 'bookId', book.id, ['position', 'createdAt', 'id']);
+  app.get('/api/books/:id/chapters', { schema: { params: idParams } }, async (request, reply) => {
+    const bookId = request.params.id;
+    await assertAccessible(db, 'books', bookId, requireUser(request).id);
+    return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']));
   });
 }

@@ -17,6 +17,7 @@ import { type BatchEntry, ERROR_CODES, batchBodySchema } from '@chronicler/schem
 import { requireUser } from '../auth/session.ts';
 import { runInSharedTransaction } from '../db/shared-transaction.ts';
 import { IDEMPOTENCY_HEADER } from './mutation.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 /** Routes an entry may not reach: sessions, sync itself (no nested batches). */
 const NOT_BATCHABLE = [/^\/api\/sync\//, /^\/api\/(auth\/)?(login|logout|register)\b/, /^\/api\/user\b/];
@@ -63,6 +64,6 @@ export function registerBatchRoute(fastify: FastifyInstance): void {
         if (isTransient(res.statusCode)) break;
       }
     });
-    return reply.type('application/json; charset=utf-8').send(`[${answers.join(',')}]`);
+    return reply.type(JSON_CONTENT_TYPE).send(`[${answers.join(',')}]`);
   });
 }

@@ -20,7 +20,7 @@ import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 
 import { ENTITY_KINDS, type EntityKind } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/database.ts';
-import { ENTITIES } from '../entities/registry.ts';
+import { ENTITIES, wireStorage } from '../entities/registry.ts';
 
 /** Each synced kind as the feed reads it: its table, and the column naming its series. */
 interface FeedKind {
@@ -34,13 +34,7 @@ const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
   kind,
   table: ENTITIES[kind].table,
   seriesColumn: kind === 'series' ? 'id' : 'seriesId',
-  json: rowJsonBytes(
-    ENTITIES[kind].wireFields.map((field) => {
-      const d = ENTITIES[kind];
-      const storage = d.jsonColumns.includes(field) ? 'json' : d.booleanColumns.includes(field) ? 'boolean' : 'value';
-      return [field, storage] as const;
-    }),
-  ),
+  json: rowJsonBytes(wireStorage(kind)),
 }));
 
 /** Series ids the user may read now: owned (deleted ones included) and live memberships. */

@@ -18,6 +18,7 @@ import { afterCommit } from '../db/shared-transaction.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 export interface MutationContext {
   trx: Transaction<DB>;
@@ -149,7 +150,7 @@ export async function runMutation(
   if (outcome.kind === 'rejected') throw outcome.error;
   if (outcome.kind === 'replay') {
     reply.header('idempotent-replayed', 'true');
-    return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+    return reply.status(outcome.status).type(JSON_CONTENT_TYPE).send(outcome.body);
   }
   // Committed. Inside a batch the write is durable only when the batch commits: poke then.
   const { seq, touched } = outcome;
@@ -158,7 +159,7 @@ export async function runMutation(
   // The recorded JSON is the answer's JSON: send it rather than serialise the body again (a saved
   // chapter is ~6 KB per 1,000 words), unless the route serialises through a response schema.
   if (outcome.json !== null && typeof body === 'object' && body !== null && !request.routeOptions.schema?.response) {
-    return reply.status(status).type('application/json; charset=utf-8').send(outcome.json);
+    return reply.status(status).type(JSON_CONTENT_TYPE).send(outcome.json);
   }
   return reply.status(status).send(body);
 }

@@ -9,6 +9,7 @@ import { requireUser } from '../auth/session.ts';
 import { readChangesJson } from './changes.ts';
 import { registerBatchRoute } from './batch.ts';
 import { registerEventsRoute } from './events.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 export default async function syncPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +19,7 @@ export default async function syncPlugin(fastify: FastifyInstance): Promise<void
     const user = requireUser(request);
     // Already JSON bytes (a ChangesResponse): no serializer walks megabytes of chapter text again.
     const page = await readChangesJson(db, user.id, request.query.since, request.query.limit);
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(page);
+    return reply.header('cache-control', 'no-store').type(JSON_CONTENT_TYPE).send(page);
   });
 
   registerEventsRoute(app);

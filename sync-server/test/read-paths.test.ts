@@ -1,0 +1,143 @@
+/**
+ * The fast read paths (DESIGN.md §6 speed targets, bench/server-http.ts):
+ * - prepared SELECTs on the root database run straight on the connection when no transaction is
+ *   open there (db/prepared.ts DirectReader) — and never see a write that is not committed;
+ * - list routes answer JSON the database builds (registry listLiveJson), which must be exactly
+ *   what toWire + JSON.stringify would have sent, for any stored text, array and boolean.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newId } from '@chronicler/schema';
+import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
+import { listLive, listLiveJson, toColumns } from '../src/entities/registry.ts';
+import { createTestApp, json, signUp } from './helpers.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fileDatabase(): Promise<OpenedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-reads-'));
+  const database = await openDatabase(path.join(dir, 'db.sqlite'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => database.close());
+  return database;
+}
+
+async function seriesOf(database: OpenedDatabase): Promise<{ userId: string; seriesId: string }> {
+  const userId = newId();
+  const seriesId = newId();
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('users')
+    .values({ id: userId, username: `reader${userId.slice(-8)}`, usernameKey: `reader${userId.slice(-8)}`, displayName: 'Reader', email: null, passwordHash: 'x', plan: 'apprentice', createdAt: now, updatedAt: now } as never)
+    .execute();
+  await database.db
+    .insertInto('series')
+    .values({ id: seriesId, rev: 1, createdAt: now, updatedAt: now, deletedAt: null, ownerId: userId, title: 'S', description: '', totalBooks: 1, currentBook: 1, coverImage: null })
+    .execute();
+  return { userId, seriesId };
+}
+
+describe.each([
+  ['a file database', fileDatabase],
+  ['an in-memory database', async () => {
+    const database = await openDatabase(':memory:');
+    cleanups.push(() => database.close());
+    return database;
+  }],
+])('direct reads on %s', (_name, open) => {
+  it('never see a write whose transaction is still open, and see it once committed', async () => {
+    const database = await open();
+    const { seriesId } = await seriesOf(database);
+    const now = new Date().toISOString();
+    const book = (title: string) => ({ id: newId(), rev: 2, createdAt: now, updatedAt: now, deletedAt: null, seriesId, title, description: '', position: 1, status: 'in_progress', wordCount: 0 });
+    const titles = (rows: { title: string }[]) => rows.map((r) => r.title).sort();
+
+    // A member of a group commit writes, then a read starts while the group's transaction is open.
+    let readDuringWrite: Promise<{ title: string }[]> | undefined;
+    await expect(
+      database.groupCommit.run(async (trx) => {
+        await trx.insertInto('books').values(book('rolled back')).execute();
+        readDuringWrite = listLive(database.db, 'books', 'seriesId', seriesId);
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('this member fails: its book must never be seen');
+      }),
+    ).rejects.toThrow(/never be seen/);
+    expect(titles(await readDuringWrite!)).toEqual([]);
+
+    let readBeforeCommit: Promise<{ title: string }[]> | undefined;
+    await database.groupCommit.run(async (trx) => {
+      await trx.insertInto('books').values(book('kept')).execute();
+      readBeforeCommit = listLive(database.db, 'books', 'seriesId', seriesId);
+    });
+    // The read waited for the group's COMMIT (it could not run while the transaction was open).
+    expect(titles(await readBeforeCommit!)).toEqual(['kept']);
+    expect(titles(await listLive(database.db, 'books', 'seriesId', seriesId))).toEqual(['kept']);
+  });
+});
+
+describe('lists built by the database', () => {
+  // Text of every kind: quotes, backslashes, control characters, astral and combining characters.
+  const text = fc.string({ unit: 'binary', maxLength: 40 });
+  const character = fc.record({
+    name: text,
+    description: text,
+    age: fc.constantFrom('', '42', 'ageless'),
+    bookAppearances: fc.array(fc.integer({ min: -5, max: 2_000_000_000 }), { maxLength: 6 }),
+    isProtagonist: fc.boolean(),
+    avatar: fc.option(text, { nil: null }),
+    deleted: fc.boolean(),
+  });
+
+  it('equal toWire + JSON.stringify for any stored characters and events (fast-check)', async () => {
+    const database = await fileDatabase();
+    await fc.assert(
+      fc.asyncProperty(fc.array(character, { maxLength: 8 }), fc.array(fc.tuple(text, fc.boolean(), fc.array(fc.uuid({ version: 7 }), { maxLength: 4 })), { maxLength: 5 }), async (characters, events) => {
+        const { seriesId } = await seriesOf(database);
+        const now = new Date().toISOString();
+        for (const [i, c] of characters.entries()) {
+          const row = { id: newId(), rev: i + 2, createdAt: now, updatedAt: now, deletedAt: c.deleted ? now : null, seriesId, name: c.name, role: 'supporting', age: c.age, occupation: '', status: 'alive', description: c.description, appearance: '', personality: '', goals: '', backstory: '', bookAppearances: c.bookAppearances, isProtagonist: c.isProtagonist, avatar: c.avatar, avatarUrl: null };
+          await database.db.insertInto('characters').values(toColumns('characters', row) as never).execute();
+        }
+        for (const [i, [title, isPlotPoint, characterIds]] of events.entries()) {
+          const row = { id: newId(), rev: 50 + i, createdAt: now, updatedAt: now, deletedAt: null, seriesId, title, description: '', eventType: 'plot', date: '', bookId: null, chapterId: null, characterIds, locationId: null, importance: 'medium', color: '#3b82f6', position: events.length - i, isPlotPoint };
+          await database.db.insertInto('timelineEvents').values(toColumns('timelineEvents', row) as never).execute();
+        }
+        const order = ['position', 'createdAt', 'id'];
+        expect(JSON.parse(await listLiveJson(database.db, 'characters', 'seriesId', seriesId))).toEqual(JSON.parse(JSON.stringify(await listLive(database.db, 'characters', 'seriesId', seriesId))));
+        expect(JSON.parse(await listLiveJson(database.db, 'timelineEvents', 'seriesId', seriesId, order))).toEqual(JSON.parse(JSON.stringify(await listLive(database.db, 'timelineEvents', 'seriesId', seriesId, order))));
+        expect(JSON.parse(await listLiveJson(database.db, 'books', 'seriesId', seriesId))).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answer through the routes the same rows, in order, and 404 for foreign ids', async () => {
+    const { app, close } = await createTestApp();
+    cleanups.push(close);
+    const author = await signUp(app);
+    const stranger = await signUp(app);
+    const series = json(await app.inject({ method: 'POST', url: '/api/series', headers: author.headers, payload: { title: 'Lanterns', totalBooks: 3 } }));
+    const get = (url: string, who = author) => app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+    expect(json(await get(`/api/series/${series.id}/books`))).toEqual([]);
+    const books = [];
+    for (const title of ['One "quoted"', 'Two \\ back', 'Three ✨']) {
+      books.push(json(await app.inject({ method: 'POST', url: '/api/books', headers: author.headers, payload: { seriesId: series.id, title } })));
+    }
+    const listed = await get(`/api/series/${series.id}/books`);
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(json(listed)).toEqual(books);
+    const chapter = json(await app.inject({ method: 'POST', url: '/api/chapters', headers: author.headers, payload: { bookId: books[1].id, title: 'Ch', content: 'Line one\n\nLine "two"' } }));
+    expect(json(await get(`/api/books/${books[1].id}/chapters`))).toEqual([chapter]);
+    expect((await get(`/api/series/${series.id}/books`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/books/${books[1].id}/chapters`, stranger)).statusCode).toBe(404);
+    await app.inject({ method: 'DELETE', url: `/api/books/${books[1].id}`, headers: { cookie: author.cookie } });
+    expect((await get(`/api/books/${books[1].id}/chapters`)).statusCode).toBe(404);
+    expect(json(await get(`/api/series/${series.id}/books`)).map((b: { title: string }) => b.title)).toEqual(['One "quoted"', 'Three ✨']);
+  });
+});
