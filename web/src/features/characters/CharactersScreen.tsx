@@ -33,7 +33,6 @@ import {
   CHARACTER_TOASTS,
   MESSAGES,
   VALIDATION_TOASTS,
-  featureLockedToast,
   hasFeature,
   withError,
   type Character,
@@ -42,6 +41,7 @@ import {
 import { FeatureGate } from '@/components/FeatureGate';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/lib/session';
+import { limitLockedToast, planLimitState } from '@/lib/limits';
 import { toast } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
@@ -58,7 +58,6 @@ import { useOnline } from '@/lib/useOnline';
 import { createBodyFromForm, updateBodyFromForm, type CharacterFormValues } from './model/character-form';
 import { CHARACTER_TABS, TAB_LABELS, filterCharacters, tabCounts, type CharacterTab } from './model/filters';
 import type { GenerateImageOptions } from './model/image-generation';
-import { characterLimitState } from './model/limits';
 import type { RelationshipType } from './model/map-geometry';
 import { checkRelationship, type RelationshipFormState } from './model/relationship-form';
 import { RELATIONSHIP_EXTRA_TOASTS } from './model/toasts';
@@ -107,7 +106,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   // Limits and gates follow the series owner's plan on the server; for the author's own series that
   // is this plan. A shared series is governed by its owner's plan, which this device does not know.
   const owned = current ? current.ownerId === userId : true;
-  const limit = characterLimitState(plan, characters?.length ?? 0);
+  const limit = planLimitState(plan, 'charactersPerSeries', characters?.length ?? 0);
   const limitLocked = owned && limit.locked;
   const canRelate = !owned || hasFeature(plan, 'relationshipMapping');
 
@@ -122,7 +121,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       return;
     }
     if (limitLocked) {
-      toast.show(limit.requiredTier ? featureLockedToast(limit.requiredTier) : { title: 'Feature Locked', message: limit.message, variant: 'default' });
+      toast.show(limitLockedToast(limit));
       return;
     }
     setDialog({ kind: 'create' });

@@ -42,9 +42,10 @@ import {
   IconUsersGroup,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { LOCATION_TOASTS, MESSAGES, VALIDATION_TOASTS, featureLockedToast, withError, type Location } from '@chronicler/schema';
+import { LOCATION_TOASTS, MESSAGES, VALIDATION_TOASTS, withError, type Location } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/lib/session';
+import { limitLockedToast, planLimitState } from '@/lib/limits';
 import { toast } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { ComingSoon } from './components/ComingSoon';
@@ -55,7 +56,6 @@ import { LocationLimitNotice } from './components/LocationLimitNotice';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import { useOnline } from '@/lib/useOnline';
 import { useWorldData } from './hooks/useWorldData';
-import { locationLimitState } from './model/limits';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
 import { visibleLocations } from './model/locations';
 import classes from './world.module.css';
@@ -108,7 +108,7 @@ function WorldPage() {
   // The series owner's plan governs a series on the server; for the author's own series that is
   // this plan. A shared series follows its owner's plan, which this device does not know.
   const owned = current ? current.ownerId === userId : true;
-  const limit = locationLimitState(plan, locations?.length ?? 0);
+  const limit = planLimitState(plan, 'locationsPerSeries', locations?.length ?? 0);
   const limitLocked = owned && limit.locked;
 
   const all = useMemo(() => locations ?? [], [locations]);
@@ -122,7 +122,7 @@ function WorldPage() {
       return;
     }
     if (limitLocked) {
-      toast.show(limit.requiredTier ? featureLockedToast(limit.requiredTier) : { title: 'Feature Locked', message: limit.message, variant: 'default' });
+      toast.show(limitLockedToast(limit));
       return;
     }
     setTab('locations');

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import type { CharacterLimitState } from '../model/limits';
+import type { PlanLimitState } from '@/lib/limits';
 
 export const LIMIT_NOTICE_ID = 'character-limit-notice';
 
 /** "8 of 10 characters on the Apprentice plan", and at the limit the upgrade message. */
-export function CharacterLimitNotice({ state }: { state: CharacterLimitState }) {
+export function CharacterLimitNotice({ state }: { state: PlanLimitState }) {
   if (!state.warn || state.limit === null) return null;
   const percent = Math.min(100, Math.round((state.count / state.limit) * 100));
   return (

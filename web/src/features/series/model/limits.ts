@@ -1,9 +1,10 @@
 /**
  * Apprentice plan limits shown before the author hits them (spec 000 §6, 001 §6; DESIGN.md §5: one
- * plan table, shown and enforced). The server enforces the same table; a create it refuses comes
- * back as a dead letter and the sync provider toasts the reason.
+ * plan table, shown and enforced), in the shape the series screens' notice takes. The counting and
+ * wording are the shared lib/limits.
  */
-import { PLANS, gateState, limitFor, type LimitName, type PlanName } from '@chronicler/schema';
+import type { LimitName, PlanName } from '@chronicler/schema';
+import { planLimitState } from '@/lib/limits';
 
 export interface LimitNotice {
   /** No more items may be added on this plan. */
@@ -16,15 +17,7 @@ export interface LimitNotice {
   canUpgrade: boolean;
 }
 
-const NOUNS: Partial<Record<LimitName, [string, string]>> = {
-  series: ['series', 'series'],
-  booksPerSeries: ['book', 'books'],
-};
-
 export function limitNotice(plan: PlanName, limit: LimitName, count: number): LimitNotice {
-  const max = limitFor(plan, limit);
-  const gate = gateState({ plan, limit, count });
-  const [one, many] = NOUNS[limit] ?? ['item', 'items'];
-  const usage = max < 0 ? null : `${count} of ${max} ${max === 1 ? one : many} on the ${PLANS[plan].displayName} plan`;
-  return { locked: gate.locked, usage, message: gate.message, canUpgrade: gate.requiredTier !== null };
+  const state = planLimitState(plan, limit, count);
+  return { locked: state.locked, usage: state.limit === null ? null : state.usage, message: state.message, canUpgrade: state.requiredTier !== null };
 }

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import type { LocationLimitState } from '../model/limits';
+import type { PlanLimitState } from '@/lib/limits';
 
 /**
  * The locations-per-series count on a limited plan: a quiet line, a warning near the limit, and at
  * the limit the upgrade message with a link to the plans.
  */
-export function LocationLimitNotice({ state }: { state: LocationLimitState }) {
+export function LocationLimitNotice({ state }: { state: PlanLimitState }) {
   if (state.limit === null) return null;
   if (state.locked) {
     return (

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { upgradeMessage } from '@chronicler/schema';
+import { limitLockedToast, planLimitState } from './limits';
+
+describe('characters per series on the plan (000 §6)', () => {
+  it('says nothing well below the Apprentice limit of 10', () => {
+    const s = planLimitState('apprentice', 'charactersPerSeries', 5);
+    expect(s).toMatchObject({ limit: 10, warn: false, locked: false });
+  });
+
+  it('warns from 8 of 10', () => {
+    expect(planLimitState('apprentice', 'charactersPerSeries', 7).warn).toBe(false);
+    const s = planLimitState('apprentice', 'charactersPerSeries', 8);
+    expect(s).toMatchObject({ warn: true, locked: false, usage: '8 of 10 characters on the Apprentice plan' });
+  });
+
+  it('locks at 10 with the tier upgrade message', () => {
+    const s = planLimitState('apprentice', 'charactersPerSeries', 10);
+    expect(s.locked).toBe(true);
+    expect(s.requiredTier).toBe('wordsmith');
+    expect(s.message).toBe('This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.');
+  });
+
+  it('has no limit from Wordsmith up', () => {
+    for (const plan of ['wordsmith', 'loremaster', 'legendary'] as const) {
+      expect(planLimitState(plan, 'charactersPerSeries', 500)).toMatchObject({ limit: null, warn: false, locked: false });
+    }
+  });
+});
+
+describe('locations per series on the Apprentice plan', () => {
+  it('counts quietly below the warning, warns from 8 of 10, locks at 10 with the upgrade message', () => {
+    expect(planLimitState('apprentice', 'locationsPerSeries', 3)).toMatchObject({
+      usage: '3 of 10 locations on the Apprentice plan',
+      warn: false,
+      locked: false,
+    });
+    expect(planLimitState('apprentice', 'locationsPerSeries', 8)).toMatchObject({
+      usage: '8 of 10 locations on the Apprentice plan',
+      warn: true,
+      locked: false,
+    });
+    expect(planLimitState('apprentice', 'locationsPerSeries', 10)).toMatchObject({
+      usage: '10 of 10 locations on the Apprentice plan',
+      locked: true,
+      message: upgradeMessage('wordsmith'),
+      requiredTier: 'wordsmith',
+    });
+  });
+
+  it('has no limit from The Wordsmith up', () => {
+    expect(planLimitState('wordsmith', 'locationsPerSeries', 500)).toMatchObject({ limit: null, locked: false, warn: false, usage: '' });
+  });
+});
+
+describe('series and books on the plan', () => {
+  it('names one series and many books', () => {
+    expect(planLimitState('apprentice', 'series', 1)).toMatchObject({ usage: '1 of 1 series on the Apprentice plan', locked: true });
+    expect(planLimitState('apprentice', 'booksPerSeries', 2)).toMatchObject({ usage: '2 of 3 books on the Apprentice plan', locked: false });
+  });
+});
+
+describe('New pressed at the limit', () => {
+  it("toasts the tier's Feature Locked toast", () => {
+    const toast = limitLockedToast(planLimitState('apprentice', 'locationsPerSeries', 10));
+    expect(toast.title).toBe('Feature Locked');
+    expect(toast.message).toBe(upgradeMessage('wordsmith'));
+  });
+});
