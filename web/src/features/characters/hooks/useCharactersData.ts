@@ -3,20 +3,13 @@
  * live: every series, and the characters and relationships of the chosen one. Answers carry the
  * series they were read for so a series switch never shows the previous series' rows.
  */
-import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Character, CharacterRelationship, Series } from '@chronicler/schema';
-import { useCurrentSeriesId } from '@/lib/currentSeries';
+import type { Character, CharacterRelationship } from '@chronicler/schema';
+import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
 import type { ChroniclerDb } from '@/sync/db';
-import { charactersOfSeries, relationshipsOfSeries, seriesList } from '@/sync/queries';
-import { pickSeriesId } from '../model/current-series';
+import { charactersOfSeries, relationshipsOfSeries } from '@/sync/queries';
 
-export interface CharactersData {
-  /** undefined while the first read runs. */
-  series: Series[] | undefined;
-  seriesId: string | null;
-  selectSeries: (id: string | null) => void;
-  current: Series | null;
+export interface CharactersData extends SeriesChoice {
   /** undefined while the chosen series' rows load. */
   characters: Character[] | undefined;
   relationships: CharacterRelationship[] | undefined;
@@ -29,14 +22,8 @@ interface SeriesRows {
 }
 
 export function useCharactersData(db: ChroniclerDb): CharactersData {
-  const series = useLiveQuery(() => seriesList(db), [db]);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const remembered = useCurrentSeriesId();
-
-  const seriesId = useMemo(
-    () => (series ? pickSeriesId(series.map((s) => s.id), chosen, remembered) : null),
-    [series, chosen, remembered],
-  );
+  const choice = useSeriesChoice(db);
+  const { series, seriesId } = choice;
 
   const rows = useLiveQuery(async (): Promise<SeriesRows | null> => {
     if (!seriesId) return null;
@@ -47,10 +34,7 @@ export function useCharactersData(db: ChroniclerDb): CharactersData {
   const fresh = rows && rows.seriesId === seriesId ? rows : undefined;
   const empty = seriesId === null && series !== undefined;
   return {
-    series,
-    seriesId,
-    selectSeries: setChosen,
-    current: series?.find((s) => s.id === seriesId) ?? null,
+    ...choice,
     characters: empty ? [] : fresh?.characters,
     relationships: empty ? [] : fresh?.relationships,
   };

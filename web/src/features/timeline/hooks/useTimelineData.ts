@@ -3,13 +3,11 @@
  * data): every series and, for the shown one, its books, characters, locations and events. An
  * answer carries the series it was read for, so switching series never shows the previous rows.
  */
-import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Book, Chapter, Character, Location, Series, TimelineEvent } from '@chronicler/schema';
-import { useCurrentSeriesId } from '@/lib/currentSeries';
+import type { Book, Chapter, Character, Location, TimelineEvent } from '@chronicler/schema';
+import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
 import type { ChroniclerDb } from '@/sync/db';
-import { booksOfSeries, chaptersOfBook, charactersOfSeries, locationsOfSeries, seriesList, timelineOfSeries } from '@/sync/queries';
-import { pickSeriesId } from '../model/series-choice';
+import { booksOfSeries, chaptersOfBook, charactersOfSeries, locationsOfSeries, timelineOfSeries } from '@/sync/queries';
 
 export interface SeriesRows {
   books: Book[];
@@ -21,12 +19,7 @@ export interface SeriesRows {
   chapterTitles: Map<string, string>;
 }
 
-export interface TimelineData {
-  /** undefined while the first read runs. */
-  series: Series[] | undefined;
-  seriesId: string | null;
-  selectSeries: (id: string) => void;
-  current: Series | null;
+export interface TimelineData extends SeriesChoice {
   /** undefined while the shown series' rows load; null when there is no series. */
   rows: SeriesRows | null | undefined;
 }
@@ -34,10 +27,8 @@ export interface TimelineData {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 export function useTimelineData(db: ChroniclerDb): TimelineData {
-  const series = useLiveQuery(() => seriesList(db), [db]);
-  const remembered = useCurrentSeriesId();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const seriesId = useMemo(() => (series ? pickSeriesId(series.map((s) => s.id), chosen, remembered) : null), [series, chosen, remembered]);
+  const choice = useSeriesChoice(db);
+  const { series, seriesId } = choice;
 
   const loaded = useLiveQuery(async () => {
     if (!seriesId) return null;
@@ -58,7 +49,7 @@ export function useTimelineData(db: ChroniclerDb): TimelineData {
   else if (seriesId === null) rows = null;
   else rows = loaded && loaded.seriesId === seriesId ? loaded.rows : undefined;
 
-  return { series, seriesId, selectSeries: setChosen, current: series?.find((s) => s.id === seriesId) ?? null, rows };
+  return { ...choice, rows };
 }
 
 /** The chapters of a book, for the event dialog's chapter selector ([] without a book). */
