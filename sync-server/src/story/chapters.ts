@@ -2,6 +2,10 @@
  * Chapters (spec 001 §7 "Chapters"), their revision history and their conflict copies
  * (DESIGN.md §3 "Chapter text never loses words"). The series comes from the stored book; the
  * word count is always the server's count of the stored text.
+ *
+ * A book's live chapters keep positions 1..n: a reorder renumbers them all and a delete closes the
+ * gap, so a reorder sent before or after a concurrent delete leaves the same positions
+ * (story/dangling.ts has the rule for rows deleted by another device).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,10 +18,59 @@ import {
 } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
-import { countLive, listLive, loadAccessible } from '../entities/registry.ts';
+import { assertWriteFeature } from '../entities/gates.ts';
+import { type WireRow, countLive, listLive, loadAccessible, updateRow } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import { notFound } from '../http/errors.ts';
-import { createIn, idParams, noBody, ok, reorderRows, write } from './common.ts';
+import type { MutationContext } from '../sync/mutation.ts';
+import { idParams, noBody, ok, write } from './common.ts';
+import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
+
+type Chapter = WireRow<'chapters'>;
+
+/** The book's live chapters in list order. */
+const chaptersOf = (ctx: MutationContext, bookId: string) => listLive(ctx.trx, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']);
+
+/**
+ * `live` (a book's live chapters in list order) in the order a reorder asks for: the chapters it
+ * names by their sent position (ties keep the request's order), then those it does not name — added
+ * on another device meanwhile — in their current order. Named ids that are not live chapters of
+ * this book (deleted since) are left out.
+ */
+function requestedOrder(live: readonly Chapter[], items: readonly { id: string; position: number }[]): Chapter[] {
+  const byId = new Map(live.map((chapter) => [chapter.id, chapter]));
+  const named = items
+    .map((item, index) => ({ item, index, chapter: byId.get(item.id) }))
+    .filter((entry): entry is typeof entry & { chapter: Chapter } => entry.chapter !== undefined)
+    .sort((a, b) => a.item.position - b.item.position || a.index - b.index)
+    .map((entry) => entry.chapter);
+  const namedIds = new Set(named.map((chapter) => chapter.id));
+  return [...named, ...live.filter((chapter) => !namedIds.has(chapter.id))];
+}
+
+/** Gives `ordered` positions 1..n, writing only the chapters whose position changes. Answers them renumbered. */
+async function renumber(ctx: MutationContext, ordered: readonly Chapter[]): Promise<Chapter[]> {
+  const out: Chapter[] = [];
+  for (const [i, chapter] of ordered.entries()) {
+    out.push(chapter.position === i + 1 ? chapter : await updateRow(ctx, 'chapters', chapter.id, { position: i + 1 }, chapter));
+  }
+  return out;
+}
+
+/**
+ * POST /api/chapters/reorder. The book is the one of the named chapters (all live ones must share
+ * it: 422); ids deleted since are ignored, so an offline reorder still orders what is left. Any id
+ * the caller cannot see fails the whole request (404), exactly like an unknown one. Answers every
+ * live chapter of the book in its new order.
+ */
+async function reorderChapters(ctx: MutationContext, items: readonly { id: string; position: number }[]): Promise<Chapter[]> {
+  const named = await rowsNamedByReorder(ctx, 'chapters', items);
+  const live = liveInOneGroup(named, 'bookId', 'All chapters of a reorder must belong to the same book');
+  // Chapters never change book, so a deleted one still names the book the author was ordering.
+  const anchor = live[0] ?? named[0]!;
+  await assertWriteFeature(ctx.trx, 'chapters', anchor.seriesId);
+  return renumber(ctx, requestedOrder(await chaptersOf(ctx, anchor.bookId), items));
+}
 
 const revisionParams = z.strictObject({ id: idParams.shape.id, rev: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 const revisionsQuery = z.strictObject({
@@ -34,16 +87,17 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
     write(request, reply, async (ctx) => {
       // wordCount from the client is advisory; the registry counts the stored text.
       const { bookId, position, wordCount: _advisory, ...fields } = request.body;
-      const book = await loadAccessible(ctx.trx, 'books', bookId, ctx.userId, { level: 'edit' });
+      // A book deleted on another device first: the chapter is stored as the book's delete would
+      // have left it (a tombstone, its text kept in the row and its revision).
+      const book = await loadEvenIfDeleted(ctx, 'books', bookId);
       const at = position ?? (await countLive(ctx.trx, 'chapters', 'bookId', book.id)) + 1;
-      return createIn(ctx, 'chapters', book.seriesId, { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 });
+      const values = { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 };
+      return createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
     }),
   );
 
   app.post('/api/chapters/reorder', { schema: { body: reorderChaptersBodySchema } }, async (request, reply) =>
-    write(request, reply, async (ctx) =>
-      ok({ chapters: await reorderRows(ctx, 'chapters', request.body.chapters, 'bookId', 'All chapters of a reorder must belong to the same book') }),
-    ),
+    write(request, reply, async (ctx) => ok({ chapters: await reorderChapters(ctx, request.body.chapters) })),
   );
 
   app.get('/api/chapters/:id', { schema: { params: idParams } }, async (request) =>
@@ -56,8 +110,13 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
     return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'chapters', request.params.id, fields, baseRev)));
   });
 
+  /** Later chapters move up to close the gap, in the same write. */
   app.delete('/api/chapters/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
-    write(request, reply, async (ctx) => ok(await deleteWithDependants(ctx, 'chapters', request.params.id))),
+    write(request, reply, async (ctx) => {
+      const deleted = await deleteWithDependants(ctx, 'chapters', request.params.id);
+      await renumber(ctx, await chaptersOf(ctx, deleted.bookId));
+      return ok(deleted);
+    }),
   );
 
   app.get('/api/chapters/:id/revisions', { schema: { params: idParams, querystring: revisionsQuery } }, async (request) => {

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants, eventsWithCharacter } from '../entities/delete.ts';
 import { listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from './common.ts';
+import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function characterRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +20,9 @@ export default async function characterRoutes(fastify: FastifyInstance): Promise
 
   app.post('/api/characters', { schema: { body: createCharacterBodySchema } }, async (request, reply) =>
     write(request, reply, async (ctx) => {
-      const series = await loadAccessible(ctx.trx, 'series', request.body.seriesId, ctx.userId, { level: 'edit' });
-      return createIn(ctx, 'characters', series.id, { ...request.body, seriesId: series.id });
+      // A series deleted on another device first: stored as its delete would have left it (story/dangling.ts).
+      const series = await loadEvenIfDeleted(ctx, 'series', request.body.seriesId);
+      return createUnder(ctx, 'characters', series.id, { ...request.body, seriesId: series.id }, isDeleted(series));
     }),
   );
 

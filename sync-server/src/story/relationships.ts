@@ -1,6 +1,13 @@
 /**
  * Character relationships (spec 001 §7 "Characters"). Writes need the relationshipMapping feature
  * on the series owner's plan; both characters must be in the same accessible series.
+ *
+ * A relationship created after one of its characters was deleted on another device is stored
+ * already tombstoned (201, deletedAt set): deleting a character deletes its relationships, so had
+ * the create arrived first the delete would have left exactly that row. Both orders end in "no
+ * relationship" without a dead letter on the author's device (story/dangling.ts says why a
+ * tombstone and not a "superseded" 409/410). Updates of a relationship deleted that way answer
+ * mergeStatus 'deleted' like any update of a deleted row (entities/update.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +17,8 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { listLive, loadAccessible } from '../entities/registry.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, noBody, invalid, ok, write } from './common.ts';
+import { idParams, noBody, invalid, ok, write } from './common.ts';
+import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function relationshipRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,13 +32,14 @@ export default async function relationshipRoutes(fastify: FastifyInstance): Prom
   app.post('/api/character-relationships', { schema: { body: createRelationshipBodySchema } }, async (request, reply) =>
     write(request, reply, async (ctx) => {
       const { sourceCharacterId, targetCharacterId } = request.body;
-      const source = await loadAccessible(ctx.trx, 'characters', sourceCharacterId, ctx.userId, { level: 'edit' });
+      const source = await loadEvenIfDeleted(ctx, 'characters', sourceCharacterId);
       await assertWriteFeature(ctx.trx, 'characterRelationships', source.seriesId);
-      const target = await loadAccessible(ctx.trx, 'characters', targetCharacterId, ctx.userId);
+      const target = await loadEvenIfDeleted(ctx, 'characters', targetCharacterId, 'read');
       if (target.seriesId !== source.seriesId) {
         throw invalid('Both characters of a relationship must belong to the same series', 'targetCharacterId');
       }
-      return createIn(ctx, 'characterRelationships', source.seriesId, { ...request.body, seriesId: source.seriesId });
+      const values = { ...request.body, seriesId: source.seriesId };
+      return createUnder(ctx, 'characterRelationships', source.seriesId, values, isDeleted(source) || isDeleted(target));
     }),
   );
 
