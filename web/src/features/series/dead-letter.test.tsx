@@ -16,7 +16,7 @@ import { openChroniclerDb } from '@/sync/db';
 import { SyncProvider } from '@/sync/react';
 import { emptyChanges, scriptedFetch, serverBook, serverSeries } from '@/sync/testing/fixtures';
 import { SeriesScreen } from './index';
-import { USER_ID, signIn } from './test-utils';
+import { USER_ID, signIn } from '@/test/renderWithDb';
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,12 +9,15 @@ import { AddBookForm } from './components/AddBookForm';
 import { moveItem } from './components/ChapterList';
 import { NewBookScreen, SeriesDetailScreen, SeriesScreen } from './index';
 import { limitNotice } from './model/limits';
-import { USER_ID, renderWithDb } from './test-utils';
+import { USER_ID, renderWithDb as renderAt, type RenderWithDbOptions } from '@/test/renderWithDb';
 
 // Whole flows through dialogs: typing into Mantine inputs under jsdom is slow.
 vi.setConfig({ testTimeout: 30_000 });
 
 const dialog = () => screen.getByRole('dialog');
+
+/** The series screens are mounted at /series unless a test says otherwise. */
+const renderWithDb = (ui: ReactNode, options: RenderWithDbOptions = {}) => renderAt(ui, { path: '/series', ...options });
 
 describe('Series page', () => {
   it('shows "No Series Yet", refuses a blank title, then creates a series with the spec defaults', async () => {

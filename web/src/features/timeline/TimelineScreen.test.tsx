@@ -5,7 +5,7 @@ import { MESSAGES, upgradeMessage } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverBook, serverChapter, serverCharacter, serverSeries } from '@/sync/testing/fixtures';
 import { serverEvent } from './model/fixtures';
-import { renderScreen } from './test-utils';
+import { renderWithDb as renderScreen } from '@/test/renderWithDb';
 import { TimelineScreen } from './index';
 
 // Whole flows through dialogs: typing into Mantine inputs under jsdom is slow.

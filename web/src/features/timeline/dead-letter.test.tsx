@@ -15,7 +15,7 @@ import { ToastRegion } from '@/components/ToastRegion';
 import { openChroniclerDb } from '@/sync/db';
 import { SyncProvider } from '@/sync/react';
 import { emptyChanges, scriptedFetch, serverSeries } from '@/sync/testing/fixtures';
-import { USER_ID, signIn } from './test-utils';
+import { USER_ID, signIn } from '@/test/renderWithDb';
 import { TimelineScreen } from './index';
 
 vi.setConfig({ testTimeout: 40_000 });

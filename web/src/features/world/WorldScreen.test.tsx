@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, newId, upgradeMessage, type Location } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverSeries } from '@/sync/testing/fixtures';
-import { renderScreen } from './test-utils';
+import { renderWithDb as renderScreen } from '@/test/renderWithDb';
 import { WorldScreen } from './index';
 
 // Whole flows through dialogs: typing into Mantine inputs under jsdom is slow.

@@ -1,6 +1,7 @@
 /**
- * Renders series screens over a real Dexie database on its own in-memory IndexedDB
- * (fake-indexeddb), with the real mutators: what the author sees is read back from the database.
+ * Renders a screen over a real Dexie database on its own in-memory IndexedDB (fake-indexeddb) with
+ * the real mutators, signed in, in the app's theme, with the toast region: what the author sees is
+ * read back from the database. The router's location is shown in `data-testid="location"`.
  */
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -31,20 +32,21 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export interface RenderOptions {
+export interface RenderWithDbOptions {
   plan?: PlanName;
+  /** Default '/'. */
   path?: string;
   /** Route pattern the element is mounted at (default: the path without its query). */
   pattern?: string;
   db?: ChroniclerDb;
 }
 
-export function renderWithDb(ui: ReactNode, options: RenderOptions = {}) {
+export function renderWithDb(ui: ReactNode, options: RenderWithDbOptions = {}) {
   notifications.clean();
   reloadCurrentSeriesId();
   signIn(options.plan);
   const db = options.db ?? freshDb();
-  const path = options.path ?? '/series';
+  const path = options.path ?? '/';
   const pattern = options.pattern ?? path.split('?')[0]!;
   const utils = render(
     <ThemeProvider env="test">
