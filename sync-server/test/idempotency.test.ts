@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangesResponse, ENTITY_KINDS, newId } from '@chronicler/schema';
 import { type SignedIn, type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { requestHash } from '../src/sync/mutation.ts';
+import { createHash } from 'node:crypto';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -225,4 +227,53 @@ describe('idempotency (property)', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+});
+
+describe('the request hash a key is bound to', () => {
+  /** The body's content with keys in one order: what must decide "the same request". */
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        : value;
+  const shuffledKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(shuffledKeys)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, shuffledKeys(v)]))
+        : value;
+
+  it('is equal for equal content in any key order and differs for different content (fast-check)', () => {
+    const body = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(
+      fc.property(body, body, (a, b) => {
+        expect(requestHash('PUT', '/api/x', shuffledKeys(a))).toBe(requestHash('PUT', '/api/x', a));
+        const same = JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+        expect(requestHash('PUT', '/api/x', a) === requestHash('PUT', '/api/x', b)).toBe(same);
+      }),
+      { numRuns: 500 },
+    );
+    // Strings that would read alike if concatenated do not collide.
+    expect(requestHash('PUT', '/u', { a: 'x', b: 'yz' })).not.toBe(requestHash('PUT', '/u', { a: 'xy', b: 'z' }));
+    expect(requestHash('PUT', '/u', ['1'])).not.toBe(requestHash('PUT', '/u', [1]));
+    expect(requestHash('PUT', '/u', { a: 1 })).not.toBe(requestHash('PUT', '/v', { a: 1 }));
+  });
+
+  it('still recognises a key recorded with the previous hash (sorted-key JSON) as the same request', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app);
+    const series = json(await send(t.app, author, { method: 'POST', url: '/api/series', payload: { title: 'Draft' } }));
+    const rename: Call = { method: 'PUT', url: `/api/series/${series.id}`, payload: { title: 'Before the upgrade', description: 'kept' } };
+    const first = await send(t.app, author, rename, 'old-key');
+    expect(first.statusCode).toBe(200);
+    // Rewrite the record as a server before the "v2:" hash stored it.
+    const legacy = createHash('sha256').update(`PUT /api/series/${series.id}\n{"description":"kept","title":"Before the upgrade"}`).digest('hex');
+    await t.app.deps.database.db.updateTable('idempotencyKeys').set({ requestHash: legacy }).where('key', '=', 'old-key').execute();
+    const replay = await send(t.app, author, rename, 'old-key');
+    expect(answerOf(replay)).toEqual(answerOf(first));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const other = await send(t.app, author, { ...rename, payload: { title: 'Something else' } }, 'old-key');
+    expect(other.statusCode).toBe(422);
+  });
 });

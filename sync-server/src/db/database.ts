@@ -11,7 +11,7 @@ import { migrateToLatest } from './migrations.ts';
 import { GroupCommit } from './group-commit.ts';
 import { withSharedTransactions } from './shared-transaction.ts';
 import { cachingStatements } from './statement-cache.ts';
-import { enableDirectReads } from './prepared.ts';
+import { enableDirectStatements } from './prepared.ts';
 
 export interface OpenedDatabase {
   db: Kysely<DB>;
@@ -36,7 +36,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
     plugins: [new CamelCasePlugin()],
   });
   await migrateToLatest(db);
-  enableDirectReads(db, sqlite);
+  enableDirectStatements(db, sqlite);
   return {
     db,
     sqlite,

@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { DB } from './tables.ts';
 import { inSharedTransaction } from './shared-transaction.ts';
+import { enableDirectStatementsIn, execStatement } from './prepared.ts';
 
 /** The open transaction a write runs in. Savepoints nest inside it (`trx.savepoint(name)`). */
 export type WriteTransaction = ControlledTransaction<DB>;
@@ -122,6 +123,7 @@ export class GroupCommit {
     let failure: { error: unknown } | null = null;
     try {
       trx = await this.db.startTransaction().execute();
+      enableDirectStatementsIn(trx, this.db);
       for (;;) {
         const member = members.at(-1)!;
         member.outcome = await runMember(trx, member.work);
@@ -154,14 +156,14 @@ export class GroupCommit {
 
 /** One member in its savepoint: released when it succeeds, rolled back alone when it throws. */
 async function runMember(trx: WriteTransaction, work: Work): Promise<Outcome> {
-  const savepoint = await trx.savepoint(MEMBER_SAVEPOINT).execute();
+  await execStatement(trx, `savepoint ${MEMBER_SAVEPOINT}`);
   try {
     const value = await work(trx);
-    await savepoint.releaseSavepoint(MEMBER_SAVEPOINT).execute();
+    await execStatement(trx, `release savepoint ${MEMBER_SAVEPOINT}`);
     return { ok: true, value };
   } catch (error) {
-    await savepoint.rollbackToSavepoint(MEMBER_SAVEPOINT).execute();
-    await savepoint.releaseSavepoint(MEMBER_SAVEPOINT).execute();
+    await execStatement(trx, `rollback to savepoint ${MEMBER_SAVEPOINT}`);
+    await execStatement(trx, `release savepoint ${MEMBER_SAVEPOINT}`);
     return { ok: false, error };
   }
 }

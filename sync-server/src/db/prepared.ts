@@ -10,7 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Compilable, Kysely, RootOperationNode } from 'kysely';
-import { CamelCasePlugin, createQueryId } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, createQueryId } from 'kysely';
 
 /** Stand-ins for the values while the shape is compiled (typed as the values, for the builders). */
 type Placeholders<V extends Record<string, unknown>> = { readonly [K in keyof V]: V[K] };
@@ -62,14 +62,14 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
     if (value === undefined) throw new Error(`Prepared query "${key}" is missing the value "${p.name}"`);
     return value;
   });
-  const direct = directReaders.get(db)?.read(template.sql, parameters);
+  const direct = runDirect(db, template.sql, parameters);
   if (direct) return direct as R[];
   const result = await db.executeQuery<R>({ sql: template.sql, parameters, query: template.query, queryId: createQueryId() });
   return result.rows;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Direct reads
+// Direct statements
 
 /** The plugin's own column-name rule, so direct rows have exactly the keys Kysely's would. */
 class ColumnNames extends CamelCasePlugin {
@@ -80,36 +80,51 @@ class ColumnNames extends CamelCasePlugin {
 
 interface DirectStatement {
   statement: Database.Statement;
-  /** The row property of each result column, in order; null for a statement that writes. */
+  /** The row property of each result column, in order; null for a statement that returns no rows. */
   properties: string[] | null;
 }
 
 /**
- * Reads that skip Kysely's executor. Through the executor a read waits for the connection mutex,
- * passes three promises and the result plugins (~15 µs: more than SQLite takes to run our hot
- * reads, bench/README.md). better-sqlite3 is synchronous, so a SELECT run while the connection
- * has NO open transaction sees exactly the committed database, as the executor's read would, and
- * nothing can interleave with it. While a transaction is open (a group commit between members, a
- * batch request's shared transaction, a write's own reads on its `trx`) the read goes through the
- * executor as before: it then waits for, or joins, that transaction.
+ * Statements that skip Kysely's executor. Through the executor a query waits for the connection
+ * mutex, passes three promises and the result plugins (~7-15 µs: more than SQLite takes to run
+ * most of ours, bench/README.md). better-sqlite3 is synchronous, so nothing interleaves with a
+ * statement run straight on the connection. Two cases are safe, and only those run directly:
+ * - a SELECT on the root database while NO transaction is open on the connection: it sees exactly
+ *   the committed database, as the executor's read would. While a transaction is open (a group
+ *   commit between members, a batch request's shared transaction) it goes through the executor
+ *   and waits for, or joins, that transaction — it never sees uncommitted writes;
+ * - any statement on a group commit's transaction (db/group-commit.ts): the group holds the one
+ *   connection and runs its members one at a time, so its statements are the only ones there.
  */
-class DirectReader {
+class DirectStatements {
   private readonly statements = new Map<string, DirectStatement>();
   private readonly names = new ColumnNames();
 
-  constructor(private readonly sqlite: Database.Database) {}
+  constructor(readonly sqlite: Database.Database) {}
 
-  /** The rows of a SELECT, or undefined when the read must go through the executor. */
+  /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
   read(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
     if (this.sqlite.inTransaction) return undefined;
-    const { statement, properties } = this.statement(sql);
-    if (!properties) return undefined;
+    const entry = this.statement(sql);
+    return entry.properties ? this.rows(entry, parameters) : undefined;
+  }
+
+  /** Runs any statement inside the open transaction: its rows, or [] for a write without RETURNING. */
+  run(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    if (!this.sqlite.inTransaction) return undefined;
+    const entry = this.statement(sql);
+    if (entry.properties) return this.rows(entry, parameters);
+    entry.statement.run(parameters);
+    return [];
+  }
+
+  private rows({ statement, properties }: DirectStatement, parameters: readonly unknown[]): Record<string, unknown>[] {
     const rows = statement.all(parameters) as unknown[][];
     const out: Record<string, unknown>[] = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
       const values = rows[r]!;
       const row: Record<string, unknown> = {};
-      for (let c = 0; c < properties.length; c++) row[properties[c]!] = values[c];
+      for (let c = 0; c < properties!.length; c++) row[properties![c]!] = values[c];
       out[r] = row;
     }
     return out;
@@ -128,14 +143,34 @@ class DirectReader {
   }
 }
 
-const directReaders = new WeakMap<Kysely<any>, DirectReader>();
+/** Root databases and group-commit transactions whose prepared statements may run directly. */
+const directHandles = new WeakMap<Kysely<any>, { statements: DirectStatements; inTransaction: boolean }>();
+
+function runDirect(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+  const handle = directHandles.get(db);
+  if (!handle) return undefined;
+  return handle.inTransaction ? handle.statements.run(sql, parameters) : handle.statements.read(sql, parameters);
+}
+
+/** Lets prepared SELECTs on the root database `db` run straight on `sqlite`, its one connection (db/database.ts). */
+export function enableDirectStatements(db: Kysely<any>, sqlite: Database.Database): void {
+  directHandles.set(db, { statements: new DirectStatements(sqlite), inTransaction: false });
+}
 
 /**
- * Lets prepared SELECTs on `db` (the root database, not a transaction of it) run straight on
- * `sqlite`, its one connection, whenever no transaction is open there (db/database.ts).
+ * Lets every prepared statement on `trx` — a transaction of `root` that holds its connection alone
+ * until it ends, as a group commit's does — run straight on the connection.
  */
-export function enableDirectReads(db: Kysely<any>, sqlite: Database.Database): void {
-  directReaders.set(db, new DirectReader(sqlite));
+export function enableDirectStatementsIn(trx: Kysely<any>, root: Kysely<any>): void {
+  const rootHandle = directHandles.get(root);
+  if (rootHandle) directHandles.set(trx, { statements: rootHandle.statements, inTransaction: true });
+}
+
+/** Runs SQL without parameters or rows (SAVEPOINT, RELEASE) on `db`: directly where allowed. */
+export async function execStatement(db: Kysely<any>, text: string): Promise<void> {
+  const handle = directHandles.get(db);
+  if (handle?.inTransaction && handle.statements.sqlite.inTransaction) handle.statements.sqlite.exec(text);
+  else await db.executeQuery(CompiledQuery.raw(text));
 }
 
 /** Shapes prepared so far (for tests). */

@@ -29,6 +29,7 @@ import { runPrepared } from '../db/prepared.ts';
 import { chapterWordCount } from './word-count.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { rememberJson } from '../http/json.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 
 /** A database handle or an open transaction (a Transaction is a Kysely). */
@@ -433,6 +434,7 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
 async function writeSnapshot(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
+  rememberJson(row, snapshot);
   const values = { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now };
   await runPrepared(
     ctx.trx,

@@ -7,6 +7,7 @@ import { type EntityKind, type MergeStatus, newId } from '@chronicler/schema';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
+import { extendedWithJson } from '../http/json.ts';
 import { type ConflictReason, planUpdate } from '../sync/merge.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { assertWriteFeature } from './gates.ts';
@@ -74,11 +75,10 @@ export async function applyUpdate<K extends EntityKind>(
   });
 
   const row = plan.status === 'deleted' || Object.keys(plan.patch).length === 0 ? current : await updateRow(ctx, kind, id, plan.patch as RowPatch<K>, current);
-  const answer = { ...row, mergeStatus: plan.status } as UpdateAnswer<K>;
-  if (plan.conflictCopy) {
-    answer.conflictId = await keepConflictCopy(ctx, current as WireRow<'chapters'>, incoming as RowPatch<'chapters'>, baseRev, plan.conflictCopy.reason);
-  }
-  return answer;
+  const conflictId = plan.conflictCopy
+    ? await keepConflictCopy(ctx, current as WireRow<'chapters'>, incoming as RowPatch<'chapters'>, baseRev, plan.conflictCopy.reason)
+    : undefined;
+  return extendedWithJson(row, conflictId === undefined ? { mergeStatus: plan.status } : { mergeStatus: plan.status, conflictId }) as UpdateAnswer<K>;
 }
 
 /** Stores the full incoming title and text as a conflict copy of the chapter; answers its id. */

@@ -15,10 +15,10 @@ import { type Transaction, sql } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
-import { runPrepared } from '../db/prepared.ts';
+import { execStatement, runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
-import { JSON_CONTENT_TYPE } from '../http/json.ts';
+import { JSON_CONTENT_TYPE, jsonOf } from '../http/json.ts';
 
 export interface MutationContext {
   trx: Transaction<DB>;
@@ -39,7 +39,7 @@ export interface MutationResult {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 200;
 
-/** Stable JSON (sorted keys) so the same body always hashes the same. */
+/** Stable JSON (sorted keys): how request hashes were made before "v2:" (records kept for a while). */
 function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
@@ -49,8 +49,43 @@ function stableStringify(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
 }
 
+/**
+ * Feeds a JSON value to the hash in a canonical, unambiguous form (sorted keys, length-prefixed
+ * strings) without building its JSON text: a saved chapter's 6 KB of text is hashed as it is
+ * rather than escaped and copied first.
+ */
+function hashValue(hash: crypto.Hash, value: unknown): void {
+  if (typeof value === 'string') {
+    hash.update(`s${value.length}:`).update(value);
+  } else if (value === null || typeof value !== 'object') {
+    hash.update(`${typeof value}:${String(value)};`);
+  } else if (Array.isArray(value)) {
+    hash.update(`[${value.length}:`);
+    for (const item of value) hashValue(hash, item ?? null);
+  } else {
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    hash.update(`{${keys.length}:`);
+    for (const key of keys) {
+      hashValue(hash, key);
+      hashValue(hash, (value as Record<string, unknown>)[key]);
+    }
+  }
+}
+
+const HASH_VERSION = 'v2:';
+
+/** What the Idempotency-Key is bound to: the method, the URL and the body's content (not its bytes). */
 export function requestHash(method: string, url: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${method} ${url}\n${stableStringify(body ?? null)}`).digest('hex');
+  const hash = crypto.createHash('sha256').update(`${method} ${url}\n`);
+  hashValue(hash, body ?? null);
+  return HASH_VERSION + hash.digest('hex');
+}
+
+/** Whether a stored request hash is this request's, whichever version made it. */
+function sameRequest(stored: string, current: string, request: FastifyRequest): boolean {
+  if (stored.startsWith(HASH_VERSION)) return stored === current;
+  const legacy = crypto.createHash('sha256').update(`${request.method} ${request.url}\n${stableStringify(request.body ?? null)}`).digest('hex');
+  return stored === legacy;
 }
 
 export async function nextSeq(trx: Transaction<DB>): Promise<number> {
@@ -107,7 +142,7 @@ export async function runMutation(
         { userId, key },
       )) as { requestHash: string; statusCode: number; response: string }[];
       if (prior) {
-        if (prior.requestHash !== hash) {
+        if (!sameRequest(prior.requestHash, hash, request)) {
           throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
         }
         return { kind: 'replay', status: prior.statusCode, body: prior.response };
@@ -119,7 +154,7 @@ export async function runMutation(
     const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
     let json: string | null = null;
     if (key) {
-      json = JSON.stringify(result.body ?? null);
+      json = jsonOf(result.body);
       const record = { userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now };
       await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
     }
@@ -132,15 +167,15 @@ export async function runMutation(
   // and not recorded.
   const mutate = async (trx: WriteTransaction): Promise<Outcome> => {
     if (!key) return apply(trx);
-    const effect = await trx.savepoint(EFFECT_SAVEPOINT).execute();
+    await execStatement(trx, `savepoint ${EFFECT_SAVEPOINT}`);
     try {
       const outcome = await apply(trx);
-      await effect.releaseSavepoint(EFFECT_SAVEPOINT).execute();
+      await execStatement(trx, `release savepoint ${EFFECT_SAVEPOINT}`);
       return outcome;
     } catch (error) {
       if (!isRejection(error)) throw error;
-      await effect.rollbackToSavepoint(EFFECT_SAVEPOINT).execute();
-      await effect.releaseSavepoint(EFFECT_SAVEPOINT).execute();
+      await execStatement(trx, `rollback to savepoint ${EFFECT_SAVEPOINT}`);
+      await execStatement(trx, `release savepoint ${EFFECT_SAVEPOINT}`);
       if (error.code !== ERROR_CODES.idempotencyKeyReused) await recordRejection(trx, userId, key, hash, error);
       return { kind: 'rejected', error };
     }
@@ -156,10 +191,11 @@ export async function runMutation(
   const { seq, touched } = outcome;
   if (touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
   const { status, body } = outcome.result;
-  // The recorded JSON is the answer's JSON: send it rather than serialise the body again (a saved
-  // chapter is ~6 KB per 1,000 words), unless the route serialises through a response schema.
-  if (outcome.json !== null && typeof body === 'object' && body !== null && !request.routeOptions.schema?.response) {
-    return reply.status(status).type(JSON_CONTENT_TYPE).send(outcome.json);
+  // The recorded JSON is the answer's JSON, and a saved row's JSON was made for its revision
+  // snapshot: send that rather than serialise ~6 KB of chapter again, unless the route serialises
+  // through a response schema.
+  if (typeof body === 'object' && body !== null && !request.routeOptions.schema?.response) {
+    return reply.status(status).type(JSON_CONTENT_TYPE).send(outcome.json ?? jsonOf(body));
   }
   return reply.status(status).send(body);
 }
