@@ -191,6 +191,7 @@ describe('timeline events naming rows deleted elsewhere', () => {
 describe('creates under a series or book deleted elsewhere', () => {
   const cases: Array<{ name: string; remove: string; write: (id: Id) => [string, Record<string, unknown>] }> = [
     { name: 'chapter in a deleted book', remove: 'books/book1', write: (id) => ['/api/chapters', { id: id('new'), bookId: id('book1'), title: 'Late', content: 'Written offline.' }] },
+    { name: 'book in a deleted series', remove: 'series/series', write: (id) => ['/api/books', { id: id('new'), seriesId: id('series'), title: 'Late' }] },
     { name: 'character in a deleted series', remove: 'series/series', write: (id) => ['/api/characters', { id: id('new'), seriesId: id('series'), name: 'Late' }] },
     { name: 'location in a deleted series', remove: 'series/series', write: (id) => ['/api/locations', { id: id('new'), seriesId: id('series'), name: 'Late' }] },
     {

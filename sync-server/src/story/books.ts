@@ -7,7 +7,8 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/registry.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
-import { createIn, idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from './common.ts';
+import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function bookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,9 +23,10 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
     write(request, reply, async (ctx) => {
       // The client's position is ignored: the server places the book after the live ones.
       const { position: _ignored, seriesId, ...fields } = request.body;
-      const series = await loadAccessible(ctx.trx, 'series', seriesId, ctx.userId, { level: 'edit' });
+      // A series deleted on another device first: stored as its delete would have left it (story/dangling.ts).
+      const series = await loadEvenIfDeleted(ctx, 'series', seriesId);
       const position = (await countLive(ctx.trx, 'books', 'seriesId', series.id)) + 1;
-      return createIn(ctx, 'books', series.id, { ...fields, seriesId: series.id, position, wordCount: 0 });
+      return createUnder(ctx, 'books', series.id, { ...fields, seriesId: series.id, position, wordCount: 0 }, isDeleted(series));
     }),
   );
 

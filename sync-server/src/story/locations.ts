@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLocationBodySchema, updateLocationBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
-import { listLive, loadAccessible } from '../entities/registry.ts';
+import { assertAccessible, listLiveJson, loadAccessible } from '../entities/registry.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import { idParams, noBody, ok, write } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
@@ -13,9 +14,9 @@ export default async function locationRoutes(fastify: FastifyInstance): Promise<
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/api/series/:id/locations', { schema: { params: idParams } }, async (request) => {
-    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
-    return listLive(db, 'locations', 'seriesId', series.id);
+  app.get('/api/series/:id/locations', { schema: { params: idParams } }, async (request, reply) => {
+    const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'locations', 'seriesId', seriesId));
   });
 
   app.post('/api/locations', { schema: { body: createLocationBodySchema } }, async (request, reply) =>

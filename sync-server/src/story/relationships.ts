@@ -15,7 +15,8 @@ import { createRelationshipBodySchema, updateRelationshipBodySchema } from '@chr
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
-import { listLive, loadAccessible } from '../entities/registry.ts';
+import { assertAccessible, listLiveJson } from '../entities/registry.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import { idParams, noBody, invalid, ok, write } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
@@ -24,9 +25,9 @@ export default async function relationshipRoutes(fastify: FastifyInstance): Prom
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/api/series/:id/character-relationships', { schema: { params: idParams } }, async (request) => {
-    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
-    return listLive(db, 'characterRelationships', 'seriesId', series.id);
+  app.get('/api/series/:id/character-relationships', { schema: { params: idParams } }, async (request, reply) => {
+    const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'characterRelationships', 'seriesId', seriesId));
   });
 
   app.post('/api/character-relationships', { schema: { body: createRelationshipBodySchema } }, async (request, reply) =>

@@ -13,7 +13,8 @@ import { createTimelineEventBodySchema, reorderTimelineBodySchema, updateTimelin
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
-import { type Db, type WireRow, findRow, listLive, loadAccessible, updateRow } from '../entities/registry.ts';
+import { assertAccessible, type Db, findRow, listLiveJson, loadAccessible, updateRow, type WireRow } from '../entities/registry.ts';
+import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../entities/update.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, invalid, ok, write } from './common.ts';
@@ -106,9 +107,9 @@ export default async function timelineRoutes(fastify: FastifyInstance): Promise<
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/api/series/:id/timeline', { schema: { params: idParams } }, async (request) => {
-    const series = await loadAccessible(db, 'series', request.params.id, requireUser(request).id);
-    return listLive(db, 'timelineEvents', 'seriesId', series.id, ['position', 'createdAt', 'id']);
+  app.get('/api/series/:id/timeline', { schema: { params: idParams } }, async (request, reply) => {
+    const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'timelineEvents', 'seriesId', seriesId, ['position', 'createdAt', 'id']));
   });
 
   app.post('/api/timeline-events', { schema: { body: createTimelineEventBodySchema } }, async (request, reply) =>
