@@ -135,9 +135,10 @@ describe('push', () => {
     });
     const book = await t.m.books.create({ seriesId: t.series.id, title: 'Book Four' });
     const ch = await t.m.chapters.create({ bookId: book.id, title: 'Opening', content: 'The words I wrote.' });
+    await t.m.chapters.reorder({ chapters: [{ id: ch.id, position: 3 }, { id: t.chapter.id, position: 2 }] });
+    // After the reorder (it touches the new chapter): its own entry, not folded into the create.
     await t.m.chapters.update(ch.id, { content: 'The words I wrote, and more.' });
     await t.m.chapters.update(t.chapter.id, { title: 'Unrelated' }); // must survive
-    await t.m.chapters.reorder({ chapters: [{ id: ch.id, position: 1 }, { id: t.chapter.id, position: 2 }] });
     await t.m.books.delete(book.id);
     const errorKinds: string[] = [];
     t.status.subscribe((s) => s.lastError && errorKinds.push(s.lastError.kind));
@@ -157,8 +158,8 @@ describe('push', () => {
     expect(letters[2]!.causedBy).toBe(letters[0]!.entry.idemKey);
     // The unrelated update stays; the reorder lost the rejected chapter; the delete of the book is moot.
     const left = await db.outbox.orderBy('seq').toArray();
-    expect(left.map((e) => e.kind)).toEqual(['update', 'reorder']);
-    expect(left[1]!.body).toEqual({ chapters: [{ id: t.chapter.id, position: 2 }] });
+    expect(left.map((e) => e.kind)).toEqual(['reorder', 'update']);
+    expect(left[0]!.body).toEqual({ chapters: [{ id: t.chapter.id, position: 2 }] });
     expect((await db.chapters.get(t.chapter.id))!).toMatchObject({ title: 'Unrelated', position: 2 });
     expect(t.events.filter((e) => e.type === 'problem')).toHaveLength(3);
     expect(errorKinds).toContain('rejected');

@@ -130,14 +130,43 @@ describe('coalescing', () => {
     expect((await db.chapters.get(chapter.id))!.position).toBe(5);
   });
 
-  it('an update of a row created locally depends on the create', async () => {
+  it('an update of a row whose create may have reached the server depends on it and is chained to its answer', async () => {
     const { m, book } = await seed();
     const ch = await m.chapters.create({ bookId: book.id, title: 'New' });
+    await db.outbox.toCollection().modify({ attempts: 1 }); // sent once: its answer may be on the way
     await m.chapters.update(ch.id, { content: 'Words' });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries).toHaveLength(2);
     expect(entries[1]).toMatchObject({ chained: true, dependsOn: [ch.id] });
     expect(await db.chapters.get(ch.id)).toMatchObject({ content: 'Words', wordCount: 1 });
+  });
+
+  it('folds updates of a row into its still-unsent create: one POST with the latest fields', async () => {
+    const { m, book, series, ada } = await seed();
+    const ch = await m.chapters.create({ bookId: book.id, title: 'New' });
+    await m.chapters.update(ch.id, { content: 'First words' });
+    await m.chapters.update(ch.id, { content: 'First words and more', status: 'revision' });
+    const ev = await m.timelineEvents.create({ seriesId: series.id, title: 'Storm' });
+    await m.timelineEvents.update(ev.id, { chapterId: ch.id, characterIds: [ada.id] });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => `${e.kind} ${e.method} ${e.path}`)).toEqual(['create POST /api/chapters', 'create POST /api/timeline-events']);
+    expect(entries[0]!.body).toMatchObject({ id: ch.id, bookId: book.id, title: 'New', content: 'First words and more', status: 'revision' });
+    expect(entries[0]!.chained).toBeUndefined();
+    // The event now names the new chapter too: refused with it if the chapter is refused.
+    expect(entries[1]!.body).toMatchObject({ id: ev.id, chapterId: ch.id, characterIds: [ada.id] });
+    expect(entries[1]!.dependsOn).toEqual([ch.id]);
+    expect(await db.chapters.get(ch.id)).toMatchObject({ content: 'First words and more', status: 'revision', wordCount: 4 });
+  });
+
+  it('keeps an update apart when the create route would not take it as the update route does', async () => {
+    const { m, series } = await seed();
+    const b = await m.books.create({ seriesId: series.id, title: 'Four' });
+    await m.books.update(b.id, { position: 1 }); // the server places a new book itself
+    await m.books.update(b.id, { title: 'Four, renamed' }); // coalesced into that update
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.kind)).toEqual(['create', 'update']);
+    expect(entries[0]!.body).toMatchObject({ title: 'Four' });
+    expect(entries[1]).toMatchObject({ chained: true, body: { position: 1, title: 'Four, renamed' } });
   });
 });
 
@@ -174,9 +203,14 @@ describe('local cascades mirror the server', () => {
 describe('every write the spec lists has a mutator', () => {
   it('queues the right calls', async () => {
     const { m, series, book, chapter, ada, bo } = await seed();
+    // Each update below follows a create already sent: an update of an unsent create is folded
+    // into it instead (see coalescing).
+    const sent = () => db.outbox.toCollection().modify({ attempts: 1 });
     const s = await m.series.create({ title: 'Second' });
+    await sent();
     await m.series.update(s.id, { description: 'd' });
     const b = await m.books.create({ seriesId: s.id, title: 'B' });
+    await sent();
     await m.books.update(b.id, { status: 'completed' });
     const c = await m.chapters.create({ bookId: book.id, title: 'C', content: 'x y' });
     await m.chapters.reorder({ chapters: [{ id: c.id, position: 1 }, { id: chapter.id, position: 2 }] });
@@ -184,13 +218,16 @@ describe('every write the spec lists has a mutator', () => {
     const ch = await m.characters.create({ seriesId: series.id, name: 'Cy', bookAppearances: [3, 1, 3] });
     expect(ch.bookAppearances).toEqual([1, 3]);
     const r = await m.relationships.create({ sourceCharacterId: ada.id, targetCharacterId: bo.id, relationshipType: 'family' });
+    await sent();
     await m.relationships.update(r.id, { description: 'siblings' });
     await m.relationships.delete(r.id);
     const l = await m.locations.create({ seriesId: series.id, name: 'Harbour' });
+    await sent();
     await m.locations.update(l.id, { importance: 'main' });
     await m.locations.delete(l.id);
     const e1 = await m.timelineEvents.create({ seriesId: series.id, title: 'E1' });
     const e2 = await m.timelineEvents.create({ seriesId: series.id, title: 'E2', position: 1 });
+    await sent();
     await m.timelineEvents.update(e1.id, { date: '1200' });
     await m.timelineEvents.reorder({ events: [{ id: e2.id, position: 1 }, { id: e1.id, position: 2 }] });
     await m.timelineEvents.delete(e2.id);

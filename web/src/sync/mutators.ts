@@ -4,9 +4,11 @@
  * and in ONE Dexie transaction writes the optimistic change AND its outbox entry (Dexie Cloud
  * style), so a crash can never leave one without the other.
  *
- * A not-yet-sent update of an entity is coalesced into the pending entry (bodies merged, the
- * earliest base revision kept) when no later entry touches that entity. Deletes cascade locally
- * exactly as the server cascades them (entities/delete.ts on the server).
+ * A not-yet-sent update of an entity is coalesced into the pending entry when no later entry
+ * touches that entity: into a pending update (bodies merged, the earliest base revision kept), or
+ * into the entity's still-unsent create (one POST carrying the fields, when the create route takes
+ * them as the update would). Deletes cascade locally exactly as the server cascades them
+ * (entities/delete.ts on the server).
  */
 import {
   type Book,
@@ -140,6 +142,47 @@ function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
   return out;
 }
 
+type CreatableKind = Exclude<EntityKind, 'chapterConflicts'>;
+
+const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
+  series: createSeriesBodySchema,
+  books: createBookBodySchema,
+  chapters: createChapterBodySchema,
+  characters: createCharacterBodySchema,
+  characterRelationships: createRelationshipBodySchema,
+  locations: createLocationBodySchema,
+  timelineEvents: createTimelineEventBodySchema,
+};
+
+/**
+ * Update fields a create route does not store as the update route would (the server places a new
+ * book itself, whatever position is sent): an update carrying one stays a request of its own.
+ */
+const NOT_FOLDABLE_INTO_CREATE: Partial<Record<EntityKind, readonly string[]>> = { books: ['position', 'wordCount'] };
+
+/** The create body with an update folded in, or null when the create route could not take it. */
+function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unknown): Record<string, unknown> | null {
+  if (entity === 'chapterConflicts') return null;
+  const update = (updateBody ?? {}) as Record<string, unknown>;
+  const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
+  if (Object.keys(update).some((field) => blocked.includes(field))) return null;
+  const create = createBody as Record<string, unknown> & { id: string };
+  const result = CREATE_SCHEMAS[entity].safeParse({ ...create, ...update });
+  return result.success ? { ...result.data, id: create.id } : null;
+}
+
+/** Ids the request names that exist only locally (creates not acknowledged yet, its own included). */
+async function localOnlyReferences(db: ChroniclerDb, spec: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of referencedIds(spec)) {
+    for (const kind of ['series', 'books', 'chapters', 'characters', 'locations'] as const) {
+      const s = await db.shadows.get([kind, id]);
+      if (s && s.row === null && s.rev === 0) out.push(id);
+    }
+  }
+  return out;
+}
+
 /**
  * Writes the effects and the outbox entry of one mutation in one transaction over every sync
  * table. `build` runs inside it (its reads see the same snapshot the writes apply to).
@@ -156,32 +199,30 @@ async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<
 
       const earlier = await entriesTouching(db, spec.entity, spec.entityId);
       const last = earlier[earlier.length - 1];
-      if (
+      // The last entry of this row has never been sent (not even in a batch whose answer was lost).
+      const unsent =
         spec.kind === 'update' &&
-        last &&
-        last.kind === 'update' &&
+        !!last &&
         last.entity === spec.entity &&
         last.entityId === spec.entityId &&
         last.status === 'pending' &&
         last.attempts === 0 &&
-        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId)
-      ) {
-        // Coalesce: one request carries both changes; the base stays the earliest one.
-        last.body = { ...(last.body as object), ...(spec.body as object) };
+        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId);
+      const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
+      if (unsent && (last.kind === 'update' || folded)) {
+        // Coalesce: one request carries both changes. Into an update, the base stays the earliest
+        // one; into the row's create, the POST carries the fields and nothing waits for its answer.
+        last.body = folded ?? { ...(last.body as object), ...(spec.body as object) };
         last.effects = mergePatchEffects(last.effects, spec.effects);
+        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(db, spec))])];
+        if (dependsOn.length > 0) last.dependsOn = dependsOn;
         await db.outbox.put(last);
       } else {
         const state = await readSyncState(db);
         await db.syncState.update('state', { nextMutationId: state.nextMutationId + 1 });
         const shadow = await db.shadows.get([spec.entity, spec.entityId]);
         const chained = spec.kind === 'update' && earlier.length > 0;
-        const dependsOn: string[] = [];
-        for (const id of referencedIds(spec)) {
-          for (const kind of ['series', 'books', 'chapters', 'characters', 'locations'] as const) {
-            const s = await db.shadows.get([kind, id]);
-            if (s && s.row === null && s.rev === 0) dependsOn.push(id);
-          }
-        }
+        const dependsOn = await localOnlyReferences(db, spec);
         const entry: OutboxEntry = {
           idemKey: newId(now()),
           mutationId: state.nextMutationId,
