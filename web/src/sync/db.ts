@@ -196,6 +196,12 @@ export function entityKey(entity: EntityKind, id: string): string {
   return `${entity}:${id}`;
 }
 
+/** The (entity, id) of an `entityKey`. */
+export function splitEntityKey(key: string): [EntityKind, string] {
+  const i = key.indexOf(':');
+  return [key.slice(0, i) as EntityKind, key.slice(i + 1)];
+}
+
 export function entityTable<K extends EntityKind>(db: ChroniclerDb, kind: K): Table<RowOf<K>, string> {
   return db.table(kind) as unknown as Table<RowOf<K>, string>;
 }

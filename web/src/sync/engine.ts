@@ -26,12 +26,13 @@ import {
   type RecoverableContent,
   SERIES_CHILD_KINDS,
   SYNC_TABLES,
-  entityKey,
   entityTable,
   readSyncState,
+  splitEntityKey as splitKey,
 } from './db.ts';
+import { type Ack, applyAcks } from './acks.ts';
 import { referencedIds } from './mutators.ts';
-import { applyServerRow, cleanRow, foldDeleteIntoShadow, recompute } from './rebase.ts';
+import { applyServerRow, cleanRow, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { type SyncStatusStore, syncStatus } from './status.ts';
 
@@ -146,6 +147,9 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, date - now));
 }
 
+/** The most acknowledgements applied in one Dexie transaction. */
+export const ACK_GROUP_MAX = 200;
+
 function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
@@ -176,21 +180,8 @@ function asApiError(body: unknown, status: number): ApiErrorBody {
   return { message: `The server refused this change (HTTP ${status})`, code: 'BAD_REQUEST' };
 }
 
-function looksLikeRow(value: unknown): value is AnyRow {
-  const v = value as { id?: unknown; rev?: unknown } | null;
-  return !!v && typeof v === 'object' && typeof v.id === 'string' && typeof v.rev === 'number';
-}
-
-/** The rows an answer carries: the row itself, or the listed rows of a reorder. */
-export function rowsOfAnswer(entry: OutboxEntry, body: unknown): { entity: EntityKind; row: AnyRow }[] {
-  if (looksLikeRow(body)) return [{ entity: entry.entity, row: cleanRow(body) }];
-  const lists: unknown[] = [];
-  if (Array.isArray(body)) lists.push(...body);
-  else if (body && typeof body === 'object') {
-    for (const value of Object.values(body)) if (Array.isArray(value)) lists.push(...value);
-  }
-  return lists.filter(looksLikeRow).map((row) => ({ entity: entry.entity, row: cleanRow(row) }));
-}
+/** The rows an answer carries (acks.ts). */
+export { rowsOfAnswer } from './acks.ts';
 
 const LABEL_FIELDS = ['title', 'name'] as const;
 
@@ -360,67 +351,40 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return at;
   }
 
-  /** The next entry touching each row gets its base revision once the one before it is answered. */
-  async function resolveChains(entry: OutboxEntry, answered: Map<string, AnyRow>): Promise<void> {
-    for (const key of entry.touches) {
-      const [entity, id] = splitKey(key);
-      const next = (await db.outbox.where('touches').equals(key).sortBy('seq'))[0];
-      if (!next || !next.chained || next.entity !== entity || next.entityId !== id) continue;
-      const row = answered.get(key);
-      const shadow = await db.shadows.get([entity, id]);
-      let base: number | null;
-      const sentContent = (entry.body as { content?: unknown } | undefined)?.content;
-      if (row) {
-        // When the server did not store our text as sent (merged with, or kept apart from, someone
-        // else's), the next edit still builds on OUR text: keep our earlier base so the server
-        // merges against what we started from, never overwriting their words with ours.
-        const diverged = typeof sentContent === 'string' && (row as { content?: unknown }).content !== sentContent;
-        base = diverged ? (entry.baseRev ?? row.rev) : row.rev;
-      } else {
-        base = entry.baseRev ?? shadow?.rev ?? null;
-      }
-      await db.outbox.update(next.seq!, { baseRev: base, chained: false });
+  /**
+   * Applies consecutive success answers in ONE Dexie transaction (acks.ts), then tells the
+   * listeners. Answers how many were applied (an entry may have left the outbox meanwhile:
+   * dead-lettered as a dependant, purged with its series).
+   */
+  async function acknowledgeAll(acks: readonly Ack[]): Promise<number> {
+    let count = 0;
+    for (let from = 0; from < acks.length; from += ACK_GROUP_MAX) {
+      const group = acks.slice(from, from + ACK_GROUP_MAX);
+      const applied = await applyAcks(db, group, new Date(now()).toISOString());
+      group.forEach(({ entry, body, status: httpStatus }, i) => {
+        if (!applied[i]) return;
+        count += 1;
+        const answer = body as { conflictId?: unknown; id?: unknown; mergeStatus?: unknown } | null;
+        emit({
+          type: 'acked',
+          idemKey: entry.idemKey,
+          status: httpStatus,
+          kind: entry.kind,
+          entity: entry.entity,
+          entityId: entry.entityId,
+          ...(typeof answer?.mergeStatus === 'string' ? { mergeStatus: answer.mergeStatus } : {}),
+        });
+        if (answer && typeof answer.conflictId === 'string' && typeof answer.id === 'string') {
+          emit({ type: 'conflict', chapterId: answer.id, conflictId: answer.conflictId });
+        }
+      });
     }
+    return count;
   }
 
-  /** Applies a success answer; false when the entry is gone meanwhile (dead-lettered as a dependant, purged). */
+  /** Applies one success answer; false when the entry is gone meanwhile. */
   async function acknowledge(entry: OutboxEntry, body: unknown, httpStatus: number): Promise<boolean> {
-    const applied = await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
-      const current = await db.outbox.get(entry.seq!);
-      if (!current) return false;
-      await db.outbox.delete(entry.seq!);
-      const rows = rowsOfAnswer(current, body);
-      const answered = new Map<string, AnyRow>();
-      for (const { entity, row } of rows) {
-        answered.set(entityKey(entity, row.id), row);
-        await applyServerRow(db, entity, row);
-      }
-      const nowIso = new Date(now()).toISOString();
-      for (const effect of current.effects) {
-        if (!answered.has(entityKey(effect.entity, effect.id))) await foldDeleteIntoShadow(db, effect, nowIso);
-      }
-      for (const key of current.touches) {
-        const [entity, id] = splitKey(key);
-        await recompute(db, entity, id);
-      }
-      await resolveChains(current, answered);
-      return true;
-    });
-    if (!applied) return false;
-    const answer = body as { conflictId?: unknown; id?: unknown; mergeStatus?: unknown } | null;
-    emit({
-      type: 'acked',
-      idemKey: entry.idemKey,
-      status: httpStatus,
-      kind: entry.kind,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      ...(typeof answer?.mergeStatus === 'string' ? { mergeStatus: answer.mergeStatus } : {}),
-    });
-    if (answer && typeof answer.conflictId === 'string' && typeof answer.id === 'string') {
-      emit({ type: 'conflict', chapterId: answer.id, conflictId: answer.conflictId });
-    }
-    return true;
+    return (await acknowledgeAll([{ entry, body, status: httpStatus }])) === 1;
   }
 
   /**
@@ -681,16 +645,29 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     batchAvailable = true;
     clearTransientError();
+    // Consecutive successes are acknowledged together, in one transaction; anything else first
+    // lets the successes before it land, so every answer is handled in send order.
+    const acks: Ack[] = [];
+    const ackPending = async () => {
+      result.acked += await acknowledgeAll(acks.splice(0));
+    };
     for (const [i, entry] of entries.entries()) {
       const answer = answers[i] as { status?: unknown; body?: unknown } | undefined;
-      if (!answer || typeof answer.status !== 'number') {
+      const status = answer && typeof answer.status === 'number' ? answer.status : null;
+      if (status !== null && status >= 200 && status < 300) {
+        acks.push({ entry, body: answer!.body, status });
+        continue;
+      }
+      if (status !== null && entry.method === 'DELETE' && status === 404) {
+        acks.push({ entry, body: null, status });
+        continue;
+      }
+      await ackPending();
+      if (status === null) {
         await putBack(i, i); // not run: the batch stopped at a transient answer before it
         return 'done';
       }
-      const status = answer.status;
-      if (status >= 200 && status < 300) {
-        if (await acknowledge(entry, answer.body, status)) result.acked += 1;
-      } else if (status === 401) {
+      if (status === 401) {
         await putBack(i, i + 1);
         pauseForAuth();
         result.paused = true;
@@ -701,12 +678,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         result.retryAt = at;
         schedulePush(at);
         return 'stop';
-      } else if (entry.method === 'DELETE' && status === 404) {
-        if (await acknowledge(entry, null, 404)) result.acked += 1;
-      } else if ((await reject(entry, status, asApiError(answer.body, status))).length > 0) {
+      } else if ((await reject(entry, status, asApiError(answer!.body, status))).length > 0) {
         result.rejected += 1;
       }
     }
+    await ackPending();
     return 'done';
   }
 
@@ -1042,7 +1018,3 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   return engine;
 }
 
-function splitKey(key: string): [EntityKind, string] {
-  const i = key.indexOf(':');
-  return [key.slice(0, i) as EntityKind, key.slice(i + 1)];
-}

@@ -3,6 +3,10 @@
  * mutators (a new effect), the push (an answer replaces the server state, an entry leaves the
  * outbox) and the pull (a newer server state arrives). Every function here runs inside a caller's
  * Dexie transaction over SYNC_TABLES.
+ *
+ * They read and write through a `RebaseStore`: the Dexie tables themselves (pass the database), or
+ * a transaction-scoped cache over them (acks.ts) that answers from rows read in bulk and writes back
+ * in bulk once — the same rules either way.
  */
 import { countWordsEditor } from '@chronicler/schema';
 import {
@@ -31,9 +35,50 @@ export function isLive(row: AnyRow | null | undefined): row is AnyRow {
   return !!row && !row.deletedAt;
 }
 
+/** What the rebase rules read and write: shadows, local rows and the outbox entries touching a row. */
+export interface RebaseStore {
+  readonly isRebaseStore: true;
+  shadow(entity: EntityKind, id: string): Promise<Shadow | undefined>;
+  putShadow(shadow: Shadow): Promise<void>;
+  deleteShadow(entity: EntityKind, id: string): Promise<void>;
+  row(entity: EntityKind, id: string): Promise<AnyRow | undefined>;
+  putRow(entity: EntityKind, row: AnyRow): Promise<void>;
+  deleteRow(entity: EntityKind, id: string): Promise<void>;
+  /** Outbox entries that touch one row, in send order. */
+  entriesTouching(entity: EntityKind, id: string): Promise<OutboxEntry[]>;
+}
+
+/** A database or a store over it. */
+export type RebaseTarget = ChroniclerDb | RebaseStore;
+
+const direct = new WeakMap<ChroniclerDb, RebaseStore>();
+
+/** The store that reads and writes the Dexie tables directly (in the caller's transaction). */
+export function dexieStore(db: ChroniclerDb): RebaseStore {
+  let store = direct.get(db);
+  if (!store) {
+    store = {
+      isRebaseStore: true,
+      shadow: (entity, id) => db.shadows.get([entity, id]),
+      putShadow: async (shadow) => void (await db.shadows.put(shadow)),
+      deleteShadow: (entity, id) => db.shadows.delete([entity, id]),
+      row: async (entity, id) => (await entityTable(db, entity).get(id)) as AnyRow | undefined,
+      putRow: async (entity, row) => void (await entityTable(db, entity).put(row as never)),
+      deleteRow: (entity, id) => entityTable(db, entity).delete(id),
+      entriesTouching: (entity, id) => db.outbox.where('touches').equals(entityKey(entity, id)).sortBy('seq'),
+    };
+    direct.set(db, store);
+  }
+  return store;
+}
+
+function storeOf(target: RebaseTarget): RebaseStore {
+  return (target as Partial<RebaseStore>).isRebaseStore === true ? (target as RebaseStore) : dexieStore(target as ChroniclerDb);
+}
+
 /** Outbox entries that touch one row, in send order. */
-export async function entriesTouching(db: ChroniclerDb, entity: EntityKind, id: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('touches').equals(entityKey(entity, id)).sortBy('seq');
+export async function entriesTouching(target: RebaseTarget, entity: EntityKind, id: string): Promise<OutboxEntry[]> {
+  return storeOf(target).entriesTouching(entity, id);
 }
 
 function effectsFor(entries: readonly OutboxEntry[], entity: EntityKind, id: string): Effect[] {
@@ -68,42 +113,42 @@ export function replay(entity: EntityKind, base: AnyRow | null, effects: readonl
   return { row, edited };
 }
 
-async function writeLocal(db: ChroniclerDb, entity: EntityKind, id: string, row: AnyRow | null): Promise<void> {
-  const table = entityTable(db, entity);
-  if (row) await table.put(row as never);
-  else await table.delete(id);
+async function writeLocal(store: RebaseStore, entity: EntityKind, id: string, row: AnyRow | null): Promise<void> {
+  if (row) await store.putRow(entity, row);
+  else await store.deleteRow(entity, id);
 }
 
 /**
  * Recomputes the local row of (entity, id) from its shadow and the outbox. Without outbox work the
  * shadow becomes the local row and is dropped.
  */
-export async function recompute(db: ChroniclerDb, entity: EntityKind, id: string): Promise<void> {
-  const shadow = await db.shadows.get([entity, id]);
-  const entries = await entriesTouching(db, entity, id);
-  const effects = effectsFor(entries, entity, id);
+export async function recompute(target: RebaseTarget, entity: EntityKind, id: string): Promise<void> {
+  const store = storeOf(target);
+  const shadow = await store.shadow(entity, id);
   if (!shadow) {
     // Invariant: no shadow means no outbox work and the local row already is the server state.
     return;
   }
+  const effects = effectsFor(await store.entriesTouching(entity, id), entity, id);
   if (effects.length === 0) {
-    await writeLocal(db, entity, id, isLive(shadow.row) ? shadow.row : null);
-    await db.shadows.delete([entity, id]);
+    await writeLocal(store, entity, id, isLive(shadow.row) ? shadow.row : null);
+    await store.deleteShadow(entity, id);
     return;
   }
   const { row, edited } = replay(entity, shadow.row, effects);
   // A row deleted on the server stays visible while local edits to it are still to be sent:
   // their answer (and any conflict copy of its text) decides, not the tombstone.
-  await writeLocal(db, entity, id, row && (!row.deletedAt || edited) ? row : null);
+  await writeLocal(store, entity, id, row && (!row.deletedAt || edited) ? row : null);
 }
 
 /** Makes sure (entity, id) has a shadow before an effect on it is queued; answers the local row. */
-export async function ensureShadow(db: ChroniclerDb, entity: EntityKind, id: string): Promise<AnyRow | null> {
-  const local = ((await entityTable(db, entity).get(id)) as AnyRow | undefined) ?? null;
-  const existing = await db.shadows.get([entity, id]);
+export async function ensureShadow(target: RebaseTarget, entity: EntityKind, id: string): Promise<AnyRow | null> {
+  const store = storeOf(target);
+  const local = (await store.row(entity, id)) ?? null;
+  const existing = await store.shadow(entity, id);
   if (!existing) {
     const shadow: Shadow = { entity, id, row: local, rev: local?.rev ?? 0 };
-    await db.shadows.put(shadow);
+    await store.putShadow(shadow);
   }
   return local;
 }
@@ -113,20 +158,21 @@ export async function ensureShadow(db: ChroniclerDb, entity: EntityKind, id: str
  * can be older than a pull). Rows with outbox work update the shadow and are rebased; others are
  * written (or, as tombstones, deleted) directly. Answers whether the row was taken.
  */
-export async function applyServerRow(db: ChroniclerDb, entity: EntityKind, incoming: AnyRow, checkLocalRev = true): Promise<boolean> {
+export async function applyServerRow(target: RebaseTarget, entity: EntityKind, incoming: AnyRow, checkLocalRev = true): Promise<boolean> {
+  const store = storeOf(target);
   const row = cleanRow(incoming);
-  const shadow = await db.shadows.get([entity, row.id]);
+  const shadow = await store.shadow(entity, row.id);
   if (shadow) {
     if (row.rev < shadow.rev) return false;
-    await db.shadows.put({ entity, id: row.id, row, rev: row.rev });
-    await recompute(db, entity, row.id);
+    await store.putShadow({ entity, id: row.id, row, rev: row.rev });
+    await recompute(store, entity, row.id);
     return true;
   }
   if (checkLocalRev) {
-    const local = (await entityTable(db, entity).get(row.id)) as AnyRow | undefined;
+    const local = await store.row(entity, row.id);
     if (local && local.rev > row.rev) return false;
   }
-  await writeLocal(db, entity, row.id, isLive(row) ? row : null);
+  await writeLocal(store, entity, row.id, isLive(row) ? row : null);
   return true;
 }
 
@@ -135,9 +181,10 @@ export async function applyServerRow(db: ChroniclerDb, entity: EntityKind, incom
  * tombstone. Other unanswered effects are NOT folded: the feed brings their server state (their
  * seq is after the cursor, or a pull already brought it), and guessing it could diverge for good.
  */
-export async function foldDeleteIntoShadow(db: ChroniclerDb, effect: Effect, nowIso: string): Promise<void> {
+export async function foldDeleteIntoShadow(target: RebaseTarget, effect: Effect, nowIso: string): Promise<void> {
   if (effect.op !== 'delete') return;
-  const shadow = await db.shadows.get([effect.entity, effect.id]);
+  const store = storeOf(target);
+  const shadow = await store.shadow(effect.entity, effect.id);
   if (!shadow?.row) return;
-  await db.shadows.put({ ...shadow, row: { ...shadow.row, deletedAt: shadow.row.deletedAt ?? nowIso } as AnyRow });
+  await store.putShadow({ ...shadow, row: { ...shadow.row, deletedAt: shadow.row.deletedAt ?? nowIso } as AnyRow });
 }
