@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { TEST_USER, stubFetch } from '@/test/fetch-stub';
-import { LAST_USER_KEY, registerSignOutCleanup, registerSignOutGuard, signOut, signOutNavigation, useSession } from './session';
+import { type StubAnswer, TEST_USER, stubFetch } from '@/test/fetch-stub';
+import {
+  LAST_USER_KEY,
+  cancelSessionRecheck,
+  loadSession,
+  recheckDelayMs,
+  registerSignOutCleanup,
+  registerSignOutGuard,
+  signOut,
+  signOutNavigation,
+  useSession,
+} from './session';
 
 function signedInState() {
   useSession.setState({ status: 'authenticated', user: { ...TEST_USER }, source: 'server' });
@@ -12,6 +22,9 @@ const disposers: Array<() => void> = [];
 afterEach(() => {
   disposers.splice(0).forEach((d) => d());
   notifications.clean();
+  cancelSessionRecheck();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('sign-out', () => {
@@ -52,5 +65,95 @@ describe('sign-out', () => {
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Logout failed', message: 'An error occurred during logout', color: 'red' }),
     );
+  });
+});
+
+describe('re-checking the remembered user', () => {
+  const unauthenticated = { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } };
+
+  /** Running on the remembered user (an offline start); `answers` are GET /api/user's, in turn. */
+  function onRememberedUser(answers: Array<{ status: number; body?: unknown } | 'network-error'>) {
+    useSession.setState({ status: 'authenticated', user: { ...TEST_USER }, source: 'cache' });
+    window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(TEST_USER));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(1); // no jitter: waits of exactly 1 s, 2 s, 4 s …
+    let turn = 0;
+    const answer: StubAnswer = async () => answers[Math.min(turn++, answers.length - 1)]!;
+    return stubFetch({ 'GET /api/user': answer }).calls;
+  }
+
+  const goOnline = () => window.dispatchEvent(new Event('online'));
+
+  it('after reconnecting, keeps asking with growing waits until the server answers, then refreshes the user', async () => {
+    const renamed = { ...TEST_USER, displayName: 'U. K. Le Guin', plan: 'loremaster' };
+    const calls = onRememberedUser(['network-error', { status: 503 }, { status: 502 }, { status: 200, body: renamed }]);
+
+    goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', source: 'cache' });
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2); // 503
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toHaveLength(3); // 502
+    expect(useSession.getState().source).toBe('cache');
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(calls).toHaveLength(4); // 200
+
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', source: 'server', user: { displayName: 'U. K. Le Guin', plan: 'loremaster' } });
+    expect(JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null')).toMatchObject({ displayName: 'U. K. Le Guin' });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('a 401 among the retries signs the author out (the remembered user is forgotten) and stops', async () => {
+    const calls = onRememberedUser(['network-error', { status: 500 }, unauthenticated]);
+    goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000);
+    expect(calls).toHaveLength(3);
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', user: null });
+    expect(window.localStorage.getItem(LAST_USER_KEY)).toBeNull();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('an offline start keeps asking too; going offline pauses, and coming back asks at once', async () => {
+    const calls = onRememberedUser(['network-error', 'network-error', 'network-error', { status: 200, body: TEST_USER }]);
+    useSession.setState({ status: 'loading', user: null, source: null });
+    await loadSession();
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', source: 'cache' });
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(2);
+
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(calls).toHaveLength(2);
+
+    goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1_000); // from the shortest wait again
+    expect(calls).toHaveLength(4);
+    expect(useSession.getState().source).toBe('server');
+  });
+
+  it('does not ask again once the session is confirmed', async () => {
+    const calls = onRememberedUser([{ status: 200, body: TEST_USER }]);
+    useSession.setState({ source: 'server' });
+    goOnline();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('waits at most a minute between attempts, with jitter', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => recheckDelayMs(n, () => 1))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect(recheckDelayMs(3, () => 0)).toBe(2_000);
   });
 });

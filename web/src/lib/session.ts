@@ -6,7 +6,10 @@
  * - Offline start: when /api/user never reaches the server (network error, or a 5xx from a proxy
  *   with the server down), the remembered user is used, so an author who signed in earlier opens
  *   the installed app with no network and goes straight in (DESIGN.md §3 "Opening offline").
- *   When the network returns the session is checked again.
+ * - Re-check: while running on the remembered user, the session is asked again — at once when the
+ *   browser comes back online, and otherwise after a capped exponential backoff with jitter (1 s,
+ *   2 s, 4 s … 60 s) — until the server answers: 200 refreshes the remembered user, 401 signs out
+ *   (as any 401). Going offline stops the retries until the next `online`.
  * - Sign-out runs the registered guards (the sync engine warns "unsynced changes remain"), calls
  *   POST /api/logout, runs the registered cleanups (the sync engine clears Dexie), forgets the
  *   remembered user and reloads to "/".
@@ -50,11 +53,15 @@ export function readCachedUser(): User | null {
 }
 
 function setSignedIn(user: User, source: 'server' | 'cache'): void {
-  if (source === 'server') writeLocal(LAST_USER_KEY, JSON.stringify(user));
+  if (source === 'server') {
+    writeLocal(LAST_USER_KEY, JSON.stringify(user));
+    cancelSessionRecheck();
+  }
   useSession.setState({ status: 'authenticated', user, source });
 }
 
 function setAnonymous(): void {
+  cancelSessionRecheck();
   removeLocal(LAST_USER_KEY);
   useSession.setState({ status: 'anonymous', user: null, source: null });
 }
@@ -65,19 +72,28 @@ function isUnreachable(error: unknown): boolean {
 }
 
 let pending: Promise<void> | null = null;
+/** Bumped by every sign-in, sign-out and expiry: an answer to a request sent before one is stale. */
+let generation = 0;
 
 /** Asks the server who is signed in. Concurrent calls share one request. */
 export function loadSession(): Promise<void> {
   pending ??= (async () => {
+    const asked = generation;
     try {
       const user = asUser(await api.get<unknown>('/api/user', { on401: 'returnNull' }));
+      if (generation !== asked) return;
       if (user) setSignedIn(user, 'server');
       else setAnonymous();
     } catch (error) {
+      if (generation !== asked) return;
       const cached = isUnreachable(error) ? readCachedUser() : null;
-      if (cached) setSignedIn(cached, 'cache');
-      else if (isUnreachable(error)) useSession.setState({ status: 'anonymous', user: null, source: null });
-      else setAnonymous();
+      if (cached) {
+        setSignedIn(cached, 'cache');
+        scheduleRecheck();
+      } else if (isUnreachable(error)) {
+        cancelSessionRecheck();
+        useSession.setState({ status: 'anonymous', user: null, source: null });
+      } else setAnonymous();
     } finally {
       pending = null;
     }
@@ -85,10 +101,57 @@ export function loadSession(): Promise<void> {
   return pending;
 }
 
-// Running on the remembered user: confirm it with the server once the network is back.
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => {
+// ---- re-checking a remembered user ---------------------------------------------------------
+
+export const RECHECK_MIN_MS = 1_000;
+export const RECHECK_MAX_MS = 60_000;
+
+let recheckTimer: ReturnType<typeof setTimeout> | null = null;
+let recheckAttempts = 0;
+
+/** Attempt n waits between half and all of min(60 s, 1 s × 2^(n−1)). */
+export function recheckDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECHECK_MAX_MS, RECHECK_MIN_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Stops re-checking (an answer came, the author signed in or out, or the browser went offline). */
+export function cancelSessionRecheck(): void {
+  if (recheckTimer !== null) clearTimeout(recheckTimer);
+  recheckTimer = null;
+  recheckAttempts = 0;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The server was not reached: ask again later, unless offline (the `online` event asks then). */
+function scheduleRecheck(): void {
+  if (recheckTimer !== null || isOffline()) return;
+  recheckAttempts += 1;
+  recheckTimer = setTimeout(() => {
+    recheckTimer = null;
     if (useSession.getState().source === 'cache') void loadSession();
+    else cancelSessionRecheck();
+  }, recheckDelayMs(recheckAttempts));
+}
+
+/** Running on the remembered user: asks the server now, and keeps asking until it answers. */
+export function recheckSession(): Promise<void> {
+  if (recheckTimer !== null) clearTimeout(recheckTimer);
+  recheckTimer = null;
+  recheckAttempts = 0;
+  if (useSession.getState().source !== 'cache') return Promise.resolve();
+  return loadSession();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void recheckSession());
+  window.addEventListener('offline', () => {
+    // No requests while offline; the `online` event starts again from the shortest wait.
+    if (recheckTimer !== null) clearTimeout(recheckTimer);
+    recheckTimer = null;
   });
 }
 
@@ -100,6 +163,7 @@ export interface LoginInput {
 export async function login(input: LoginInput): Promise<User> {
   const user = asUser(await api.post<unknown>('/api/login', input));
   if (!user) throw new Error('The server answered without a user');
+  generation += 1;
   setSignedIn(user, 'server');
   return user;
 }
@@ -122,7 +186,10 @@ export async function register(input: RegisterInput): Promise<User | null> {
     ...(email ? { email } : {}),
   };
   const user = asUser(await api.post<unknown>('/api/register', body));
-  if (user) setSignedIn(user, 'server');
+  if (user) {
+    generation += 1;
+    setSignedIn(user, 'server');
+  }
   return user;
 }
 
@@ -131,6 +198,7 @@ export async function register(input: RegisterInput): Promise<User | null> {
  * to sign in again. Local data is kept (only sign-out clears it).
  */
 export function sessionExpired(): void {
+  generation += 1;
   setAnonymous();
 }
 
@@ -190,6 +258,8 @@ export async function signOut(): Promise<SignOutResult> {
         console.error('Sign-out cleanup failed', error);
       }
     }
+    generation += 1;
+    cancelSessionRecheck();
     removeLocal(LAST_USER_KEY);
     useSession.setState({ status: 'anonymous', user: null, source: null });
     toast.afterReload(TOASTS.loggedOut);
