@@ -9,26 +9,10 @@
  * the engine and reported by the sync provider.
  */
 import './styles';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Badge,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconBooks, IconLock, IconPlus, IconSearch, IconUserSearch, IconWifiOff } from '@tabler/icons-react';
+import { Badge, Button, Paper, SimpleGrid, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconLock, IconPlus, IconUserSearch } from '@tabler/icons-react';
 import {
   CHARACTER_TOASTS,
   MESSAGES,
@@ -39,7 +23,16 @@ import {
   type CharacterRelationship,
 } from '@chronicler/schema';
 import { FeatureGate } from '@/components/FeatureGate';
-import { PageHeader } from '@/components/PageHeader';
+import {
+  CARD_COLUMNS,
+  EmptyPanel,
+  LoadingGrid,
+  NoSeriesPanel,
+  SearchField,
+  SeriesListHeader,
+  ShowMore,
+  usePagedSearch,
+} from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { limitLockedToast, planLimitState } from '@/lib/limits';
 import { toast } from '@/lib/toast';
@@ -54,7 +47,6 @@ import { EditRelationshipDialog } from './components/EditRelationshipDialog';
 import { RelationshipMap } from './components/RelationshipMap';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { useCharactersData } from './hooks/useCharactersData';
-import { useOnline } from '@/lib/useOnline';
 import { createBodyFromForm, updateBodyFromForm, type CharacterFormValues } from './model/character-form';
 import { CHARACTER_TABS, TAB_LABELS, filterCharacters, tabCounts, type CharacterTab } from './model/filters';
 import type { GenerateImageOptions } from './model/image-generation';
@@ -90,18 +82,13 @@ export function CharactersScreen(props: CharactersScreenProps) {
 function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const { db, mutators, userId } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
-  const online = useOnline();
   const data = useCharactersData(db);
   const { series, seriesId, current, characters, relationships } = data;
 
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
   const [tab, setTab] = useState<CharacterTab>('main');
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, `${tab}:${seriesId ?? ''}`);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
-
-  useEffect(() => setShown(PAGE_SIZE), [tab, deferredSearch, seriesId]);
 
   // Limits and gates follow the series owner's plan on the server; for the author's own series that
   // is this plan. A shared series is governed by its owner's plan, which this device does not know.
@@ -237,46 +224,23 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const onLinkClick = useCallback((r: CharacterRelationship) => setDialog({ kind: 'editRelationship', relationship: r }), []);
   const onAddRelationship = useCallback(() => setDialog({ kind: 'addRelationship', sourceId: null }), []);
 
-  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
-
   const header = (
-    <PageHeader
+    <SeriesListHeader
       title="Characters"
-      subtitle={
-        <Group gap="xs" component="span">
-          <span>Keep every character of your series in view</span>
-          {!online ? (
-            <Badge variant="light" color="gray" leftSection={<IconWifiOff size={12} aria-hidden />} component="span">
-              Offline: changes sync when you reconnect
-            </Badge>
-          ) : null}
-        </Group>
-      }
-      actions={
-        <>
-          <Select
-            aria-label="Series"
-            placeholder={series && series.length === 0 ? 'No series yet' : 'Select series'}
-            data={seriesOptions}
-            value={seriesId}
-            onChange={(v) => v && data.selectSeries(v)}
-            allowDeselect={false}
-            disabled={!series || series.length === 0}
-            leftSection={<IconBooks size={16} aria-hidden />}
-            w={{ base: '100%', xs: 220 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            aria-label="Search characters"
-            placeholder="Search by name"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
-            w={{ base: '100%', xs: 200 }}
-            type="search"
-          />
-          <Button
+      subtitle="Keep every character of your series in view"
+      offlineBadge
+      picker={{
+        series,
+        seriesId,
+        onSelect: data.selectSeries,
+        loadingPlaceholder: 'Select series',
+        emptyPlaceholder: 'No series yet',
+        width: 220,
+        checkIconPosition: 'left',
+      }}
+    >
+      <SearchField label="Search characters" placeholder="Search by name" value={search} onChange={setSearch} w={{ base: '100%', xs: 200 }} />
+      <Button
             leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
             onClick={openCreate}
             loading={series === undefined}
@@ -285,11 +249,9 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
             variant={limitLocked ? 'light' : 'filled'}
             radius="xl"
           >
-            New Character
-          </Button>
-        </>
-      }
-    />
+        New Character
+      </Button>
+    </SeriesListHeader>
   );
 
   let body;
@@ -297,21 +259,15 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
     body = <LoadingCards />;
   } else if (!seriesId) {
     body = (
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-        <EmptyState
-          variant="light"
-          size="lg"
-          icon={<IconBooks size={30} stroke={1.5} />}
-          title="No Series Selected"
-          description="Characters belong to a series. Create a series first, then bring its cast to life here."
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/series" radius="xl">
-              Go to Series
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <NoSeriesPanel
+        flat
+        description="Characters belong to a series. Create a series first, then bring its cast to life here."
+        action={
+          <Button component={Link} to="/series" radius="xl">
+            Go to Series
+          </Button>
+        }
+      />
     );
   } else {
     body = (
@@ -340,42 +296,35 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
               {characters === undefined ? (
                 <LoadingCards />
               ) : visible.length === 0 ? (
-                <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
-                  <EmptyState
-                    variant="light"
-                    icon={<IconUserSearch size={28} stroke={1.5} />}
-                    title="No Characters Found"
-                    description={
-                      deferredSearch.trim()
-                        ? `No ${TAB_LABELS[t].toLowerCase()} match “${deferredSearch.trim()}”.`
-                        : all.length === 0
-                          ? 'This series has no characters yet. Add the first one.'
-                          : `No ${TAB_LABELS[t].toLowerCase()} in this series yet.`
-                    }
-                  >
-                    {!deferredSearch.trim() && !limitLocked ? (
-                      <EmptyState.Actions>
-                        <Button variant="light" radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
-                          Add a character
-                        </Button>
-                      </EmptyState.Actions>
-                    ) : null}
-                  </EmptyState>
-                </Paper>
+                <EmptyPanel
+                  flat
+                  padding={40}
+                  size="md"
+                  icon={<IconUserSearch size={28} stroke={1.5} />}
+                  title="No Characters Found"
+                  description={
+                    deferredSearch.trim()
+                      ? `No ${TAB_LABELS[t].toLowerCase()} match “${deferredSearch.trim()}”.`
+                      : all.length === 0
+                        ? 'This series has no characters yet. Add the first one.'
+                        : `No ${TAB_LABELS[t].toLowerCase()} in this series yet.`
+                  }
+                  actions={
+                    !deferredSearch.trim() && !limitLocked ? (
+                      <Button variant="light" radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
+                        Add a character
+                      </Button>
+                    ) : null
+                  }
+                />
               ) : (
                 <Stack gap="md">
-                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                  <SimpleGrid cols={CARD_COLUMNS} spacing="md">
                     {visible.slice(0, shown).map((c) => (
                       <CharacterCard key={c.id} character={c} onView={view} onToggleMain={onToggleMain} onDelete={askDelete} />
                     ))}
                   </SimpleGrid>
-                  {visible.length > shown ? (
-                    <Group justify="center">
-                      <Button variant="default" radius="xl" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                        Show more ({visible.length - shown} more)
-                      </Button>
-                    </Group>
-                  ) : null}
+                  <ShowMore hidden={visible.length - shown} onClick={showMore} radius="xl" />
                 </Stack>
               )}
             </Tabs.Panel>
@@ -466,11 +415,5 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
 }
 
 function LoadingCards() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading characters">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} height={176} radius="lg" />
-      ))}
-    </SimpleGrid>
-  );
+  return <LoadingGrid label="Loading characters" height={176} radius="lg" />;
 }

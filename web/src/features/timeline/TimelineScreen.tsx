@@ -11,19 +11,8 @@
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
-import {
-  IconBooks,
-  IconCalendarTime,
-  IconDragDrop,
-  IconLock,
-  IconListNumbers,
-  IconPlus,
-  IconTimeline,
-  IconUser,
-  IconWifiOff,
-} from '@tabler/icons-react';
+import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
+import { IconCalendarTime, IconDragDrop, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
 import {
   MESSAGES,
   TIMELINE_TOASTS,
@@ -34,7 +23,7 @@ import {
   type TimelineEvent,
 } from '@chronicler/schema';
 import { FeatureGate } from '@/components/FeatureGate';
-import { PageHeader } from '@/components/PageHeader';
+import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSync } from '@/sync/react';
@@ -44,7 +33,6 @@ import { type EventRefs } from './components/EventCard';
 import { EventDialog } from './components/EventDialog';
 import { NarrativeView } from './components/NarrativeView';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
-import { useOnline } from '@/lib/useOnline';
 import { useTimelineData } from './hooks/useTimelineData';
 import { createBodyFromForm, updateBodyFromForm, type EventFormValues } from './model/event-form';
 import { ALL_CHARACTERS, filterByCharacter, groupNarrative, nextPosition, sortChronological } from './model/timeline';
@@ -63,7 +51,6 @@ export function TimelineScreen() {
 function TimelinePage() {
   const { db, mutators } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
-  const online = useOnline();
   const { series, seriesId, selectSeries, current, rows } = useTimelineData(db);
   const locked = !hasFeature(plan, 'timeline');
 
@@ -159,38 +146,12 @@ function TimelinePage() {
     [mutators],
   );
 
-  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
   const characterOptions = useMemo(
     () => [{ value: ALL_CHARACTERS, label: 'All Characters' }, ...characters.map((c) => ({ value: c.id, label: c.name }))],
     [characters],
   );
   const noSeries = series !== undefined && series.length === 0;
   const loading = series === undefined || (seriesId !== null && rows === undefined);
-
-  const actions = (
-    <>
-      <Select
-        aria-label="Series"
-        placeholder={series === undefined ? 'Loading series...' : 'Select series'}
-        data={seriesOptions}
-        value={seriesId}
-        onChange={(v) => v && selectSeries(v)}
-        allowDeselect={false}
-        disabled={noSeries || series === undefined}
-        w={{ base: '100%', xs: 240 }}
-        leftSection={<IconBooks size={16} aria-hidden />}
-        comboboxProps={{ withinPortal: true }}
-        checkIconPosition="right"
-      />
-      <Button
-        leftSection={locked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-        onClick={openCreate}
-        disabled={!seriesId || locked || rows === undefined}
-      >
-        Add Event
-      </Button>
-    </>
-  );
 
   let body;
   if (loading) {
@@ -200,40 +161,19 @@ function TimelinePage() {
       </Center>
     );
   } else if (noSeries || !seriesId) {
-    body = (
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-        <EmptyState
-          variant="light"
-          size="lg"
-          icon={<IconBooks size={30} stroke={1.5} />}
-          title="No Series Selected"
-          description="Create a series first, then chart the events of its story here."
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/series" leftSection={<IconPlus size={16} aria-hidden />}>
-              Create a series
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
-    );
+    body = <NoSeriesPanel description="Create a series first, then chart the events of its story here." />;
   } else if (events.length === 0) {
     body = (
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-        <EmptyState
-          variant="light"
-          size="lg"
-          icon={<IconTimeline size={30} stroke={1.5} />}
-          title="No Timeline Events"
-          description={`${current?.title ?? 'This series'} has no events yet. Add the first one to start building your timeline.`}
-        >
-          <EmptyState.Actions>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={locked}>
-              Add First Event
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <EmptyPanel
+        icon={<IconTimeline size={30} stroke={1.5} />}
+        title="No Timeline Events"
+        description={`${current?.title ?? 'This series'} has no events yet. Add the first one to start building your timeline.`}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={locked}>
+            Add First Event
+          </Button>
+        }
+      />
     );
   } else {
     body = (
@@ -296,17 +236,18 @@ function TimelinePage() {
 
   return (
     <>
-      <PageHeader title="Timeline" subtitle="Chart the chronology of your story" actions={actions} />
+      <SeriesListHeader title="Timeline" subtitle="Chart the chronology of your story" picker={{ series, seriesId, onSelect: selectSeries }}>
+        <Button
+          leftSection={locked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+          onClick={openCreate}
+          disabled={!seriesId || locked || rows === undefined}
+        >
+          Add Event
+        </Button>
+      </SeriesListHeader>
       <FeatureGate feature="timeline">
         <Stack gap="lg">
-          {!online ? (
-            <Group gap={8} wrap="nowrap" data-testid="offline-note">
-              <IconWifiOff size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-              <Text size="sm" c="dimmed">
-                You are offline. Changes are kept on this device and sync when you reconnect.
-              </Text>
-            </Group>
-          ) : null}
+          <OfflineNote />
           <Alert variant="light" radius="md" icon={<IconDragDrop size={18} aria-hidden />} title="Timeline Drag & Drop Enabled">
             In the Narrative view, drag an event by its handle to reorder it within its book. With the keyboard, focus a handle, press
             space to pick the event up, the arrow keys to move it and space to drop it.

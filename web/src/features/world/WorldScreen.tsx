@@ -11,39 +11,21 @@
  * reported by the sync provider.
  */
 import './styles';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import {
-  Badge,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  IconBooks,
-  IconBuildingBank,
-  IconCpu,
-  IconLeaf,
-  IconLock,
-  IconMapPin,
-  IconMapSearch,
-  IconPlus,
-  IconSearch,
-  IconSparkles,
-  IconUsersGroup,
-  IconWifiOff,
-} from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import { LOCATION_TOASTS, MESSAGES, VALIDATION_TOASTS, withError, type Location } from '@chronicler/schema';
-import { PageHeader } from '@/components/PageHeader';
+import {
+  CARD_COLUMNS,
+  EmptyPanel,
+  LoadingGrid,
+  NoSeriesPanel,
+  OfflineNote,
+  SearchField,
+  SeriesListHeader,
+  ShowMore,
+  usePagedSearch,
+} from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { limitLockedToast, planLimitState } from '@/lib/limits';
 import { toast } from '@/lib/toast';
@@ -54,7 +36,6 @@ import { LocationCard } from './components/LocationCard';
 import { LocationDialog } from './components/LocationDialog';
 import { LocationLimitNotice } from './components/LocationLimitNotice';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
-import { useOnline } from '@/lib/useOnline';
 import { useWorldData } from './hooks/useWorldData';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
 import { visibleLocations } from './model/locations';
@@ -93,17 +74,12 @@ export function WorldScreen() {
 function WorldPage() {
   const { db, mutators, userId } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
-  const online = useOnline();
   const { series, seriesId, selectSeries, current, locations } = useWorldData(db);
 
   const [tab, setTab] = useState<string>('locations');
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
-
-  useEffect(() => setShown(PAGE_SIZE), [deferredSearch, seriesId]);
 
   // The series owner's plan governs a series on the server; for the author's own series that is
   // this plan. A shared series follows its owner's plan, which this device does not know.
@@ -175,65 +151,29 @@ function WorldPage() {
     }
   };
 
-  const seriesOptions = useMemo(() => (series ?? []).map((s) => ({ value: s.id, label: s.title || 'Untitled series' })), [series]);
   const noSeries = series !== undefined && series.length === 0;
-
-  const actions = (
-    <>
-      <Select
-        aria-label="Series"
-        placeholder={series === undefined ? 'Loading series...' : 'Select series'}
-        data={seriesOptions}
-        value={seriesId}
-        onChange={(v) => v && selectSeries(v)}
-        allowDeselect={false}
-        disabled={noSeries || series === undefined}
-        w={{ base: '100%', xs: 240 }}
-        leftSection={<IconBooks size={16} aria-hidden />}
-        comboboxProps={{ withinPortal: true }}
-        checkIconPosition="right"
-        data-testid="world-series-select"
-      />
-      <Button
-        leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-        onClick={openCreate}
-        disabled={!seriesId || limitLocked || locations === undefined}
-        title={limitLocked ? limit.message : undefined}
-      >
-        New Element
-      </Button>
-    </>
-  );
 
   return (
     <>
-      <PageHeader title="World Building" subtitle="Shape the places, peoples and rules of your world" actions={actions} />
+      <SeriesListHeader
+        title="World Building"
+        subtitle="Shape the places, peoples and rules of your world"
+        picker={{ series, seriesId, onSelect: selectSeries, 'data-testid': 'world-series-select' }}
+      >
+        <Button
+          leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+          onClick={openCreate}
+          disabled={!seriesId || limitLocked || locations === undefined}
+          title={limitLocked ? limit.message : undefined}
+        >
+          New Element
+        </Button>
+      </SeriesListHeader>
 
-      {!online ? (
-        <Group gap={8} mb="md" wrap="nowrap" data-testid="offline-note">
-          <IconWifiOff size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed">
-            You are offline. Changes are kept on this device and sync when you reconnect.
-          </Text>
-        </Group>
-      ) : null}
+      <OfflineNote mb="md" />
 
       {noSeries ? (
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-          <EmptyState
-            variant="light"
-            size="lg"
-            icon={<IconBooks size={30} stroke={1.5} />}
-            title="No Series Selected"
-            description="Create a series first; its world and locations live here."
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to="/series" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create a series
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <NoSeriesPanel description="Create a series first; its world and locations live here." />
       ) : (
         <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false} variant="outline" radius="md">
           <Tabs.List className={classes.tabList}>
@@ -252,67 +192,50 @@ function WorldPage() {
           <Tabs.Panel value="locations" pt="lg">
             <Stack gap="md">
               <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-                <TextInput
-                  aria-label="Search locations"
+                <SearchField
+                  label="Search locations"
                   placeholder="Search locations..."
                   value={search}
-                  onChange={(e) => setSearch(e.currentTarget.value)}
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+                  onChange={setSearch}
                   w={{ base: '100%', sm: 340 }}
-                  type="search"
                 />
                 {owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
               </Group>
 
               {locations === undefined ? (
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading locations">
-                  <Skeleton height={190} radius="md" />
-                  <Skeleton height={190} radius="md" />
-                  <Skeleton height={190} radius="md" />
-                </SimpleGrid>
+                <LoadingGrid label="Loading locations" height={190} />
               ) : visible.length === 0 ? (
-                <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="xs">
-                  <EmptyState
-                    variant="light"
-                    size="lg"
-                    icon={<IconMapSearch size={30} stroke={1.5} />}
-                    title="No Locations Found"
-                    description={
-                      all.length === 0
-                        ? `${current?.title ?? 'This series'} has no locations yet. Add the cities, forests and ruins your story travels through.`
-                        : `No location matches “${deferredSearch.trim()}”.`
-                    }
-                  >
-                    <EmptyState.Actions>
-                      {all.length === 0 ? (
-                        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
-                          New Element
-                        </Button>
-                      ) : (
-                        <Button variant="default" onClick={() => setSearch('')}>
-                          Show all locations
-                        </Button>
-                      )}
-                    </EmptyState.Actions>
-                  </EmptyState>
-                </Paper>
+                <EmptyPanel
+                  padding={40}
+                  icon={<IconMapSearch size={30} stroke={1.5} />}
+                  title="No Locations Found"
+                  description={
+                    all.length === 0
+                      ? `${current?.title ?? 'This series'} has no locations yet. Add the cities, forests and ruins your story travels through.`
+                      : `No location matches “${deferredSearch.trim()}”.`
+                  }
+                  actions={
+                    all.length === 0 ? (
+                      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
+                        New Element
+                      </Button>
+                    ) : (
+                      <Button variant="default" onClick={() => setSearch('')}>
+                        Show all locations
+                      </Button>
+                    )
+                  }
+                />
               ) : (
                 <>
-                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Locations">
+                  <SimpleGrid cols={CARD_COLUMNS} spacing="md" role="list" aria-label="Locations">
                     {visible.slice(0, shown).map((location) => (
                       <div role="listitem" key={location.id} className={classes.cell}>
                         <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} />
                       </div>
                     ))}
                   </SimpleGrid>
-                  {visible.length > shown ? (
-                    <Group justify="center">
-                      <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                        Show more ({visible.length - shown} more)
-                      </Button>
-                    </Group>
-                  ) : null}
+                  <ShowMore hidden={visible.length - shown} onClick={showMore} />
                 </>
               )}
             </Stack>
