@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge, EmptyState, Paper } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
+import { EmptyPanel } from './EmptyPanel';
 import { PageHeader } from './PageHeader';
 
 interface PagePlaceholderProps {
@@ -17,22 +18,18 @@ export function PagePlaceholder({ title, subtitle, description, icon, children }
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-        <EmptyState
-          variant="light"
-          size="lg"
-          icon={icon ?? <IconHourglassHigh size={30} stroke={1.5} />}
-          title="Coming soon"
-          description={description}
-        >
-          <EmptyState.Actions>
-            <Badge variant="light" size="lg" radius="sm">
-              In the works
-            </Badge>
-          </EmptyState.Actions>
-        </EmptyState>
+      <EmptyPanel
+        icon={icon ?? <IconHourglassHigh size={30} stroke={1.5} />}
+        title="Coming soon"
+        description={description}
+        actions={
+          <Badge variant="light" size="lg" radius="sm">
+            In the works
+          </Badge>
+        }
+      >
         {children}
-      </Paper>
+      </EmptyPanel>
     </>
   );
 }

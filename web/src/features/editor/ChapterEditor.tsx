@@ -9,7 +9,6 @@ import {
   Alert,
   Badge,
   Button,
-  EmptyState,
   Group,
   Modal,
   Paper,
@@ -23,6 +22,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
+import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
@@ -212,25 +212,21 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
     return (
       <>
         {header}
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            variant="light"
-            size="lg"
-            icon={<IconFileOff size={30} stroke={1.5} />}
-            title="Chapter not found"
-            description={
-              online
-                ? 'This chapter is not on this device. It may have been deleted, or it is still on its way: it appears here as soon as it syncs.'
-                : 'This chapter is not on this device yet, and you are offline. It appears here once you reconnect and it syncs.'
-            }
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={() => navigate(back)}>
-                Back
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <EmptyPanel
+          flat
+          icon={<IconFileOff size={30} stroke={1.5} />}
+          title="Chapter not found"
+          description={
+            online
+              ? 'This chapter is not on this device. It may have been deleted, or it is still on its way: it appears here as soon as it syncs.'
+              : 'This chapter is not on this device yet, and you are offline. It appears here once you reconnect and it syncs.'
+          }
+          actions={
+            <Button variant="light" onClick={() => navigate(back)}>
+              Back
+            </Button>
+          }
+        />
       </>
     );
   }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBook2, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Series } from '@chronicler/schema';
+import { EmptyPanel } from '@/components/EmptyPanel';
 import { useSession } from '@/lib/session';
 import { useSync } from '@/sync/react';
 import { useBooks } from '../hooks/useSeriesData';
@@ -48,21 +49,19 @@ export function BooksPanel({ series }: { series: Series }) {
           <Skeleton height={260} radius="md" />
         </SimpleGrid>
       ) : books.length === 0 ? (
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
-          <EmptyState
-            variant="light"
-            size="md"
-            icon={<IconBook2 size={28} stroke={1.5} />}
-            title="No Books Yet"
-            description={`Add the first book of ${series.title} to start planning its chapters.`}
-          >
-            <EmptyState.Actions>
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} disabled={locked}>
-                Add Book
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <EmptyPanel
+          flat
+          padding={40}
+          size="md"
+          icon={<IconBook2 size={28} stroke={1.5} />}
+          title="No Books Yet"
+          description={`Add the first book of ${series.title} to start planning its chapters.`}
+          actions={
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} disabled={locked}>
+              Add Book
+            </Button>
+          }
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {books.map((book) => (

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconBookOff } from '@tabler/icons-react';
+import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/lib/session';
 import { useSync } from '@/sync/react';
@@ -8,6 +7,7 @@ import { useBooks, useSeries } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { AddBookForm } from './AddBookForm';
 import { LimitNotice } from './LimitNotice';
+import { SeriesNotFound } from './SeriesNotFound';
 
 /** /series/{id}/books/new (001 §2): the add-book form for that series, then back to /series/{id}. */
 export function NewBookScreen({ seriesId }: { seriesId: string }) {
@@ -30,21 +30,7 @@ export function NewBookScreen({ seriesId }: { seriesId: string }) {
     return (
       <>
         <PageHeader title="Add a New Book" />
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={640}>
-          <EmptyState
-            variant="light"
-            size="lg"
-            icon={<IconBookOff size={30} stroke={1.5} />}
-            title="Series not found"
-            description="This series does not exist, was deleted, or has not reached this device yet."
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to="/series" variant="light">
-                Back to your series
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <SeriesNotFound maw={640} />
       </>
     );
   }

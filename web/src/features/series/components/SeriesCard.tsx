@@ -1,8 +1,9 @@
-import { ActionIcon, Card, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { seriesProgress, type Series } from '@chronicler/schema';
+import type { Series } from '@chronicler/schema';
 import classes from './SeriesCard.module.css';
+import { SeriesProgress } from './SeriesProgress';
 
 interface SeriesCardProps {
   series: Series;
@@ -16,7 +17,6 @@ interface SeriesCardProps {
 
 /** A series card (001 §2): title, 'Book X of Y', description and progress percent. */
 export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDelete }: SeriesCardProps) {
-  const percent = seriesProgress(series);
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} data-selected={selected} data-testid="series-card" onClick={onSelect}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -67,15 +67,7 @@ export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDe
           No description
         </Text>
       )}
-      <Group justify="space-between" mt="md" gap="xs">
-        <Text size="xs" c="dimmed">
-          Progress
-        </Text>
-        <Text size="xs" fw={600}>
-          {percent}%
-        </Text>
-      </Group>
-      <Progress value={percent} size="sm" mt={4} aria-label={`${series.title} progress ${percent}%`} />
+      <SeriesProgress series={series} mt="md" />
     </Card>
   );
 }

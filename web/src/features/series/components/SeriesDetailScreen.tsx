@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, EmptyState, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconBookOff, IconPencil } from '@tabler/icons-react';
-import { seriesProgress } from '@chronicler/schema';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { PageHeader } from '@/components/PageHeader';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { useSeries } from '../hooks/useSeriesData';
 import { BooksPanel } from './BooksPanel';
 import { EditSeriesDialog } from './EditSeriesDialog';
+import { SeriesNotFound } from './SeriesNotFound';
+import { SeriesProgress } from './SeriesProgress';
 
 function BackLink() {
   return (
@@ -43,26 +44,11 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
     return (
       <>
         <PageHeader title="Series" actions={<BackLink />} />
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            variant="light"
-            size="lg"
-            icon={<IconBookOff size={30} stroke={1.5} />}
-            title="Series not found"
-            description="This series does not exist, was deleted, or has not reached this device yet."
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to="/series" variant="light">
-                Back to your series
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <SeriesNotFound />
       </>
     );
   }
 
-  const percent = seriesProgress(series);
   return (
     <>
       <PageHeader
@@ -80,15 +66,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
       <Stack gap="xl">
         <Paper withBorder radius="md" p="md">
           {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
-          <Group justify="space-between" mt="sm" gap="xs">
-            <Text size="xs" c="dimmed">
-              Progress
-            </Text>
-            <Text size="xs" fw={600}>
-              {percent}%
-            </Text>
-          </Group>
-          <Progress value={percent} size="sm" mt={4} aria-label={`${series.title} progress ${percent}%`} />
+          <SeriesProgress series={series} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
       </Stack>

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconBooks, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Series } from '@chronicler/schema';
+import { EmptyPanel } from '@/components/EmptyPanel';
 import { PageHeader } from '@/components/PageHeader';
+import { CARD_COLUMNS, LoadingGrid } from '@/components/SeriesListScreen';
 import { getCurrentSeriesId, pickCurrentSeries, setCurrentSeriesId, useCurrentSeriesId } from '@/lib/currentSeries';
 import { useSession } from '@/lib/session';
 import { useSync } from '@/sync/react';
@@ -63,29 +65,20 @@ export function SeriesScreen() {
       <Stack gap="xl">
         {list !== undefined ? <LimitNotice notice={notice} testId="series-limit" /> : null}
         {list === undefined ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading series">
-            <Skeleton height={170} radius="md" />
-            <Skeleton height={170} radius="md" />
-            <Skeleton height={170} radius="md" />
-          </SimpleGrid>
+          <LoadingGrid label="Loading series" height={170} />
         ) : list.length === 0 ? (
-          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs">
-            <EmptyState
-              variant="light"
-              size="lg"
-              icon={<IconBooks size={30} stroke={1.5} />}
-              title="No Series Yet"
-              description="Create your first series to plan its books and chapters."
-            >
-              <EmptyState.Actions>
-                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} disabled={notice.locked}>
-                  New Series
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Paper>
+          <EmptyPanel
+            icon={<IconBooks size={30} stroke={1.5} />}
+            title="No Series Yet"
+            description="Create your first series to plan its books and chapters."
+            actions={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} disabled={notice.locked}>
+                New Series
+              </Button>
+            }
+          />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Your series">
+          <SimpleGrid cols={CARD_COLUMNS} spacing="md" role="list" aria-label="Your series">
             {list.map((series) => (
               <div role="listitem" key={series.id}>
                 <SeriesCard

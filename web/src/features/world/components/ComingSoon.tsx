@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, EmptyState, Paper } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { EmptyPanel } from '@/components/EmptyPanel';
 
 interface ComingSoonProps {
   category: string;
@@ -10,14 +11,16 @@ interface ComingSoonProps {
 /** A world-building category that is not built yet (001 §2: only Locations works). */
 export function ComingSoon({ category, description, icon }: ComingSoonProps) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} shadow="xs" data-testid="coming-soon">
-      <EmptyState variant="light" size="lg" icon={icon} title="Coming Soon" description={description}>
-        <EmptyState.Actions>
-          <Badge variant="light" size="lg" radius="sm">
-            {category} are on the way
-          </Badge>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
+    <EmptyPanel
+      icon={icon}
+      title="Coming Soon"
+      description={description}
+      data-testid="coming-soon"
+      actions={
+        <Badge variant="light" size="lg" radius="sm">
+          {category} are on the way
+        </Badge>
+      }
+    />
   );
 }
