@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type MantineRadius } from '@mantine/core';
 
 interface ConfirmDeleteDialogProps {
   opened: boolean;
   title: string;
   message: string;
+  /** The destructive button's label (default 'Delete'). */
+  confirmLabel?: string;
+  radius?: MantineRadius;
   onCancel: () => void;
   /** May be async; the button shows a spinner meanwhile. */
   onConfirm: () => void | Promise<void>;
 }
 
-/** A destructive confirmation; Cancel has the focus so Enter never deletes by accident. */
-export function ConfirmDeleteDialog({ opened, title, message, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
+/** A destructive confirmation ("Are you sure…?", 001 §5); Cancel has the focus so Enter never deletes by accident. */
+export function ConfirmDeleteDialog({ opened, title, message, confirmLabel = 'Delete', radius = 'md', onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -22,7 +25,7 @@ export function ConfirmDeleteDialog({ opened, title, message, onCancel, onConfir
     }
   };
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered radius="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onCancel} title={title} centered radius={radius} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" gap="sm">
@@ -30,7 +33,7 @@ export function ConfirmDeleteDialog({ opened, title, message, onCancel, onConfir
             Cancel
           </Button>
           <Button color="red" onClick={confirm} loading={busy}>
-            Delete
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>

@@ -22,7 +22,9 @@ import {
   type Character,
   type CharacterRelationship,
 } from '@chronicler/schema';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { FeatureGate } from '@/components/FeatureGate';
+import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import {
   CARD_COLUMNS,
   EmptyPanel,
@@ -42,10 +44,8 @@ import { CharacterCard } from './components/CharacterCard';
 import { CharacterDetailDialog } from './components/CharacterDetailDialog';
 import { CharacterDialog } from './components/CharacterDialog';
 import { CharacterLimitNotice, LIMIT_NOTICE_ID } from './components/CharacterLimitNotice';
-import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
 import { EditRelationshipDialog } from './components/EditRelationshipDialog';
 import { RelationshipMap } from './components/RelationshipMap';
-import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { useCharactersData } from './hooks/useCharactersData';
 import { createBodyFromForm, updateBodyFromForm, type CharacterFormValues } from './model/character-form';
 import { CHARACTER_TABS, TAB_LABELS, filterCharacters, tabCounts, type CharacterTab } from './model/filters';
@@ -73,7 +73,7 @@ export interface CharactersScreenProps {
 
 export function CharactersScreen(props: CharactersScreenProps) {
   return (
-    <ScreenErrorBoundary>
+    <ScreenErrorBoundary title="Your characters could not be loaded">
       <CharactersPage {...props} />
     </ScreenErrorBoundary>
   );
@@ -393,8 +393,11 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
         opened={dialog.kind === 'delete'}
         title="Delete character"
         message={MESSAGES.confirm.deleteCharacter}
+        radius="lg"
         onCancel={close}
-        onConfirm={() => dialog.kind === 'delete' && void deleteCharacter(dialog.character)}
+        onConfirm={() => {
+          if (dialog.kind === 'delete') void deleteCharacter(dialog.character);
+        }}
       />
       <AddRelationshipDialog
         opened={dialog.kind === 'addRelationship'}

@@ -27,12 +27,12 @@ import {
 } from '@chronicler/schema';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/sync/react';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';
-import { ConfirmDialog } from './ConfirmDialog';
 
 const STATUS_LABELS: Record<BookStatus, string> = {
   in_progress: 'In Progress',
@@ -225,11 +225,10 @@ export function BookCard({ book }: { book: Book }) {
       </ScrollArea>
 
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
-      <ConfirmDialog
+      <ConfirmDeleteDialog
         opened={confirming}
         title="Delete book"
         message={MESSAGES.confirm.deleteBook}
-        confirmLabel="Delete"
         onCancel={() => setConfirming(false)}
         onConfirm={remove}
       />
