@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import type { Character } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import {
   canSubmitRelationship,
   emptyRelationshipForm,
@@ -85,14 +86,7 @@ export function AddRelationshipDialog({ opened, characters, initialSourceId = nu
               setState((s) => ({ ...s, description }));
             }}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSubmitRelationship(state)} loading={saving}>
-              Add Relationship
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={saving} submitDisabled={!canSubmitRelationship(state)} submitLabel="Add Relationship" mt="xs" />
         </Stack>
       </form>
     </Modal>

@@ -24,6 +24,7 @@ import {
   type Character,
   type PlanName,
 } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import {
   BOOK_OPTIONS,
@@ -239,14 +240,7 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
             />
           </SimpleGrid>
 
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? 'Save Changes' : 'Create Character'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={saving} submitLabel={editing ? 'Save Changes' : 'Create Character'} mt="xs" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Character, CharacterRelationship } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import { RELATIONSHIP_LABELS, type RelationshipType } from '../model/map-geometry';
 import { RelationshipTypeSelect } from './RelationshipTypeSelect';
 
@@ -74,19 +75,17 @@ export function EditRelationshipDialog({ relationship, characters, onClose, onSa
               </Group>
             </Alert>
           ) : null}
-          <Group justify="space-between" gap="sm" mt="xs">
-            <Button variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={confirming}>
-              Delete
-            </Button>
-            <Group gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
+          <FormActions
+            onCancel={onClose}
+            busy={busy && !confirming}
+            submitLabel="Save"
+            mt="xs"
+            leading={
+              <Button variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={confirming}>
+                Delete
               </Button>
-              <Button type="submit" loading={busy && !confirming}>
-                Save
-              </Button>
-            </Group>
-          </Group>
+            }
+          />
         </Stack>
       </form>
     </Modal>

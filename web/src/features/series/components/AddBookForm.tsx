@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, TOASTS, type Book, withError } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/sync/react';
+import { useTitleField } from '../hooks/useTitleField';
 
 interface AddBookFormProps {
   /** The series the book goes into; null when none is selected ('No series selected'). */
@@ -19,9 +21,8 @@ interface AddBookFormProps {
 /** The add-book form (001 §5): a series must be selected, title required, position = count + 1. */
 export function AddBookForm({ seriesId, bookCount, onCreated, onCancel, locked = false, submitLabel = 'Add Book' }: AddBookFormProps) {
   const mutators = useMutators();
-  const [title, setTitle] = useState('');
+  const title = useTitleField(MESSAGES.book.titleRequired);
   const [description, setDescription] = useState('');
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -30,8 +31,7 @@ export function AddBookForm({ seriesId, bookCount, onCreated, onCancel, locked =
       toast.show(TOASTS.noSeriesSelected);
       return;
     }
-    if (title.trim() === '') {
-      setTitleError(MESSAGES.book.titleRequired);
+    if (!title.check()) {
       toast.show({ title: 'Missing information', message: MESSAGES.book.titleRequired, variant: 'destructive' });
       return;
     }
@@ -40,14 +40,13 @@ export function AddBookForm({ seriesId, bookCount, onCreated, onCancel, locked =
     try {
       const book = await mutators.books.create({
         seriesId,
-        title: title.trim(),
+        title: title.value.trim(),
         description: description.trim(),
         position: bookCount + 1,
       });
       toast.show(TOASTS.bookCreated);
-      setTitle('');
+      title.reset();
       setDescription('');
-      setTitleError(null);
       onCreated(book);
     } catch (error) {
       toast.show(withError(TOASTS.bookCreateFailed, error));
@@ -63,12 +62,7 @@ export function AddBookForm({ seriesId, bookCount, onCreated, onCancel, locked =
           label="Title"
           placeholder={`Book ${bookCount + 1}`}
           required
-          value={title}
-          error={titleError}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            if (titleError && e.currentTarget.value.trim() !== '') setTitleError(null);
-          }}
+          {...title.inputProps}
           data-autofocus
         />
         <Textarea
@@ -80,14 +74,7 @@ export function AddBookForm({ seriesId, bookCount, onCreated, onCancel, locked =
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={locked}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} busy={busy} submitDisabled={locked} submitLabel={submitLabel} />
       </Stack>
     </form>
   );

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, TOASTS, countWordsDialog, withError, type Book } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/sync/react';
+import { useTitleField } from '../hooks/useTitleField';
 
 interface AddChapterDialogProps {
   book: Book | null;
@@ -18,16 +20,14 @@ export function wordsLabel(count: number): string {
 /** 'Add Chapter' (001 §2, §5): title required, content with a live word count ('N words'). */
 export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDialogProps) {
   const mutators = useMutators();
-  const [title, setTitle] = useState('');
+  const title = useTitleField(MESSAGES.chapter.titleRequired);
   const [content, setContent] = useState('');
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const words = countWordsDialog(content);
 
   const close = () => {
-    setTitle('');
+    title.reset();
     setContent('');
-    setTitleError(null);
     onClose();
   };
 
@@ -37,8 +37,7 @@ export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDial
       toast.show({ title: 'Error', message: MESSAGES.chapter.noCurrentBook, variant: 'destructive' });
       return;
     }
-    if (title.trim() === '') {
-      setTitleError(MESSAGES.chapter.titleRequired);
+    if (!title.check()) {
       toast.show(TOASTS.chapterTitleMissing);
       return;
     }
@@ -46,7 +45,7 @@ export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDial
     try {
       await mutators.chapters.create({
         bookId: book.id,
-        title: title.trim(),
+        title: title.value.trim(),
         content,
         wordCount: words,
         status: 'in_progress',
@@ -69,12 +68,7 @@ export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDial
             label="Chapter title"
             placeholder={`Chapter ${chapterCount + 1}`}
             required
-            value={title}
-            error={titleError}
-            onChange={(e) => {
-              setTitle(e.currentTarget.value);
-              if (titleError && e.currentTarget.value.trim() !== '') setTitleError(null);
-            }}
+            {...title.inputProps}
             data-autofocus
           />
           <Textarea
@@ -86,19 +80,16 @@ export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDial
             value={content}
             onChange={(e) => setContent(e.currentTarget.value)}
           />
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="chapter-word-count">
-              {wordsLabel(words)}
-            </Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Add Chapter
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            onCancel={close}
+            busy={busy}
+            submitLabel="Add Chapter"
+            leading={
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="chapter-word-count">
+                {wordsLabel(words)}
+              </Text>
+            }
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, TOASTS, type Series, withError } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/sync/react';
+import { useTitleField } from '../hooks/useTitleField';
 
 interface NewSeriesDialogProps {
   opened: boolean;
@@ -15,17 +17,15 @@ const DEFAULT_TOTAL_BOOKS = 3;
 /** 'New Series' (001 §2, §5): title required, description, total books (default 3, minimum 1). */
 export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogProps) {
   const mutators = useMutators();
-  const [title, setTitle] = useState('');
+  const title = useTitleField(MESSAGES.series.titleRequired);
   const [description, setDescription] = useState('');
   const [totalBooks, setTotalBooks] = useState<number | string>(DEFAULT_TOTAL_BOOKS);
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const reset = () => {
-    setTitle('');
+    title.reset();
     setDescription('');
     setTotalBooks(DEFAULT_TOTAL_BOOKS);
-    setTitleError(null);
   };
   const close = () => {
     reset();
@@ -34,8 +34,7 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (title.trim() === '') {
-      setTitleError(MESSAGES.series.titleRequired);
+    if (!title.check()) {
       toast.show(TOASTS.seriesTitleMissing);
       return;
     }
@@ -43,7 +42,7 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
     setBusy(true);
     try {
       const series = await mutators.series.create({
-        title: title.trim(),
+        title: title.value.trim(),
         description: description.trim(),
         totalBooks: total,
         currentBook: 1,
@@ -68,12 +67,7 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
             label="Title"
             placeholder="The Earthsea Cycle"
             required
-            value={title}
-            error={titleError}
-            onChange={(e) => {
-              setTitle(e.currentTarget.value);
-              if (titleError && e.currentTarget.value.trim() !== '') setTitleError(null);
-            }}
+            {...title.inputProps}
             data-autofocus
           />
           <Textarea
@@ -96,14 +90,7 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
             value={totalBooks}
             onChange={setTotalBooks}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Create Series
-            </Button>
-          </Group>
+          <FormActions onCancel={close} busy={busy} submitLabel="Create Series" />
         </Stack>
       </form>
     </Modal>

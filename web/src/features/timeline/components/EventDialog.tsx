@@ -1,9 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Button, ColorInput, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useMemo } from 'react';
+import { ColorInput, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { DEFAULT_EVENT_COLOR, type Book, type Character, type Location, type TimelineEvent } from '@chronicler/schema';
+import { FormActions } from '@/components/FormActions';
+import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { useDb } from '@/sync/react';
 import { useChapters } from '../hooks/useTimelineData';
-import { emptyEventForm, formFromEvent, validateEventForm, type EventFormErrors, type EventFormValues } from '../model/event-form';
+import { emptyEventForm, formFromEvent, validateEventForm, type EventFormValues } from '../model/event-form';
 import { EVENT_TYPE_OPTIONS, IMPORTANCE_OPTIONS, bookGroupLabel, type EventImportance, type EventType } from '../model/timeline';
 
 /** The spec's default first, then a few that read well as borders in every theme. */
@@ -30,10 +32,7 @@ export interface EventDialogProps {
  */
 export function EventDialog(props: EventDialogProps) {
   const { opened, mode, event, onClose } = props;
-  // While the dialog fades out its event is already gone from the props: keep the last one.
-  const [shown, setShown] = useState({ mode, event });
-  if (opened && (shown.mode !== mode || shown.event !== event)) setShown({ mode, event });
-  const current = opened ? { mode, event } : shown;
+  const current = { mode: useHeldWhileClosing(opened, mode), event: useHeldWhileClosing(opened, event) };
   return (
     <Modal
       opened={opened}
@@ -51,33 +50,18 @@ export function EventDialog(props: EventDialogProps) {
 
 function EventForm({ mode, event, books, characters, locations, onClose, onSubmit }: Omit<EventDialogProps, 'opened'>) {
   const db = useDb();
-  const [values, setValues] = useState<EventFormValues>(() => (mode === 'edit' && event ? formFromEvent(event) : emptyEventForm()));
-  const [errors, setErrors] = useState<EventFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, errors, busy, set, submit } = useEntityForm<EventFormValues>({
+    initial: () => (mode === 'edit' && event ? formFromEvent(event) : emptyEventForm()),
+    validate: validateEventForm,
+    onSubmit,
+    onClose,
+  });
   const chapters = useChapters(db, values.bookId);
-
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const bookOptions = useMemo(() => books.map((b) => ({ value: b.id, label: bookGroupLabel(b) })), [books]);
   const chapterOptions = useMemo(() => (chapters ?? []).map((c) => ({ value: c.id, label: c.title || 'Untitled chapter' })), [chapters]);
   const characterOptions = useMemo(() => characters.map((c) => ({ value: c.id, label: c.name })), [characters]);
   const locationOptions = useMemo(() => locations.map((l) => ({ value: l.id, label: l.name })), [locations]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateEventForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (await onSubmit(values)) onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const combobox = { withinPortal: true } as const;
 
@@ -191,14 +175,7 @@ function EventForm({ mode, event, books, characters, locations, onClose, onSubmi
           checked={values.isPlotPoint}
           onChange={(e) => set('isPlotPoint', e.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} type="button">
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {mode === 'edit' ? 'Save Changes' : 'Create Event'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} busy={busy} submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Event'} mt="xs" />
       </Stack>
     </form>
   );

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { BOOK_NUMBERS, type Location } from '@chronicler/schema';
-import {
-  emptyLocationForm,
-  formFromLocation,
-  validateLocationForm,
-  type LocationFormErrors,
-  type LocationFormValues,
-} from '../model/location-form';
+import { FormActions } from '@/components/FormActions';
+import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
+import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
 import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
 
 interface LocationDialogProps {
@@ -23,10 +18,7 @@ interface LocationDialogProps {
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
 export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmit }: LocationDialogProps) {
-  // While the dialog fades out its location is already gone from the props: keep showing the last one.
-  const [shown, setShown] = useState(location);
-  if (opened && location !== shown) setShown(location);
-  const current = opened ? location : shown;
+  const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
       opened={opened}
@@ -44,28 +36,13 @@ export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmi
 }
 
 function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<LocationDialogProps, 'opened'>) {
-  const [values, setValues] = useState<LocationFormValues>(() => (location ? formFromLocation(location) : emptyLocationForm()));
-  const [errors, setErrors] = useState<LocationFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
+    initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
+    validate: validateLocationForm,
+    onSubmit,
+    onClose,
+  });
   const editing = location !== null;
-
-  const set = <K extends keyof LocationFormValues>(key: K, value: LocationFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLocationForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (await onSubmit(values)) onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -132,14 +109,7 @@ function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<Locatio
           error={errors.image}
           maxLength={2048}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} type="button">
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {editing ? 'Save Changes' : 'Add Location'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save Changes' : 'Add Location'} mt="xs" />
       </Stack>
     </form>
   );
