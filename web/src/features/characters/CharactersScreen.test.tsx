@@ -7,8 +7,7 @@ import { act, configure, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import type { Character, CharacterRelationship, PlanName } from '@chronicler/schema';
-import { newId } from '@chronicler/schema';
+import type { Character, PlanName } from '@chronicler/schema';
 import { ToastRegion } from '@/components/ToastRegion';
 import { ThemeProvider } from '@/features/theme';
 import { useSession } from '@/lib/session';
@@ -18,6 +17,7 @@ import { USER_ID, freshDb, serverCharacter, serverSeries } from '@/sync/testing/
 import { CharactersScreen } from './CharactersScreen';
 import { reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { PLACEHOLDER_IMAGES } from './model/image-generation';
+import { serverRelationship as relationship } from '@/test/fixtures';
 
 // Dialog-heavy flows with userEvent run slowly on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -62,22 +62,6 @@ async function seed(plan: PlanName, characters: Partial<Character>[] = [], over:
   const rows = characters.map((c) => serverCharacter(series.id, c));
   await db.characters.bulkPut(rows);
   return { series, rows };
-}
-
-function relationship(seriesId: string, a: Character, b: Character, over: Partial<CharacterRelationship> = {}): CharacterRelationship {
-  return {
-    id: newId(),
-    rev: 5,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-    seriesId,
-    sourceCharacterId: a.id,
-    targetCharacterId: b.id,
-    relationshipType: 'ally',
-    description: '',
-    ...over,
-  };
 }
 
 async function toast(title: string) {

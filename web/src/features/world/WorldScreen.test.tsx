@@ -1,32 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, newId, upgradeMessage, type Location } from '@chronicler/schema';
+import { MESSAGES, upgradeMessage } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverSeries } from '@/sync/testing/fixtures';
+import { serverLocation } from '@/test/fixtures';
 import { renderWithDb as renderScreen } from '@/test/renderWithDb';
 import { WorldScreen } from './index';
 
 // Whole flows through dialogs: typing into Mantine inputs under jsdom is slow.
 vi.setConfig({ testTimeout: 30_000 });
-
-function serverLocation(seriesId: string, over: Partial<Location> = {}): Location {
-  return {
-    id: newId(),
-    rev: 5,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-    seriesId,
-    name: 'Somewhere',
-    locationType: 'general',
-    description: '',
-    importance: 'secondary',
-    bookAppearances: [],
-    image: null,
-    ...over,
-  };
-}
 
 const dialog = () => screen.getByRole('dialog');
 const cardNames = () => screen.queryAllByTestId('location-card').map((c) => within(c).getByRole('heading').textContent);

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type Location } from '@chronicler/schema';
+import { serverLocation } from '@/test/fixtures';
 import { appearanceText, compareLocations, locationTypeLabel, matchesSearch, visibleLocations } from './locations';
 
-function loc(over: Partial<Location> = {}): Location {
-  return {
-    id: newId(),
-    rev: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    deletedAt: null,
-    seriesId: newId(),
-    name: 'Place',
-    locationType: 'general',
-    description: '',
-    importance: 'secondary',
-    bookAppearances: [],
-    image: null,
-    ...over,
-  };
-}
+const loc = (over: Partial<Location> = {}): Location => serverLocation(newId(), { name: 'Place', ...over });
 
 describe('location search', () => {
   const rivendell = loc({ name: 'Rivendell', description: 'The Last Homely House east of the Sea', locationType: 'village' });
