@@ -6,9 +6,10 @@
  *   toast.success(TOASTS.loginSuccessful)
  *   toast.error(withError(TOASTS.loginFailed, error))
  *   toast.show(anyToastContent)   // picks the style from its `variant`
+ *   await toastOutcome(() => mutators.books.delete(id), TOASTS.bookDeleted, TOASTS.bookDeleteFailed)
  */
 import { notifications } from '@mantine/notifications';
-import { TOAST_BEHAVIOUR, type ToastContent } from '@chronicler/schema';
+import { TOAST_BEHAVIOUR, withError, type ToastContent } from '@chronicler/schema';
 import classes from './toast.module.css';
 
 export interface ToastInput {
@@ -64,6 +65,25 @@ export const toast = {
     }
   },
 };
+
+/**
+ * Runs a write and toasts how it went: `done` when it succeeded; when it threw, `failed` with the
+ * error's reason as its message (or `failed(error)`). Resolves whether it succeeded.
+ */
+export async function toastOutcome(
+  write: () => Promise<unknown>,
+  done: ToastContent,
+  failed: ToastContent | ((error: unknown) => ToastContent),
+): Promise<boolean> {
+  try {
+    await write();
+  } catch (error) {
+    toast.show(typeof failed === 'function' ? failed(error) : withError(failed, error));
+    return false;
+  }
+  toast.show(done);
+  return true;
+}
 
 /** Shows the toast saved by `toast.afterReload`, once. Called at start-up. */
 export function flushPendingToast(): void {

@@ -37,7 +37,7 @@ import {
 } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { limitLockedToast, planLimitState } from '@/lib/limits';
-import { toast } from '@/lib/toast';
+import { toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
@@ -118,12 +118,11 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const askDelete = useCallback((c: Character) => setDialog({ kind: 'delete', character: c }), []);
   const toggleMain = useCallback(
     async (c: Character) => {
-      try {
-        await mutators.characters.update(c.id, { isProtagonist: !c.isProtagonist });
-        toast.show(CHARACTER_TOASTS.characterUpdated);
-      } catch (error) {
-        toast.show(withError(CHARACTER_TOASTS.characterUpdateFailed, error));
-      }
+      await toastOutcome(
+        () => mutators.characters.update(c.id, { isProtagonist: !c.isProtagonist }),
+        CHARACTER_TOASTS.characterUpdated,
+        CHARACTER_TOASTS.characterUpdateFailed,
+      );
     },
     [mutators],
   );
@@ -136,14 +135,11 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       if (!editing) return true;
       const body = updateBodyFromForm(editing, values);
       if (Object.keys(body).length === 0) return true;
-      try {
-        await mutators.characters.update(editing.id, body);
-        toast.show(CHARACTER_TOASTS.characterUpdated);
-        return true;
-      } catch (error) {
-        toast.show(withError(CHARACTER_TOASTS.characterUpdateFailed, error));
-        return false;
-      }
+      return toastOutcome(
+        () => mutators.characters.update(editing.id, body),
+        CHARACTER_TOASTS.characterUpdated,
+        CHARACTER_TOASTS.characterUpdateFailed,
+      );
     }
     if (!seriesId) {
       toast.show(VALIDATION_TOASTS.noSeriesSelected);
@@ -153,24 +149,16 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       toast.show(withError(CHARACTER_TOASTS.characterAddFailed, limit.message));
       return false;
     }
-    try {
-      await mutators.characters.create(createBodyFromForm(seriesId, values));
-      toast.show(CHARACTER_TOASTS.characterAdded);
-      return true;
-    } catch (error) {
-      toast.show(withError(CHARACTER_TOASTS.characterAddFailed, error));
-      return false;
-    }
+    return toastOutcome(
+      () => mutators.characters.create(createBodyFromForm(seriesId, values)),
+      CHARACTER_TOASTS.characterAdded,
+      CHARACTER_TOASTS.characterAddFailed,
+    );
   };
 
   const deleteCharacter = async (c: Character) => {
     close();
-    try {
-      await mutators.characters.delete(c.id);
-      toast.show(CHARACTER_TOASTS.characterDeleted);
-    } catch (error) {
-      toast.show(withError(CHARACTER_TOASTS.characterDeleteFailed, error));
-    }
+    await toastOutcome(() => mutators.characters.delete(c.id), CHARACTER_TOASTS.characterDeleted, CHARACTER_TOASTS.characterDeleteFailed);
   };
 
   const addRelationship = async (state: RelationshipFormState): Promise<boolean> => {
@@ -179,19 +167,17 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       if (check.reason === 'self') toast.show(VALIDATION_TOASTS.invalidRelationship);
       return false;
     }
-    try {
-      await mutators.relationships.create({
-        sourceCharacterId: state.sourceCharacterId!,
-        targetCharacterId: state.targetCharacterId!,
-        relationshipType: state.relationshipType,
-        description: state.description.trim(),
-      });
-      toast.show(CHARACTER_TOASTS.relationshipAdded);
-      return true;
-    } catch (error) {
-      toast.show(withError(CHARACTER_TOASTS.relationshipAddFailed, error));
-      return false;
-    }
+    return toastOutcome(
+      () =>
+        mutators.relationships.create({
+          sourceCharacterId: state.sourceCharacterId!,
+          targetCharacterId: state.targetCharacterId!,
+          relationshipType: state.relationshipType,
+          description: state.description.trim(),
+        }),
+      CHARACTER_TOASTS.relationshipAdded,
+      CHARACTER_TOASTS.relationshipAddFailed,
+    );
   };
 
   const saveRelationship = async (r: CharacterRelationship, change: { relationshipType: RelationshipType; description: string }) => {
@@ -199,25 +185,19 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
     if (change.relationshipType !== r.relationshipType) body.relationshipType = change.relationshipType;
     if (change.description.trim() !== r.description) body.description = change.description.trim();
     if (Object.keys(body).length === 0) return true;
-    try {
-      await mutators.relationships.update(r.id, body);
-      toast.show(RELATIONSHIP_EXTRA_TOASTS.relationshipUpdated);
-      return true;
-    } catch (error) {
-      toast.show(withError(RELATIONSHIP_EXTRA_TOASTS.relationshipUpdateFailed, error));
-      return false;
-    }
+    return toastOutcome(
+      () => mutators.relationships.update(r.id, body),
+      RELATIONSHIP_EXTRA_TOASTS.relationshipUpdated,
+      RELATIONSHIP_EXTRA_TOASTS.relationshipUpdateFailed,
+    );
   };
 
   const deleteRelationship = async (r: CharacterRelationship) => {
-    try {
-      await mutators.relationships.delete(r.id);
-      toast.show(RELATIONSHIP_EXTRA_TOASTS.relationshipDeleted);
-      return true;
-    } catch (error) {
-      toast.show(withError(RELATIONSHIP_EXTRA_TOASTS.relationshipDeleteFailed, error));
-      return false;
-    }
+    return toastOutcome(
+      () => mutators.relationships.delete(r.id),
+      RELATIONSHIP_EXTRA_TOASTS.relationshipDeleted,
+      RELATIONSHIP_EXTRA_TOASTS.relationshipDeleteFailed,
+    );
   };
 
   const onNodeClick = useCallback((c: Character) => setDialog({ kind: 'details', id: c.id }), []);

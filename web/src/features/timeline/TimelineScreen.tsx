@@ -25,7 +25,7 @@ import {
 import { FeatureGate } from '@/components/FeatureGate';
 import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { DatedLine } from './components/DatedLine';
@@ -102,35 +102,23 @@ function TimelinePage() {
       if (!editing) return true;
       const body = updateBodyFromForm(editing, values, nextPosition(events, values.bookId));
       if (Object.keys(body).length === 0) return true;
-      try {
-        await mutators.timelineEvents.update(editing.id, body);
-        toast.show(TIMELINE_TOASTS.eventUpdated);
-        return true;
-      } catch (error) {
-        toast.show(timelineEventSaveFailedToast('edit', error));
-        return false;
-      }
+      return toastOutcome(
+        () => mutators.timelineEvents.update(editing.id, body),
+        TIMELINE_TOASTS.eventUpdated,
+        (error) => timelineEventSaveFailedToast('edit', error),
+      );
     }
     if (!seriesId) return false;
-    try {
-      await mutators.timelineEvents.create(createBodyFromForm(seriesId, values, nextPosition(events, values.bookId)));
-      toast.show(TIMELINE_TOASTS.eventCreated);
-      return true;
-    } catch (error) {
-      toast.show(timelineEventSaveFailedToast('create', error));
-      return false;
-    }
+    return toastOutcome(
+      () => mutators.timelineEvents.create(createBodyFromForm(seriesId, values, nextPosition(events, values.bookId))),
+      TIMELINE_TOASTS.eventCreated,
+      (error) => timelineEventSaveFailedToast('create', error),
+    );
   };
 
   const remove = async (event: TimelineEvent) => {
-    try {
-      await mutators.timelineEvents.delete(event.id);
-      close();
-      toast.show(TIMELINE_TOASTS.eventDeleted);
-    } catch (error) {
-      close();
-      toast.show(timelineEventDeleteFailedToast(error));
-    }
+    await toastOutcome(() => mutators.timelineEvents.delete(event.id), TIMELINE_TOASTS.eventDeleted, timelineEventDeleteFailedToast);
+    close();
   };
 
   const reorder = useCallback(

@@ -28,7 +28,7 @@ import {
 } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { limitLockedToast, planLimitState } from '@/lib/limits';
-import { toast } from '@/lib/toast';
+import { toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
@@ -113,14 +113,11 @@ function WorldPage() {
       if (!editing) return true;
       const body = updateBodyFromForm(editing, values);
       if (Object.keys(body).length === 0) return true;
-      try {
-        await mutators.locations.update(editing.id, body);
-        toast.show(LOCATION_TOASTS.locationUpdated);
-        return true;
-      } catch (error) {
-        toast.show(withError(LOCATION_TOASTS.locationUpdateFailed, error));
-        return false;
-      }
+      return toastOutcome(
+        () => mutators.locations.update(editing.id, body),
+        LOCATION_TOASTS.locationUpdated,
+        LOCATION_TOASTS.locationUpdateFailed,
+      );
     }
     if (!seriesId) {
       toast.show(withError(LOCATION_TOASTS.locationAddFailed, MESSAGES.location.seriesRequired));
@@ -130,25 +127,16 @@ function WorldPage() {
       toast.show(withError(LOCATION_TOASTS.locationAddFailed, limit.message));
       return false;
     }
-    try {
-      await mutators.locations.create(createBodyFromForm(seriesId, values));
-      toast.show(LOCATION_TOASTS.locationAdded);
-      return true;
-    } catch (error) {
-      toast.show(withError(LOCATION_TOASTS.locationAddFailed, error));
-      return false;
-    }
+    return toastOutcome(
+      () => mutators.locations.create(createBodyFromForm(seriesId, values)),
+      LOCATION_TOASTS.locationAdded,
+      LOCATION_TOASTS.locationAddFailed,
+    );
   };
 
   const remove = async (location: Location) => {
-    try {
-      await mutators.locations.delete(location.id);
-      close();
-      toast.show(LOCATION_TOASTS.locationDeleted);
-    } catch (error) {
-      close();
-      toast.show(withError(LOCATION_TOASTS.locationDeleteFailed, error));
-    }
+    await toastOutcome(() => mutators.locations.delete(location.id), LOCATION_TOASTS.locationDeleted, LOCATION_TOASTS.locationDeleteFailed);
+    close();
   };
 
   const noSeries = series !== undefined && series.length === 0;

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ToastContent } from '@chronicler/schema';
+import { toast, toastOutcome } from './toast';
+
+const done: ToastContent = { title: 'Saved', variant: 'default' };
+const failed: ToastContent = { title: 'Not saved', variant: 'destructive' };
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('toastOutcome', () => {
+  it('toasts the success and says so', async () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    expect(await toastOutcome(async () => 'row', done, failed)).toBe(true);
+    expect(show).toHaveBeenCalledWith(done);
+  });
+
+  it("toasts the failure with the error's reason and says so", async () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    expect(await toastOutcome(() => Promise.reject(new Error('Disk full')), done, failed)).toBe(false);
+    expect(show).toHaveBeenCalledWith({ ...failed, message: 'Disk full' });
+  });
+
+  it('builds the failure toast with a function when given one', async () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    await toastOutcome(() => Promise.reject(new Error('Gone')), done, (error) => ({ title: `Failed: ${(error as Error).message}`, variant: 'destructive' }));
+    expect(show).toHaveBeenCalledWith({ title: 'Failed: Gone', variant: 'destructive' });
+  });
+});
