@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { upgradeMessage } from '@chronicler/schema';
-import { limitLockedToast, planLimitState } from './limits';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VALIDATION_TOASTS, upgradeMessage } from '@chronicler/schema';
+import { limitLockedToast, mayCreateInSeries, planLimitState } from './limits';
+import { toast } from './toast';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('characters per series on the plan (000 §6)', () => {
   it('says nothing well below the Apprentice limit of 10', () => {
@@ -65,5 +68,28 @@ describe('New pressed at the limit', () => {
     const toast = limitLockedToast(planLimitState('apprentice', 'locationsPerSeries', 10));
     expect(toast.title).toBe('Feature Locked');
     expect(toast.message).toBe(upgradeMessage('wordsmith'));
+  });
+});
+
+describe('may a New button open its dialog', () => {
+  const open = planLimitState('apprentice', 'locationsPerSeries', 3);
+  const full = planLimitState('apprentice', 'locationsPerSeries', 10);
+
+  it('yes, in a series below the limit', () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    expect(mayCreateInSeries('s1', false, open)).toBe(true);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it("no, without a series: 'No series selected'", () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    expect(mayCreateInSeries(null, false, open)).toBe(false);
+    expect(show).toHaveBeenCalledWith(VALIDATION_TOASTS.noSeriesSelected);
+  });
+
+  it('no, at the limit: the lock', () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    expect(mayCreateInSeries('s1', true, full)).toBe(false);
+    expect(show).toHaveBeenCalledWith(limitLockedToast(full));
   });
 });

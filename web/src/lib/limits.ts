@@ -5,7 +5,18 @@
  * server enforces the same table; a create it refuses comes back as a dead letter and the sync
  * provider toasts the reason.
  */
-import { PLANS, UNLIMITED, featureLockedToast, gateState, limitFor, type LimitName, type PlanName, type ToastContent } from '@chronicler/schema';
+import {
+  PLANS,
+  UNLIMITED,
+  VALIDATION_TOASTS,
+  featureLockedToast,
+  gateState,
+  limitFor,
+  type LimitName,
+  type PlanName,
+  type ToastContent,
+} from '@chronicler/schema';
+import { toast } from './toast';
 
 /** Warn when this many or fewer items are left before the limit. */
 export const WARN_REMAINING = 2;
@@ -53,4 +64,20 @@ export function planLimitState(plan: PlanName, limitName: LimitName, count: numb
 /** The toast of a New button pressed at the limit: the tier's 'Feature Locked' toast, else the message. */
 export function limitLockedToast(state: PlanLimitState): ToastContent {
   return state.requiredTier ? featureLockedToast(state.requiredTier) : { title: 'Feature Locked', message: state.message, variant: 'default' };
+}
+
+/**
+ * Whether a series-scoped New button may open its dialog: with no series selected it toasts 'No
+ * series selected', at the limit (`locked`: the author owns the series and it is full) the lock.
+ */
+export function mayCreateInSeries(seriesId: string | null, locked: boolean, state: PlanLimitState): boolean {
+  if (!seriesId) {
+    toast.show(VALIDATION_TOASTS.noSeriesSelected);
+    return false;
+  }
+  if (locked) {
+    toast.show(limitLockedToast(state));
+    return false;
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToastContent } from '@chronicler/schema';
-import { toast, toastOutcome } from './toast';
+import { saveChanges, toast, toastOutcome } from './toast';
 
 const done: ToastContent = { title: 'Saved', variant: 'default' };
 const failed: ToastContent = { title: 'Not saved', variant: 'destructive' };
@@ -24,5 +24,23 @@ describe('toastOutcome', () => {
     const show = vi.spyOn(toast, 'show').mockReturnValue('id');
     await toastOutcome(() => Promise.reject(new Error('Gone')), done, (error) => ({ title: `Failed: ${(error as Error).message}`, variant: 'destructive' }));
     expect(show).toHaveBeenCalledWith({ title: 'Failed: Gone', variant: 'destructive' });
+  });
+});
+
+describe('saveChanges', () => {
+  it('sends nothing for an edit that changes no field, and counts it as saved', async () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    const write = vi.fn(async () => undefined);
+    expect(await saveChanges({}, write, done, failed)).toBe(true);
+    expect(write).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('sends a changed field and toasts the outcome', async () => {
+    const show = vi.spyOn(toast, 'show').mockReturnValue('id');
+    const write = vi.fn(async () => undefined);
+    expect(await saveChanges({ name: 'Ged' }, write, done, failed)).toBe(true);
+    expect(write).toHaveBeenCalledWith({ name: 'Ged' });
+    expect(show).toHaveBeenCalledWith(done);
   });
 });

@@ -85,6 +85,17 @@ export async function toastOutcome(
   return true;
 }
 
+/** Saves an edit with `toastOutcome`; an edit that changes no field sends nothing and counts as saved. */
+export function saveChanges<B extends object>(
+  body: B,
+  write: (body: B) => Promise<unknown>,
+  done: ToastContent,
+  failed: ToastContent | ((error: unknown) => ToastContent),
+): Promise<boolean> {
+  if (Object.keys(body).length === 0) return Promise.resolve(true);
+  return toastOutcome(() => write(body), done, failed);
+}
+
 /** Shows the toast saved by `toast.afterReload`, once. Called at start-up. */
 export function flushPendingToast(): void {
   let raw: string | null = null;

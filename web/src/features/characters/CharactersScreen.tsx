@@ -36,8 +36,8 @@ import {
   usePagedSearch,
 } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
-import { limitLockedToast, planLimitState } from '@/lib/limits';
-import { toast, toastOutcome } from '@/lib/toast';
+import { mayCreateInSeries, planLimitState } from '@/lib/limits';
+import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
@@ -103,15 +103,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const byId = useMemo(() => new Map(all.map((c) => [c.id, c])), [all]);
 
   const openCreate = () => {
-    if (!seriesId) {
-      toast.show(VALIDATION_TOASTS.noSeriesSelected);
-      return;
-    }
-    if (limitLocked) {
-      toast.show(limitLockedToast(limit));
-      return;
-    }
-    setDialog({ kind: 'create' });
+    if (mayCreateInSeries(seriesId, limitLocked, limit)) setDialog({ kind: 'create' });
   };
 
   const view = useCallback((c: Character) => setDialog({ kind: 'edit', id: c.id }), []);
@@ -133,10 +125,9 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const saveCharacter = async (values: CharacterFormValues): Promise<boolean> => {
     if (dialog.kind === 'edit') {
       if (!editing) return true;
-      const body = updateBodyFromForm(editing, values);
-      if (Object.keys(body).length === 0) return true;
-      return toastOutcome(
-        () => mutators.characters.update(editing.id, body),
+      return saveChanges(
+        updateBodyFromForm(editing, values),
+        (body) => mutators.characters.update(editing.id, body),
         CHARACTER_TOASTS.characterUpdated,
         CHARACTER_TOASTS.characterUpdateFailed,
       );
@@ -184,9 +175,9 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
     const body: { relationshipType?: RelationshipType; description?: string } = {};
     if (change.relationshipType !== r.relationshipType) body.relationshipType = change.relationshipType;
     if (change.description.trim() !== r.description) body.description = change.description.trim();
-    if (Object.keys(body).length === 0) return true;
-    return toastOutcome(
-      () => mutators.relationships.update(r.id, body),
+    return saveChanges(
+      body,
+      (b) => mutators.relationships.update(r.id, b),
       RELATIONSHIP_EXTRA_TOASTS.relationshipUpdated,
       RELATIONSHIP_EXTRA_TOASTS.relationshipUpdateFailed,
     );

@@ -25,7 +25,7 @@ import {
 import { FeatureGate } from '@/components/FeatureGate';
 import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
-import { toast, toastOutcome } from '@/lib/toast';
+import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { DatedLine } from './components/DatedLine';
@@ -100,10 +100,9 @@ function TimelinePage() {
   const save = async (values: EventFormValues): Promise<boolean> => {
     if (dialog.kind === 'edit') {
       if (!editing) return true;
-      const body = updateBodyFromForm(editing, values, nextPosition(events, values.bookId));
-      if (Object.keys(body).length === 0) return true;
-      return toastOutcome(
-        () => mutators.timelineEvents.update(editing.id, body),
+      return saveChanges(
+        updateBodyFromForm(editing, values, nextPosition(events, values.bookId)),
+        (body) => mutators.timelineEvents.update(editing.id, body),
         TIMELINE_TOASTS.eventUpdated,
         (error) => timelineEventSaveFailedToast('edit', error),
       );

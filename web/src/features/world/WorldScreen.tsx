@@ -14,7 +14,7 @@ import './styles';
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
-import { LOCATION_TOASTS, MESSAGES, VALIDATION_TOASTS, withError, type Location } from '@chronicler/schema';
+import { LOCATION_TOASTS, MESSAGES, withError, type Location } from '@chronicler/schema';
 import {
   CARD_COLUMNS,
   EmptyPanel,
@@ -27,8 +27,8 @@ import {
   usePagedSearch,
 } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
-import { limitLockedToast, planLimitState } from '@/lib/limits';
-import { toast, toastOutcome } from '@/lib/toast';
+import { mayCreateInSeries, planLimitState } from '@/lib/limits';
+import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/sync/react';
 import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
@@ -93,14 +93,7 @@ function WorldPage() {
   const editing = dialog.kind === 'edit' ? (byId.get(dialog.id) ?? null) : null;
 
   const openCreate = () => {
-    if (!seriesId) {
-      toast.show(VALIDATION_TOASTS.noSeriesSelected);
-      return;
-    }
-    if (limitLocked) {
-      toast.show(limitLockedToast(limit));
-      return;
-    }
+    if (!mayCreateInSeries(seriesId, limitLocked, limit)) return;
     setTab('locations');
     setDialog({ kind: 'create' });
   };
@@ -111,10 +104,9 @@ function WorldPage() {
   const save = async (values: LocationFormValues): Promise<boolean> => {
     if (dialog.kind === 'edit') {
       if (!editing) return true;
-      const body = updateBodyFromForm(editing, values);
-      if (Object.keys(body).length === 0) return true;
-      return toastOutcome(
-        () => mutators.locations.update(editing.id, body),
+      return saveChanges(
+        updateBodyFromForm(editing, values),
+        (body) => mutators.locations.update(editing.id, body),
         LOCATION_TOASTS.locationUpdated,
         LOCATION_TOASTS.locationUpdateFailed,
       );
