@@ -241,6 +241,16 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       />
     );
   } else {
+    // A shared series follows its owner's plan, which this device does not know: not gated here.
+    const map = (
+      <RelationshipMap
+        characters={all}
+        relationships={relationships ?? []}
+        onNodeClick={onNodeClick}
+        onLinkClick={onLinkClick}
+        onAddRelationship={onAddRelationship}
+      />
+    );
     body = (
       <Stack gap="xl">
         <Tabs value={tab} onChange={(v) => v && setTab(v as CharacterTab)} keepMounted={false}>
@@ -311,25 +321,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
               Select a character to see their details, or a line to edit the relationship.
             </Text>
           </Stack>
-          {owned ? (
-            <FeatureGate feature="relationshipMapping">
-              <RelationshipMap
-                characters={all}
-                relationships={relationships ?? []}
-                onNodeClick={onNodeClick}
-                onLinkClick={onLinkClick}
-                onAddRelationship={onAddRelationship}
-              />
-            </FeatureGate>
-          ) : (
-            <RelationshipMap
-              characters={all}
-              relationships={relationships ?? []}
-              onNodeClick={onNodeClick}
-              onLinkClick={onLinkClick}
-              onAddRelationship={onAddRelationship}
-            />
-          )}
+          {owned ? <FeatureGate feature="relationshipMapping">{map}</FeatureGate> : map}
         </Paper>
       </Stack>
     );

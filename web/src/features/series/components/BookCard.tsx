@@ -6,7 +6,6 @@ import {
   Card,
   Group,
   Menu,
-  Progress,
   ScrollArea,
   Select,
   Skeleton,
@@ -33,6 +32,7 @@ import { useMutators } from '@/sync/react';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';
+import { ProgressLine } from './ProgressLine';
 
 const STATUS_LABELS: Record<BookStatus, string> = {
   in_progress: 'In Progress',
@@ -188,15 +188,7 @@ export function BookCard({ book }: { book: Book }) {
             </Text>
           ) : null}
           <div>
-            <Group justify="space-between" gap="xs">
-              <Text size="xs" c="dimmed">
-                Progress
-              </Text>
-              <Text size="xs" fw={600}>
-                {progress}%
-              </Text>
-            </Group>
-            <Progress value={progress} size="sm" mt={4} aria-label={`${book.title} progress ${progress}%`} />
+            <ProgressLine title={book.title} percent={progress} />
           </div>
         </Stack>
       )}

@@ -1,9 +1,9 @@
 import { ActionIcon, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Series } from '@chronicler/schema';
+import { seriesProgress, type Series } from '@chronicler/schema';
 import classes from './SeriesCard.module.css';
-import { SeriesProgress } from './SeriesProgress';
+import { ProgressLine } from './ProgressLine';
 
 interface SeriesCardProps {
   series: Series;
@@ -67,7 +67,7 @@ export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDe
           No description
         </Text>
       )}
-      <SeriesProgress series={series} mt="md" />
+      <ProgressLine title={series.title} percent={seriesProgress(series)} mt="md" />
     </Card>
   );
 }

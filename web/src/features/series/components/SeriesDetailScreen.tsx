@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { seriesProgress } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { useSeries } from '../hooks/useSeriesData';
 import { BooksPanel } from './BooksPanel';
 import { EditSeriesDialog } from './EditSeriesDialog';
 import { SeriesNotFound } from './SeriesNotFound';
-import { SeriesProgress } from './SeriesProgress';
+import { ProgressLine } from './ProgressLine';
 
 function BackLink() {
   return (
@@ -66,7 +67,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
       <Stack gap="xl">
         <Paper withBorder radius="md" p="md">
           {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
-          <SeriesProgress series={series} mt="sm" />
+          <ProgressLine title={series.title} percent={seriesProgress(series)} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
       </Stack>
