@@ -278,9 +278,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
                 <LoadingCards />
               ) : visible.length === 0 ? (
                 <EmptyPanel
-                  flat
-                  padding={40}
-                  size="md"
+                  compact
                   icon={<IconUserSearch size={28} stroke={1.5} />}
                   title="No Characters Found"
                   description={

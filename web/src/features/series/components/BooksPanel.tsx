@@ -50,9 +50,7 @@ export function BooksPanel({ series }: { series: Series }) {
         </SimpleGrid>
       ) : books.length === 0 ? (
         <EmptyPanel
-          flat
-          padding={40}
-          size="md"
+          compact
           icon={<IconBook2 size={28} stroke={1.5} />}
           title="No Books Yet"
           description={`Add the first book of ${series.title} to start planning its chapters.`}
