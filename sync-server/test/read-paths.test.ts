@@ -141,3 +141,90 @@ describe('lists built by the database', () => {
     expect(json(await get(`/api/series/${series.id}/books`)).map((b: { title: string }) => b.title)).toEqual(['One "quoted"', 'Three ✨']);
   });
 });
+
+describe('cached list reads', () => {
+  type Step =
+    | { op: 'createBook'; title: string }
+    | { op: 'renameBook'; pick: number; title: string }
+    | { op: 'deleteBook'; pick: number }
+    | { op: 'createChapter'; pick: number; content: string }
+    | { op: 'failedWrite'; pick: number }
+    | { op: 'batchRename'; pick: number; title: string }
+    | { op: 'read' };
+  const title = fc.string({ minLength: 1, maxLength: 12 }).filter((t) => t.trim().length > 0);
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({ op: fc.constant('createBook' as const), title }),
+    fc.record({ op: fc.constant('renameBook' as const), pick: fc.nat(), title }),
+    fc.record({ op: fc.constant('deleteBook' as const), pick: fc.nat() }),
+    fc.record({ op: fc.constant('createChapter' as const), pick: fc.nat(), content: fc.string({ maxLength: 30 }) }),
+    fc.record({ op: fc.constant('failedWrite' as const), pick: fc.nat() }),
+    fc.record({ op: fc.constant('batchRename' as const), pick: fc.nat(), title }),
+    fc.constant({ op: 'read' as const }),
+  );
+
+  it('always answer what the database holds after any mix of writes, failed writes and batches (fast-check)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-cached-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const { app, close } = await createTestApp({ databaseFile: path.join(dir, 'db.sqlite') });
+    cleanups.push(close);
+    const author = await signUp(app, { plan: 'legendary' });
+    const db = app.deps.database.db;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const series = json(await app.inject({ method: 'POST', url: '/api/series', headers: author.headers, payload: { title: 'Cached' } }));
+        const books: string[] = [];
+        const pickBook = (n: number) => books[n % Math.max(1, books.length)];
+        const checkLists = async () => {
+          const listed = await app.inject({ method: 'GET', url: `/api/series/${series.id}/books`, headers: { cookie: author.cookie } });
+          expect(json(listed)).toEqual(JSON.parse(JSON.stringify(await listLive(db, 'books', 'seriesId', series.id, ['position', 'createdAt', 'id']))));
+          for (const bookId of books) {
+            const chapters = await app.inject({ method: 'GET', url: `/api/books/${bookId}/chapters`, headers: { cookie: author.cookie } });
+            const live = await listLive(db, 'books', 'seriesId', series.id);
+            if (!live.some((b) => b.id === bookId)) expect(chapters.statusCode).toBe(404);
+            else expect(json(chapters)).toEqual(JSON.parse(JSON.stringify(await listLive(db, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']))));
+          }
+        };
+        for (const s of steps) {
+          const bookId = pickBook('pick' in s ? s.pick : 0);
+          if (s.op === 'createBook') {
+            books.push(json(await app.inject({ method: 'POST', url: '/api/books', headers: author.headers, payload: { seriesId: series.id, title: s.title } })).id);
+          } else if (s.op === 'renameBook' && bookId) {
+            await app.inject({ method: 'PUT', url: `/api/books/${bookId}`, headers: author.headers, payload: { title: s.title } });
+          } else if (s.op === 'deleteBook' && bookId) {
+            await app.inject({ method: 'DELETE', url: `/api/books/${bookId}`, headers: { cookie: author.cookie } });
+          } else if (s.op === 'createChapter' && bookId) {
+            await app.inject({ method: 'POST', url: '/api/chapters', headers: author.headers, payload: { bookId, title: 'Ch', content: s.content } });
+          } else if (s.op === 'failedWrite' && bookId) {
+            // A write rolled back (422): nothing changes, the lists stay right.
+            await app.inject({ method: 'PUT', url: `/api/books/${bookId}`, headers: author.headers, payload: { title: '' } });
+          } else if (s.op === 'batchRename' && bookId) {
+            await app.inject({
+              method: 'POST',
+              url: '/api/sync/batch',
+              headers: author.headers,
+              payload: { entries: [{ method: 'PUT', path: `/api/books/${bookId}`, body: { title: s.title } }, { method: 'PUT', path: `/api/books/${bookId}`, body: { title: '' } }] },
+            });
+          }
+          await checkLists();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('show an acknowledged write to the very next read, even while other writes hold a group open', async () => {
+    const { app, close } = await createTestApp();
+    cleanups.push(close);
+    const author = await signUp(app, { plan: 'legendary' });
+    const series = json(await app.inject({ method: 'POST', url: '/api/series', headers: author.headers, payload: { title: 'Fresh' } }));
+    const list = async () => json(await app.inject({ method: 'GET', url: `/api/series/${series.id}/books`, headers: { cookie: author.cookie } })).map((b: { title: string }) => b.title);
+    expect(await list()).toEqual([]);
+    const writes = ['A', 'B', 'C', 'D'].map((t) => app.inject({ method: 'POST', url: '/api/books', headers: author.headers, payload: { seriesId: series.id, title: t } }));
+    const reads = writes.map(async (w, i) => {
+      await w;
+      return list().then((titles) => ({ i, titles }));
+    });
+    for (const { i, titles } of await Promise.all(reads)) expect(titles).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D'].slice(0, i + 1)));
+    expect(await list()).toEqual(['A', 'B', 'C', 'D']);
+  });
+});

@@ -11,6 +11,7 @@
 import type Database from 'better-sqlite3';
 import type { Compilable, Kysely, RootOperationNode } from 'kysely';
 import { CamelCasePlugin, CompiledQuery, createQueryId } from 'kysely';
+import { noteWrite, writeCount } from './statement-cache.ts';
 
 /** Stand-ins for the values while the shape is compiled (typed as the values, for the builders). */
 type Placeholders<V extends Record<string, unknown>> = { readonly [K in keyof V]: V[K] };
@@ -49,6 +50,7 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
   key: string,
   build: (db: Kysely<any>, values: Placeholders<V>) => Compilable<R>,
   values: V,
+  options: { cached?: boolean } = {},
 ): Promise<R[]> {
   let template = templates.get(key);
   if (!template) {
@@ -62,7 +64,7 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
     if (value === undefined) throw new Error(`Prepared query "${key}" is missing the value "${p.name}"`);
     return value;
   });
-  const direct = runDirect(db, template.sql, parameters);
+  const direct = runDirect(db, template.sql, parameters, options.cached === true);
   if (direct) return direct as R[];
   const result = await db.executeQuery<R>({ sql: template.sql, parameters, query: template.query, queryId: createQueryId() });
   return result.rows;
@@ -102,17 +104,51 @@ class DirectStatements {
 
   constructor(readonly sqlite: Database.Database) {}
 
-  /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
+    /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
   read(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
     if (this.sqlite.inTransaction) return undefined;
     const entry = this.statement(sql);
     return entry.properties ? this.rows(entry, parameters) : undefined;
   }
 
+  /**
+   * read(), answered from memory while no statement that may change data has run since the same
+   * read was made (statement-cache.ts counts them). Only this process's connection is watched:
+   * for tables no other process writes (the story; the CLI writes users and sessions). The rows
+   * are shared between callers: read-only.
+   */
+  readCached(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    if (this.sqlite.inTransaction) return undefined;
+    const writes = writeCount(this.sqlite);
+    let bySql = this.results.get(sql);
+    const key = parameters.length === 1 ? String(parameters[0]) : parameters.map(String).join('\u0001');
+    const hit = bySql?.get(key);
+    if (hit && hit.writes === writes) return hit.rows;
+    const rows = this.read(sql, parameters);
+    if (!rows || !smallEnoughToKeep(rows)) return rows;
+    if (!bySql) this.results.set(sql, (bySql = new Map()));
+    if (!hit) {
+      if (this.resultCount >= MAX_CACHED_RESULTS) this.forgetResults();
+      this.resultCount += 1;
+    }
+    bySql.set(key, { writes, rows });
+    return rows;
+  }
+
+  /** Cached results: SQL → parameters → rows and the write count they were read at. */
+  private readonly results = new Map<string, Map<string, { writes: number; rows: Record<string, unknown>[] }>>();
+  private resultCount = 0;
+
+  private forgetResults(): void {
+    this.results.clear();
+    this.resultCount = 0;
+  }
+
   /** Runs any statement inside the open transaction: its rows, or [] for a write without RETURNING. */
   run(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
     if (!this.sqlite.inTransaction) return undefined;
     const entry = this.statement(sql);
+    if (!entry.statement.readonly) noteWrite(this.sqlite);
     if (entry.properties) return this.rows(entry, parameters);
     entry.statement.run(parameters);
     return [];
@@ -146,10 +182,22 @@ class DirectStatements {
 /** Root databases and group-commit transactions whose prepared statements may run directly. */
 const directHandles = new WeakMap<Kysely<any>, { statements: DirectStatements; inTransaction: boolean }>();
 
-function runDirect(db: Kysely<any>, sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+function runDirect(db: Kysely<any>, sql: string, parameters: readonly unknown[], cached: boolean): Record<string, unknown>[] | undefined {
   const handle = directHandles.get(db);
   if (!handle) return undefined;
-  return handle.inTransaction ? handle.statements.run(sql, parameters) : handle.statements.read(sql, parameters);
+  if (handle.inTransaction) return handle.statements.run(sql, parameters);
+  return cached ? handle.statements.readCached(sql, parameters) : handle.statements.read(sql, parameters);
+}
+
+/** Results kept at most (all dropped at once when full: a write makes most of them stale anyway). */
+const MAX_CACHED_RESULTS = 5000;
+/** A result holding a longer string (a long book's chapters as JSON) is not kept. */
+const MAX_CACHED_STRING = 256 * 1024;
+
+function smallEnoughToKeep(rows: Record<string, unknown>[]): boolean {
+  if (rows.length > 100) return false;
+  for (const row of rows) for (const key in row) if (typeof row[key] === 'string' && (row[key] as string).length > MAX_CACHED_STRING) return false;
+  return true;
 }
 
 /** Lets prepared SELECTs on the root database `db` run straight on `sqlite`, its one connection (db/database.ts). */
@@ -169,7 +217,10 @@ export function enableDirectStatementsIn(trx: Kysely<any>, root: Kysely<any>): v
 /** Runs SQL without parameters or rows (SAVEPOINT, RELEASE) on `db`: directly where allowed. */
 export async function execStatement(db: Kysely<any>, text: string): Promise<void> {
   const handle = directHandles.get(db);
-  if (handle?.inTransaction && handle.statements.sqlite.inTransaction) handle.statements.sqlite.exec(text);
+  if (handle?.inTransaction && handle.statements.sqlite.inTransaction) {
+    noteWrite(handle.statements.sqlite);
+    handle.statements.sqlite.exec(text);
+  }
   else await db.executeQuery(CompiledQuery.raw(text));
 }
 

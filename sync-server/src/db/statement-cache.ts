@@ -18,6 +18,23 @@ export interface CachingHandle extends SqliteDatabase {
   readonly size: number;
 }
 
+/**
+ * How many statements that may change data have run on a connection: a result read when it was N
+ * is still the database's answer while it is N (db/prepared.ts caches some reads on that).
+ * Counted as a statement is handed out, before it runs: nothing can read in between (synchronous).
+ */
+const writeCounts = new WeakMap<Database.Database, { value: number }>();
+
+export function noteWrite(sqlite: Database.Database): void {
+  const count = writeCounts.get(sqlite);
+  if (count) count.value += 1;
+  else writeCounts.set(sqlite, { value: 1 });
+}
+
+export function writeCount(sqlite: Database.Database): number {
+  return writeCounts.get(sqlite)?.value ?? 0;
+}
+
 export function cachingStatements(sqlite: Database.Database, capacity = STATEMENT_CACHE_SIZE): CachingHandle {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const statements = new Map<string, Database.Statement>();
@@ -31,6 +48,8 @@ export function cachingStatements(sqlite: Database.Database, capacity = STATEMEN
         if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
       }
       statements.set(sql, statement);
+      // BEGIN/COMMIT/SAVEPOINT count as read-only; ROLLBACK only returns to a state older reads saw.
+      if (!statement.readonly) noteWrite(sqlite);
       return statement as unknown as SqliteStatement;
     },
     close() {

@@ -326,6 +326,7 @@ export async function assertAccessible(db: Db, kind: EntityKind, id: string, use
             .select([`${table}.seriesId`, 'series.ownerId', `${table}.deletedAt`, 'series.deletedAt as seriesDeletedAt'])
             .where(`${table}.id`, '=', v.id),
     { id },
+    { cached: true },
   )) as { seriesId: string; ownerId: string; deletedAt: string | null; seriesDeletedAt: string | null }[];
   if (!standing) throw notFound();
   return checkAccess(db, { seriesId: standing.seriesId, ownerId: standing.ownerId, deletedAt: standing.seriesDeletedAt }, standing.deletedAt, userId, options);
@@ -423,6 +424,7 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
         .where(column, '=', v.value)
         .where('deletedAt', 'is', null),
     { value },
+    { cached: true },
   )) as { json: string }[];
   return row?.json ?? '[]';
 }
