@@ -154,32 +154,47 @@ function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: reado
 }
 
 /**
- * What the disk allows: a save's bytes (seq bump, chapter text update, revision snapshot) committed
- * straight through better-sqlite3 with the production pragmas, one transaction per save, for
- * `seconds`. Commits per second.
+ * What SQLite itself allows, with no HTTP and no server code: a save's writes (seq bump, chapter
+ * text update, revision snapshot, idempotency record with the answer) straight through
+ * better-sqlite3 with the production pragmas on the same disk, `group` saves per transaction (1:
+ * one commit each; the connection count: what group commit can reach with that many writers), for
+ * `seconds`. Saves per second.
  */
-function commitFloor(dir: string, body: (n: number) => string, seconds: number): number {
-  const file = path.join(dir, 'commit-floor.db');
+function commitFloor(dir: string, body: (n: number) => string, seconds: number, group: number): number {
+  const file = path.join(dir, `commit-floor-${group}.db`);
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    db.exec(`create table if not exists seq (name text primary key, value integer not null);
-             insert or ignore into seq values ('seq', 0);
-             create table if not exists chapter (id integer primary key, rev integer not null, content text not null);
-             insert or ignore into chapter values (1, 0, '');
-             create table if not exists revision (rev integer primary key, snapshot text not null);`);
+    db.exec(`create table seq (name text primary key, value integer not null);
+             insert into seq values ('seq', 0);
+             create table chapter (id integer primary key, rev integer not null, content text not null);
+             create table revision (rev integer primary key, snapshot text not null);
+             create table idempotency (key text primary key, response text not null);`);
+    const insertChapter = db.prepare('insert into chapter values (?, 0, ?)');
+    for (let i = 0; i < group; i++) insertChapter.run(i, '');
     const bump = db.prepare(`update seq set value = value + 1 where name = 'seq' returning value`).pluck();
-    const update = db.prepare('update chapter set rev = ?, content = ? where id = 1');
+    const update = db.prepare('update chapter set rev = ?, content = ? where id = ?');
     const snapshot = db.prepare('insert into revision (rev, snapshot) values (?, ?)');
-    const save = db.transaction((content: string) => {
+    const record = db.prepare('insert into idempotency (key, response) values (?, ?)');
+    const save = (n: number) => {
+      const content = body(n);
       const rev = bump.get() as number;
-      update.run(rev, content);
-      snapshot.run(rev, content);
+      update.run(rev, content, n % group);
+      const json = JSON.stringify({ rev, content });
+      snapshot.run(rev, json);
+      record.run(`floor-${group}-${n}`, json);
+    };
+    const saveGroup = db.transaction((first: number) => {
+      for (let i = 0; i < group; i++) save(first + i);
     });
     let n = 0;
     const start = performance.now();
-    while (performance.now() - start < seconds * 1000) save(body(n++));
+    while (performance.now() - start < seconds * 1000) {
+      saveGroup(n);
+      n += group;
+    }
     return n / ((performance.now() - start) / 1000);
   } finally {
     db.close();
@@ -233,9 +248,11 @@ async function main(): Promise<void> {
 
     for (const target of targets) await target.run(WARMUP_S);
     writes.mergeStatuses.clear();
+    const countersBefore = await server.counters();
 
     const samples = new Map<TargetName, Sample[]>(targets.map((t) => [t.name, []]));
     const floors: number[] = [];
+    const groupedFloors: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of targets) {
         const s = await target.run(DURATION_S);
@@ -246,8 +263,9 @@ async function main(): Promise<void> {
         );
       }
       if (ONLY.has('writes')) {
-        floors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S));
-        console.log(`round ${round} commit floor ${fmt.int(floors.at(-1)!)} commits/s`);
+        floors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, 1));
+        groupedFloors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, CONNECTIONS));
+        console.log(`round ${round} SQLite floor ${fmt.int(floors.at(-1)!)} saves/s one per commit, ${fmt.int(groupedFloors.at(-1)!)} saves/s ${CONNECTIONS} per commit`);
       }
     }
     story.client.close();
@@ -276,11 +294,17 @@ async function main(): Promise<void> {
     if (ONLY.has('writes')) {
       const writeRps = medianOf('writes', (s) => s.rps);
       const floor = median(floors);
+      const groupedFloor = median(groupedFloors);
       console.log(`\nwrite outcomes (measured rounds): ${[...writes.mergeStatuses].map(([k, v]) => `${k} ${fmt.int(v)}`).join(', ') || 'none'}`);
       console.log(
-        `commit floor (better-sqlite3, WAL, synchronous=FULL, one save per transaction): ${fmt.int(floor)} commits/s = ` +
-          `${(floor / bareRps).toFixed(2)}× bare Fastify; the server's writes reach ${(writeRps / floor).toFixed(2)}× the floor`,
+        `SQLite floor (better-sqlite3, WAL, synchronous=FULL, a save's four writes, no HTTP): ${fmt.int(floor)} saves/s one per commit ` +
+          `= ${(floor / bareRps).toFixed(2)}× bare Fastify; ${fmt.int(groupedFloor)} saves/s ${CONNECTIONS} per commit = ${(groupedFloor / bareRps).toFixed(2)}× bare Fastify`,
       );
+      console.log(`the server's writes reach ${(writeRps / groupedFloor).toFixed(2)}× the grouped floor (${(writeRps / floor).toFixed(2)}× one per commit)`);
+      const counters = await server.counters();
+      const commits = (counters.commits ?? 0) - (countersBefore.commits ?? 0);
+      const committed = (counters.committedWrites ?? 0) - (countersBefore.committedWrites ?? 0);
+      if (commits > 0) console.log(`group commit: ${fmt.int(committed)} writes in ${fmt.int(commits)} COMMITs, ${(committed / commits).toFixed(1)} writes per COMMIT`);
     }
     if (ONLY.has('bare') && ONLY.has('reads')) {
       const cpuRatio = medianOf('reads', (s) => s.cpuPerRequest) / medianOf('bare', (s) => s.cpuPerRequest);

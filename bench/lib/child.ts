@@ -15,6 +15,8 @@ export interface ChildServer {
   pid: number;
   /** User + system CPU time the child has used so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The figures the server keeps about itself so far (serveForBench `counters`), if any. */
+  counters(): Promise<Record<string, number>>;
   /** Runs `work` while the child records a CPU profile into `file` (a .cpuprofile). */
   profile<T>(file: string, work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export function startServer(script: string, options: StartOptions = {}): Promise
         url,
         pid: child.pid!,
         cpuMicros: async () => (await ask(child, { id: nextMessageId++, type: 'cpu-usage' })).cpuMicros!,
+        counters: async () => (await ask(child, { id: nextMessageId++, type: 'cpu-usage' })).counters ?? {},
         profile: (file, work) => profileChild(child, file, work),
         stop: () => stopChild(child, exited),
       });

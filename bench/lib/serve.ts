@@ -15,9 +15,10 @@ export type BenchMessage =
   | { id: number; type: 'cpu-usage' }
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; file: string };
-export type BenchReply = { id: number; error?: string; cpuMicros?: number };
+export type BenchReply = { id: number; error?: string; cpuMicros?: number; counters?: Record<string, number> };
 
-export async function serveForBench(app: Listenable): Promise<void> {
+/** `counters`: figures the server keeps about itself (e.g. writes per COMMIT), read with its CPU time. */
+export async function serveForBench(app: Listenable, counters?: () => Record<string, number>): Promise<void> {
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('SIGTERM', () => {
     app.close().then(
@@ -27,7 +28,7 @@ export async function serveForBench(app: Listenable): Promise<void> {
   });
   const session = new Session();
   process.on('message', (message: BenchMessage) => {
-    answer(session, message).then(
+    answer(session, message, counters).then(
       (reply) => process.send?.(reply),
       (error: unknown) => process.send?.({ id: message.id, error: String(error) } satisfies BenchReply),
     );
@@ -35,11 +36,11 @@ export async function serveForBench(app: Listenable): Promise<void> {
   console.log(`READY ${JSON.stringify({ url })}`);
 }
 
-async function answer(session: Session, message: BenchMessage): Promise<BenchReply> {
+async function answer(session: Session, message: BenchMessage, counters?: () => Record<string, number>): Promise<BenchReply> {
   switch (message.type) {
     case 'cpu-usage': {
       const { user, system } = process.cpuUsage();
-      return { id: message.id, cpuMicros: user + system };
+      return { id: message.id, cpuMicros: user + system, ...(counters ? { counters: counters() } : {}) };
     }
     case 'profile-start':
       session.connect();

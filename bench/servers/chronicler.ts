@@ -9,4 +9,6 @@ import { configFromEnv } from '../../sync-server/src/config.ts';
 import { serveForBench } from '../lib/serve.ts';
 
 const app = await buildApp(configFromEnv(process.env));
-await serveForBench(app);
+// Writes per COMMIT tell how much group commit shares each fsync (bench/server-http.ts).
+const { stats } = app.deps.database.groupCommit;
+await serveForBench(app, () => ({ commits: stats.commits, committedWrites: stats.members }));
