@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@chronicler/schema';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
 import { listLive, listLiveJson, toColumns } from '../src/entities/registry.ts';
+import { cachedResults } from '../src/db/prepared.ts';
 import { createTestApp, json, signUp } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -226,5 +227,25 @@ describe('cached list reads', () => {
     });
     for (const { i, titles } of await Promise.all(reads)) expect(titles).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D'].slice(0, i + 1)));
     expect(await list()).toEqual(['A', 'B', 'C', 'D']);
+  });
+});
+
+describe('the read cache', () => {
+  it('keeps at most 5,000 results and no result over 256 K characters', async () => {
+    const database = await fileDatabase();
+    const { seriesId } = await seriesOf(database);
+    for (let i = 0; i < 6000; i++) await listLiveJson(database.db, 'books', 'seriesId', `no-such-series-${i}`);
+    expect(cachedResults(database.db).count).toBeLessThanOrEqual(5000);
+    expect(cachedResults(database.db).count).toBeGreaterThan(0);
+
+    const now = new Date().toISOString();
+    const long = 'word '.repeat(60_000);
+    await database.db
+      .insertInto('books')
+      .values({ id: newId(), rev: 2, createdAt: now, updatedAt: now, deletedAt: null, seriesId, title: 'Long', description: long, position: 1, status: 'in_progress', wordCount: 0 })
+      .execute();
+    const before = cachedResults(database.db);
+    expect(JSON.parse(await listLiveJson(database.db, 'books', 'seriesId', seriesId))[0].description).toBe(long);
+    expect(cachedResults(database.db).size).toBeLessThanOrEqual(before.size);
   });
 });

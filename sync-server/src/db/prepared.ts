@@ -125,23 +125,36 @@ class DirectStatements {
     const hit = bySql?.get(key);
     if (hit && hit.writes === writes) return hit.rows;
     const rows = this.read(sql, parameters);
-    if (!rows || !smallEnoughToKeep(rows)) return rows;
-    if (!bySql) this.results.set(sql, (bySql = new Map()));
-    if (!hit) {
-      if (this.resultCount >= MAX_CACHED_RESULTS) this.forgetResults();
-      this.resultCount += 1;
+    const size = rows ? sizeToKeep(rows) : null;
+    if (!rows || size === null) return rows;
+    if (this.resultCount >= MAX_CACHED_RESULTS || this.resultSize + size > MAX_CACHED_SIZE) {
+      this.forgetResults();
+      bySql = undefined;
     }
-    bySql.set(key, { writes, rows });
+    if (!bySql) this.results.set(sql, (bySql = new Map()));
+    const replaced = bySql.get(key);
+    if (replaced) this.resultSize -= replaced.size;
+    else this.resultCount += 1;
+    this.resultSize += size;
+    bySql.set(key, { writes, rows, size });
     return rows;
   }
 
-  /** Cached results: SQL → parameters → rows and the write count they were read at. */
-  private readonly results = new Map<string, Map<string, { writes: number; rows: Record<string, unknown>[] }>>();
+  /** Cached results: SQL → parameters → rows, the write count they were read at, and their size. */
+  private readonly results = new Map<string, Map<string, { writes: number; rows: Record<string, unknown>[]; size: number }>>();
   private resultCount = 0;
+  /** Characters of text the cached results hold, roughly their memory. */
+  private resultSize = 0;
+
+  /** How many results are kept and their text size (for tests). */
+  get cached(): { count: number; size: number } {
+    return { count: this.resultCount, size: this.resultSize };
+  }
 
   private forgetResults(): void {
     this.results.clear();
     this.resultCount = 0;
+    this.resultSize = 0;
   }
 
   /** Runs any statement inside the open transaction: its rows, or [] for a write without RETURNING. */
@@ -189,15 +202,24 @@ function runDirect(db: Kysely<any>, sql: string, parameters: readonly unknown[],
   return cached ? handle.statements.readCached(sql, parameters) : handle.statements.read(sql, parameters);
 }
 
-/** Results kept at most (all dropped at once when full: a write makes most of them stale anyway). */
+/** Results kept at most, and their text in all (~64 MB of UTF-16); all are dropped at once when
+ * full (a write makes most of them stale anyway). */
 const MAX_CACHED_RESULTS = 5000;
-/** A result holding a longer string (a long book's chapters as JSON) is not kept. */
-const MAX_CACHED_STRING = 256 * 1024;
+const MAX_CACHED_SIZE = 32 * 1024 * 1024;
+/** A result holding more text than this (a long book's chapters as JSON) is not kept. */
+const MAX_CACHED_RESULT_SIZE = 256 * 1024;
 
-function smallEnoughToKeep(rows: Record<string, unknown>[]): boolean {
-  if (rows.length > 100) return false;
-  for (const row of rows) for (const key in row) if (typeof row[key] === 'string' && (row[key] as string).length > MAX_CACHED_STRING) return false;
-  return true;
+/** The characters of text in `rows` (numbers count 8), or null when too big to keep. */
+function sizeToKeep(rows: Record<string, unknown>[]): number | null {
+  if (rows.length > 100) return null;
+  let size = 0;
+  for (const row of rows) {
+    for (const key in row) {
+      const value = row[key];
+      size += typeof value === 'string' ? value.length : 8;
+    }
+  }
+  return size > MAX_CACHED_RESULT_SIZE ? null : size;
 }
 
 /** Lets prepared SELECTs on the root database `db` run straight on `sqlite`, its one connection (db/database.ts). */
@@ -222,6 +244,11 @@ export async function execStatement(db: Kysely<any>, text: string): Promise<void
     handle.statements.sqlite.exec(text);
   }
   else await db.executeQuery(CompiledQuery.raw(text));
+}
+
+/** The cached results of the root database `db` (for tests). */
+export function cachedResults(db: Kysely<any>): { count: number; size: number } {
+  return directHandles.get(db)?.statements.cached ?? { count: 0, size: 0 };
 }
 
 /** Shapes prepared so far (for tests). */
