@@ -723,13 +723,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
       const removed = new Set(page.scopeRemoved);
       if (removed.size > 0) await purgeSeries([...removed]);
+      // Shadows exist only for rows with unsent local changes: none at all on a first sync, and
+      // then the per-row lookups (thousands of keys a page) are skipped.
+      const anyShadows = (await db.shadows.count()) > 0;
       for (const kind of ENTITY_KINDS) {
         const rows = ((page.changes[kind] ?? []) as AnyRow[]).filter(
           (row) => !removed.has(kind === 'series' ? row.id : (row as { seriesId: string }).seriesId),
         );
         if (rows.length === 0) continue;
         count += rows.length;
-        const shadows = await db.shadows.bulkGet(rows.map((row) => [kind, row.id] as [EntityKind, string]));
+        const shadows = anyShadows ? await db.shadows.bulkGet(rows.map((row) => [kind, row.id] as [EntityKind, string])) : [];
         const puts: AnyRow[] = [];
         const deletes: string[] = [];
         const rebased: AnyRow[] = [];
