@@ -588,6 +588,10 @@ function reasonOf(
   const refersToDeleted = [...referencedIds(letter.entry)].some((id) => deleted.has(id));
   if (letter.status === 404 && letter.response?.code === 'NOT_FOUND' && refersToDeleted) return '404 names a row deleted elsewhere';
   if (letter.status === 422 && /must belong to/.test(letter.response?.message ?? '') && refersToDeleted) return '422 references a row deleted elsewhere';
+  // Saved onto a row (or under a parent) a delete elsewhere had removed: the words are kept here.
+  if (letter.status >= 200 && letter.status < 300 && letter.response?.code === 'CONFLICT' && (deleted.has(letter.entry.entityId) || refersToDeleted)) {
+    return 'saved onto a row deleted elsewhere';
+  }
   return `UNEXPECTED ${letter.status} ${letter.response?.code} ${letter.response?.message}`;
 }
 

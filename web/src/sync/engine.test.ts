@@ -277,6 +277,47 @@ describe('push', () => {
   });
 });
 
+describe('saved onto a row deleted elsewhere', () => {
+  it('a chapter written offline in a book deleted on another device: gone from the lists, its words in the problems panel', async () => {
+    const deletedAt = '2026-01-02T00:00:00.000Z';
+    const t = await setup((call) => {
+      if (call.method === 'GET') return emptyPull();
+      // The server stored it as the book's delete would have left it (story/dangling.ts): deleted.
+      const sent = call.body as Partial<Chapter> & { id: string };
+      return { status: 201, body: serverChapter(t.book, { ...sent, rev: 8, wordCount: 3, deletedAt }) };
+    });
+    const created = await t.m.chapters.create({ bookId: t.book.id, title: 'Written on the train', content: 'Three whole words' });
+    await t.engine.push();
+    expect(await db.chapters.get(created.id)).toBeUndefined();
+    const letters = await db.deadLetters.toArray();
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({
+      status: 201,
+      response: { code: 'CONFLICT', message: 'Saved, but its book had been deleted on another device, so it is no longer in your lists. Copy the text to keep it.' },
+      content: { entity: 'chapters', entityId: created.id, label: 'Written on the train', text: 'Three whole words' },
+    });
+    expect(t.events).toContainEqual(expect.objectContaining({ type: 'problem' }));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an edit of a row deleted on another device keeps its words too; a live answer adds nothing', async () => {
+    let deleted = false;
+    const t = await setup((call) => {
+      if (call.method === 'GET') return emptyPull();
+      return { status: 200, body: { ...t.chapter, content: 'Kept text', rev: 9, deletedAt: deleted ? '2026-01-02T00:00:00.000Z' : null, mergeStatus: deleted ? 'deleted' : 'fast-forward' } };
+    });
+    await t.m.chapters.update(t.chapter.id, { content: 'Kept text' });
+    await t.engine.push();
+    expect(await db.deadLetters.count()).toBe(0);
+    deleted = true;
+    await t.m.chapters.update(t.chapter.id, { content: 'Edited after the delete' });
+    await t.engine.push();
+    const [letter] = await db.deadLetters.toArray();
+    expect(letter?.response?.message).toBe('Saved, but it had been deleted on another device, so it is no longer in your lists. Copy the text to keep it.');
+    expect(letter?.content.text).toBe('Edited after the delete');
+  });
+});
+
 describe('pull', () => {
   it('follows pages until hasMore is false, storing the cursor with each page', async () => {
     const pages = new Map<number, Reply>();

@@ -210,6 +210,22 @@ export async function recoverableContent(db: ChroniclerDb, entry: OutboxEntry): 
 
 // ---------------------------------------------------------------------------------------------
 
+/** The answer to a create or edit is the row deleted: a delete elsewhere came first. */
+function removedByDeleteElsewhere({ entry, body }: Ack): boolean {
+  if (entry.kind !== 'create' && entry.kind !== 'update') return false;
+  const row = body as { id?: unknown; deletedAt?: unknown } | null;
+  return !!row && row.id === entry.entityId && typeof row.deletedAt === 'string' && row.deletedAt !== '';
+}
+
+/** What a create's row hangs from, in words. */
+const PARENT_OF: Partial<Record<EntityKind, string>> = { chapters: 'its book', characterRelationships: 'one of its characters' };
+
+/** Why the words of a change the server answered with a deleted row are in the problems panel. */
+export function removedByDeleteMessage(entity: EntityKind, kind: 'create' | 'update'): string {
+  const gone = kind === 'create' ? `${PARENT_OF[entity] ?? 'its series'} had` : 'it had';
+  return `Saved, but ${gone} been deleted on another device, so it is no longer in your lists. Copy the text to keep it.`;
+}
+
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db } = options;
   const now = options.now ?? (() => Date.now());
@@ -361,6 +377,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     for (let from = 0; from < acks.length; from += ACK_GROUP_MAX) {
       const group = acks.slice(from, from + ACK_GROUP_MAX);
       const applied = await applyAcks(db, group, new Date(now()).toISOString());
+      for (const [i, ack] of group.entries()) if (applied[i] && removedByDeleteElsewhere(ack)) await keepRemovedWords(ack);
       group.forEach(({ entry, body, status: httpStatus }, i) => {
         if (!applied[i]) return;
         count += 1;
@@ -380,6 +397,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     }
     return count;
+  }
+
+  /**
+   * A create or an edit the server saved onto a row that a delete on another device had already
+   * removed (a chapter written offline in a book deleted elsewhere; story/dangling.ts on the
+   * server) comes back deleted, and leaves this device's lists with the row. Its words stay in the
+   * problems panel, to copy or export, instead of vanishing without a word.
+   */
+  async function keepRemovedWords({ entry, status: httpStatus }: Ack): Promise<void> {
+    const letter: DeadLetter = {
+      entry: { ...entry, status: 'pending' },
+      status: httpStatus,
+      response: { message: removedByDeleteMessage(entry.entity, entry.kind === 'create' ? 'create' : 'update'), code: 'CONFLICT' },
+      content: await recoverableContent(db, entry),
+      createdAt: now(),
+    };
+    letter.id = await db.deadLetters.add(letter);
+    status.getState().reportError({ kind: 'rejected', message: letter.response!.message, at: now() });
+    emit({ type: 'problem', deadLetter: letter, message: letter.response!.message });
   }
 
   /** Applies one success answer; false when the entry is gone meanwhile. */

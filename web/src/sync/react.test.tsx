@@ -7,7 +7,7 @@ import { isAppBusy } from '@/lib/appBusy';
 import { signOut, signOutNavigation, useSession } from '@/lib/session';
 import { stubFetch, TEST_USER } from '@/test/fetch-stub';
 import { dbName, openChroniclerDb } from './db.ts';
-import { SyncProvider, problemToast, useSync } from './react.tsx';
+import { SyncProvider, problemToast, toastForProblem, useSync } from './react.tsx';
 import { syncStatus } from './status.ts';
 
 function Probe() {
@@ -84,6 +84,14 @@ describe('SyncProvider', () => {
     expect(isAppBusy()).toBe(true);
     syncStatus.setState({ inflightCount: 0 });
     expect(isAppBusy()).toBe(false);
+  });
+});
+
+describe('toastForProblem', () => {
+  it('a change saved onto a row deleted elsewhere is a plain heads-up, a refusal the failure toast', () => {
+    const entry = { entity: 'chapters', kind: 'create' } as const;
+    expect(toastForProblem({ entry, status: 201 } as never, 'Saved, but its book had been deleted')).toEqual({ title: 'Deleted on another device', message: 'Saved, but its book had been deleted', variant: 'default' });
+    expect(toastForProblem({ entry, status: 422 } as never, 'Too long')).toMatchObject({ title: 'Error saving chapter', variant: 'destructive' });
   });
 });
 

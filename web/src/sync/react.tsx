@@ -42,7 +42,7 @@ import {
   timelineReorderFailedToast,
   withError,
 } from '@chronicler/schema';
-import { type ChroniclerDb, type OutboxEntry, openChroniclerDb } from './db.ts';
+import { type ChroniclerDb, type DeadLetter, type OutboxEntry, openChroniclerDb } from './db.ts';
 import { type SyncEngine, type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
 import { type Mutators, createMutators } from './mutators.ts';
 import { bindStatusToDb, isSyncBusy, syncStatus } from './status.ts';
@@ -130,6 +130,15 @@ export function problemToast(entry: Pick<OutboxEntry, 'entity' | 'kind'>, messag
   }
 }
 
+/**
+ * The toast for a new entry of the problems panel. A 2xx one was saved, onto a row a delete on
+ * another device had removed (engine keepRemovedWords): not a failure, so a plain heads-up.
+ */
+export function toastForProblem(letter: Pick<DeadLetter, 'entry' | 'status'>, message: string): ToastContent {
+  if (letter.status >= 200 && letter.status < 300) return { title: 'Deleted on another device', message, variant: 'default' };
+  return problemToast(letter.entry, message);
+}
+
 export interface SyncProviderProps {
   children: ReactNode;
   /** Opens the user's database (tests pass one over fake-indexeddb). */
@@ -181,7 +190,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     // A change refused for good: say so once (the engine already reverted it locally).
     const unlistenProblems = engine.on((event) => {
-      if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(problemToast(event.deadLetter.entry, event.message));
+      if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(toastForProblem(event.deadLetter, event.message));
     });
     const unbindStatus = bindStatusToDb(db, syncStatus);
     const unregisterBusy = registerBusyPredicate(() => isSyncBusy(syncStatus));
