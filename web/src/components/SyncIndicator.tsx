@@ -1,23 +1,10 @@
+// The problems list (DeadLetterList) scrolls.
 import '@mantine/core/styles/ScrollArea.layer.css';
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  ThemeIcon,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconCopy, IconLogin, IconX } from '@tabler/icons-react';
+import { Badge, Group, Loader, Popover, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconLogin } from '@tabler/icons-react';
 import { useOnline } from '@/lib/useOnline';
-import type { DeadLetter } from '@/sync/db';
+import { DeadLetterList } from '@/sync/SyncProblemsPanel';
 import { useOptionalSync } from '@/sync/react';
 import { useSyncStatus } from '@/sync/status';
 
@@ -84,57 +71,9 @@ function ToneIcon({ tone, syncing, size }: { tone: Tone; syncing: boolean; size:
   return <Icon size={size} stroke={2} aria-hidden />;
 }
 
-function deadLetterText(letter: DeadLetter): string {
-  const c = letter.content;
-  if (c.text) return c.text;
-  return JSON.stringify(c.fields, null, 2);
-}
-
-function ProblemItem({ letter, onDismiss }: { letter: DeadLetter; onDismiss: (() => void) | null }) {
-  const [copied, setCopied] = useState(false);
-  const what = letter.content.label || letter.content.entity;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(deadLetterText(letter));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <Stack gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} lineClamp={1}>
-          {what}
-        </Text>
-        {onDismiss && (
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDismiss} aria-label={`Dismiss the problem with ${what}`}>
-            <IconX size={14} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {letter.response?.message ?? 'The server refused this change.'}
-      </Text>
-      {letter.content.text ? (
-        <Code block style={{ maxHeight: 80, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
-          {letter.content.text.slice(0, 400)}
-        </Code>
-      ) : null}
-      <Group gap="xs">
-        <Button size="compact-xs" variant="light" leftSection={<IconCopy size={12} aria-hidden />} onClick={copy}>
-          {copied ? 'Copied' : 'Copy text'}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 function StatusPanel({ state }: { state: ReturnType<typeof useIndicatorState> }) {
   const sync = useOptionalSync();
   const now = useTick(30_000);
-  const dismiss = (letter: DeadLetter) =>
-    sync && letter.id !== undefined ? () => void sync.db.deadLetters.delete(letter.id!).catch(() => undefined) : null;
   return (
     <Stack gap="xs" maw={320}>
       <Text size="sm" fw={700}>
@@ -155,20 +94,7 @@ function StatusPanel({ state }: { state: ReturnType<typeof useIndicatorState> })
           {state.lastError.message}
         </Text>
       )}
-      {state.deadLetters.length > 0 && (
-        <>
-          <Text size="sm" fw={700} mt={4}>
-            Changes the server refused ({state.deadLetters.length})
-          </Text>
-          <ScrollArea.Autosize mah={260} type="auto">
-            <Stack gap="xs">
-              {state.deadLetters.map((letter, i) => (
-                <ProblemItem key={letter.id ?? i} letter={letter} onDismiss={dismiss(letter)} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </>
-      )}
+      <DeadLetterList deadLetters={state.deadLetters} db={sync?.db ?? null} />
     </Stack>
   );
 }

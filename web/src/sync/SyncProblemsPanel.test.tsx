@@ -4,7 +4,6 @@ import { MantineProvider } from '@mantine/core';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { newId } from '@chronicler/schema';
 import { type ChroniclerDb, type DeadLetter, openChroniclerDb } from './db.ts';
-import { SyncIndicator } from './SyncIndicator.tsx';
 import { SyncProblemsPanel } from './SyncProblemsPanel.tsx';
 import { bindStatusToDb, createSyncStatusStore } from './status.ts';
 
@@ -71,19 +70,5 @@ describe('SyncProblemsPanel', () => {
     await waitFor(() => expect(screen.queryByText('Changes to chapter “The Storm”')).toBeNull());
     expect(await db.deadLetters.count()).toBe(0);
     unbind();
-  });
-});
-
-describe('SyncIndicator', () => {
-  it('shows online/offline and the unsynced count', () => {
-    const store = createSyncStatusStore();
-    store.setState({ online: false, pendingCount: 3 });
-    render(
-      <MantineProvider>
-        <SyncIndicator store={store} />
-      </MantineProvider>,
-    );
-    expect(screen.getByRole('button', { name: 'Sync status: Offline, 3 unsynced changes' })).toBeTruthy();
-    expect(screen.getByText('3 unsynced changes')).toBeTruthy();
   });
 });

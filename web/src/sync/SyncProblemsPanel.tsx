@@ -1,5 +1,6 @@
 /**
- * The problems panel: changes the server refused for good (dead letters) with their text kept —
+ * The problems panel: changes kept aside (dead letters: refused for good by the server, or saved
+ * onto a row deleted on another device) with their text kept —
  * copy one to the clipboard, export all as JSON, dismiss — plus the current sync error (storage
  * full, sign-in needed, server busy). Reads the status store; dismissing needs the database
  * (from <SyncProvider>, or the `db` prop).
@@ -67,6 +68,41 @@ export function exportDeadLetters(letters: readonly DeadLetter[]): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * The changes kept aside — refused by the server, or saved onto a row deleted on another device —
+ * each with its words to copy, plus Export JSON and Dismiss all (dismissing needs `db`).
+ */
+export function DeadLetterList({ deadLetters, db }: { deadLetters: readonly DeadLetter[]; db: ChroniclerDb | null }) {
+  if (deadLetters.length === 0) return null;
+  const dismiss = (letter: DeadLetter) => (db && letter.id !== undefined ? () => void dismissDeadLetter(db, letter.id!).catch(() => undefined) : null);
+  return (
+    <>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={700}>
+          Changes kept aside ({deadLetters.length})
+        </Text>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="subtle" leftSection={<IconDownload size={12} aria-hidden />} onClick={() => exportDeadLetters(deadLetters)}>
+            Export JSON
+          </Button>
+          {db && (
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => void dismissAllDeadLetters(db).catch(() => undefined)}>
+              Dismiss all
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ScrollArea.Autosize mah={320} type="auto">
+        <Stack gap="xs">
+          {deadLetters.map((letter, i) => (
+            <ProblemItem key={letter.id ?? i} letter={letter} onDismiss={dismiss(letter)} />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </>
+  );
+}
+
 export interface SyncProblemsPanelProps {
   /** Where to dismiss; the provider's database by default. */
   db?: ChroniclerDb;
@@ -79,8 +115,6 @@ export function SyncProblemsPanel({ db, store = syncStatus }: SyncProblemsPanelP
   const deadLetters = useSyncStatus((s) => s.deadLetters, store);
   const lastError = useSyncStatus((s) => s.lastError, store);
   const authRequired = useSyncStatus((s) => s.authRequired, store);
-  const dismiss = (letter: DeadLetter) =>
-    database && letter.id !== undefined ? () => void dismissDeadLetter(database, letter.id!).catch(() => undefined) : null;
 
   if (deadLetters.length === 0 && !lastError && !authRequired) {
     return (
@@ -101,32 +135,7 @@ export function SyncProblemsPanel({ db, store = syncStatus }: SyncProblemsPanelP
           {lastError.message}
         </Alert>
       )}
-      {deadLetters.length > 0 && (
-        <>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={700}>
-              Changes the server refused ({deadLetters.length})
-            </Text>
-            <Group gap={4}>
-              <Button size="compact-xs" variant="subtle" leftSection={<IconDownload size={12} aria-hidden />} onClick={() => exportDeadLetters(deadLetters)}>
-                Export JSON
-              </Button>
-              {database && (
-                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => void dismissAllDeadLetters(database).catch(() => undefined)}>
-                  Dismiss all
-                </Button>
-              )}
-            </Group>
-          </Group>
-          <ScrollArea.Autosize mah={320} type="auto">
-            <Stack gap="xs">
-              {deadLetters.map((letter, i) => (
-                <ProblemItem key={letter.id ?? i} letter={letter} onDismiss={dismiss(letter)} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </>
-      )}
+      <DeadLetterList deadLetters={deadLetters} db={database} />
     </Stack>
   );
 }
