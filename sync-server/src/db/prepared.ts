@@ -31,6 +31,12 @@ const PLACEHOLDER = '\u0000prepared-value:';
 const MAX_SHAPES = 1000;
 const templates = new Map<string, Template>();
 
+/** Sets `key`, first dropping the oldest entry when the map already holds `max`. */
+function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 function compileTemplate(db: Kysely<any>, build: (db: Kysely<any>, values: any) => Compilable<unknown>, names: string[]): Template {
   const placeholders = Object.fromEntries(names.map((name) => [name, `${PLACEHOLDER}${name}`]));
   const compiled = build(db, placeholders).compile();
@@ -53,10 +59,7 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
   options: { cached?: boolean } = {},
 ): Promise<R[]> {
   let template = templates.get(key);
-  if (!template) {
-    if (templates.size >= MAX_SHAPES) templates.delete(templates.keys().next().value!);
-    templates.set(key, (template = compileTemplate(db, build, Object.keys(values))));
-  }
+  if (!template) setBounded(templates, key, (template = compileTemplate(db, build, Object.keys(values))), MAX_SHAPES);
   const parameters = template.parameters.map((p) => {
     if (!('name' in p)) return p.constant;
     const value = values[p.name];
@@ -102,9 +105,15 @@ class DirectStatements {
   private readonly statements = new Map<string, DirectStatement>();
   private readonly names = new ColumnNames();
 
+  /** Cached results: SQL → parameters → rows, the write count they were read at, and their size. */
+  private readonly results = new Map<string, Map<string, { writes: number; rows: Record<string, unknown>[]; size: number }>>();
+  private resultCount = 0;
+  /** Characters of text the cached results hold, roughly their memory. */
+  private resultSize = 0;
+
   constructor(readonly sqlite: Database.Database) {}
 
-    /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
+  /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
   read(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
     if (this.sqlite.inTransaction) return undefined;
     const entry = this.statement(sql);
@@ -139,12 +148,6 @@ class DirectStatements {
     bySql.set(key, { writes, rows, size });
     return rows;
   }
-
-  /** Cached results: SQL → parameters → rows, the write count they were read at, and their size. */
-  private readonly results = new Map<string, Map<string, { writes: number; rows: Record<string, unknown>[]; size: number }>>();
-  private resultCount = 0;
-  /** Characters of text the cached results hold, roughly their memory. */
-  private resultSize = 0;
 
   /** How many results are kept and their text size (for tests). */
   get cached(): { count: number; size: number } {
@@ -185,8 +188,7 @@ class DirectStatements {
       const statement = this.sqlite.prepare(sql);
       // Raw rows (arrays): the keys are made once here, camelCased, instead of per row twice.
       const properties = statement.reader ? statement.raw(true).columns().map((c) => this.names.toProperty(c.name)) : null;
-      if (this.statements.size >= MAX_SHAPES) this.statements.delete(this.statements.keys().next().value!);
-      this.statements.set(sql, (entry = { statement, properties }));
+      setBounded(this.statements, sql, (entry = { statement, properties }), MAX_SHAPES);
     }
     return entry;
   }
