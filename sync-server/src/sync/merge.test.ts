@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedFields, mergeText, paragraphTokens, planUpdate, sameValue } from './merge.ts';
-
-describe('paragraphTokens', () => {
-  it('splits paragraphs from runs of line breaks and round-trips any text', () => {
-    expect(paragraphTokens('One.\n\nTwo.\nThree.')).toEqual(['One.', '\n\n', 'Two.', '\n', 'Three.']);
-    expect(paragraphTokens('')).toEqual([]);
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', 'é', '—') }), (text) => paragraphTokens(text).join('') === text));
-  });
-});
+import { mergeChapterText } from '@chronicler/schema';
+import { MERGE_PROPERTY, mergeCaseArb } from '@chronicler/schema/testing';
+import { changedFields, mergeText, planUpdate, sameValue } from './merge.ts';
 
 describe('field merge', () => {
   it('counts a field as changed only when it differs from the base; arrays by content', () => {
@@ -51,60 +45,31 @@ describe('field merge', () => {
   });
 });
 
+// The merge itself (tokens, cases, properties) is tested where it lives:
+// packages/schema/src/text-merge/merge.test.ts. Here: the server's use of it.
 describe('mergeText', () => {
-  const base = 'The ship left at dawn.\n\nRain fell on the deck.\n\nShe said nothing.';
-
-  it('merges edits of different paragraphs cleanly', () => {
-    const current = base.replace('dawn', 'first light');
-    const incoming = base.replace('nothing', 'everything');
-    expect(mergeText(base, current, incoming)).toEqual({
-      text: 'The ship left at first light.\n\nRain fell on the deck.\n\nShe said everything.',
-      conflict: false,
-    });
-  });
-
-  it('merges edits of adjacent lines cleanly', () => {
-    expect(mergeText('A\nB', "A'\nB", "A\nB'")).toEqual({ text: "A'\nB'", conflict: false });
-  });
-
-  it('keeps the current text where both changed the same paragraph', () => {
-    const current = base.replace('Rain fell', 'Snow fell');
-    const incoming = base.replace('Rain fell', 'Hail fell').replace('dawn', 'noon');
-    const merged = mergeText(base, current, incoming);
-    expect(merged.conflict).toBe(true);
-    expect(merged.text).toBe('The ship left at noon.\n\nSnow fell on the deck.\n\nShe said nothing.');
-  });
-
   it('treats an unknown base as a conflict unless the texts agree', () => {
     expect(mergeText(null, 'a', 'b')).toEqual({ text: 'a', conflict: true });
     expect(mergeText(null, 'a', 'a')).toEqual({ text: 'a', conflict: false });
   });
 
-  it('never loses a paragraph either side wrote (property)', () => {
-    const paragraph = fc
-      .array(fc.constantFrom('sea', 'ship', 'rain', 'she', 'said', 'dawn', 'deck', 'old', 'new', 'light'), { minLength: 1, maxLength: 4 })
-      .map((words) => words.join(' '));
-    const separator = fc.constantFrom('\n', '\n\n', '\r\n\r\n');
-    const text = fc
-      .array(fc.tuple(paragraph, separator), { maxLength: 8 })
-      .map((parts) => parts.map(([p, s], i) => (i === parts.length - 1 ? p : p + s)).join(''));
-    const paragraphsOf = (t: string) => paragraphTokens(t).filter((tok) => tok.trim() !== '');
-
+  it("planUpdate saves the shared merge's text and keeps a copy exactly when it conflicts (same cases as the editor's test)", () => {
     fc.assert(
-      fc.property(text, text, text, (base, current, incoming) => {
-        const merged = mergeText(base, current, incoming);
-        // What the author reads afterwards: the saved text plus, on conflict, the copy (the full incoming text).
-        const kept = new Set([...paragraphsOf(merged.text), ...(merged.conflict ? paragraphsOf(incoming) : [])]);
-        const inBase = new Set(paragraphsOf(base));
-        for (const p of [...paragraphsOf(current), ...paragraphsOf(incoming)]) {
-          if (!inBase.has(p) && !kept.has(p)) return false;
-        }
-        // A clean merge that only one side changed is that side's text exactly.
-        if (current === base && merged.text !== incoming) return false;
-        if (incoming === base && merged.text !== current) return false;
-        return true;
+      fc.property(mergeCaseArb(), ({ base, current, incoming }) => {
+        const shared = mergeChapterText(base, current, incoming);
+        const plan = planUpdate({
+          current: { rev: 7, deletedAt: null, content: current },
+          baseRev: 6,
+          base: { rev: 6, deletedAt: null, content: base },
+          incoming: { content: incoming },
+          textField: 'content',
+        });
+        // Unchanged text is not part of the patch: the stored text stays, as the shared merge says.
+        expect(plan.patch.content ?? current).toBe(shared.text);
+        expect(plan.status).toBe(shared.conflict === null ? 'merged' : 'conflict');
+        expect(plan.conflictCopy).toEqual(shared.conflict === null ? null : { reason: 'conflict' });
       }),
-      { numRuns: 2000 },
+      MERGE_PROPERTY,
     );
   });
 });

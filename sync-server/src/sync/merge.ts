@@ -3,8 +3,7 @@
  * (DESIGN.md §3 "Fields" and "Chapter text never loses words"). Pure functions: the entity
  * update helper loads the rows and the base snapshot, asks `planUpdate` what to write, and writes it.
  */
-import { diff3Merge } from 'node-diff3';
-import type { MergeStatus } from '@chronicler/schema';
+import { type MergeStatus, mergeChapterText } from '@chronicler/schema';
 
 export type FieldValues = Readonly<Record<string, unknown>>;
 
@@ -26,18 +25,6 @@ export function changedFields(incoming: FieldValues, base: FieldValues | null): 
 // ---------------------------------------------------------------------------------------------
 // Chapter text
 
-/** Line breaks between paragraphs; a run of them ("\n\n", "\r\n\r\n") is one separator token. */
-const SEPARATOR = /((?:\r?\n)+)/;
-
-/**
- * Paragraph tokens: each paragraph and each run of line breaks is its own token, so
- * `paragraphTokens(t).join('') === t` for every text. Separators being tokens of their own keeps
- * edits of neighbouring paragraphs apart (no false conflict when two authors edit adjacent lines).
- */
-export function paragraphTokens(text: string): string[] {
-  return text.split(SEPARATOR).filter((token) => token !== '');
-}
-
 export interface TextMerge {
   /** The text to save: the clean merge, or — when some region conflicts — the current text there. */
   text: string;
@@ -46,26 +33,16 @@ export interface TextMerge {
 }
 
 /**
- * Three-way merge of chapter text on paragraph tokens. `base` null (the base revision is unknown):
- * nothing can be merged, so any difference from the current text is a conflict.
+ * Three-way merge of chapter text: the shared `mergeChapterText` (the editor's merge-before-save
+ * is the same code), which also bounds the work (past the bound: a conflict, the current text
+ * stays). `base` null (the base revision is unknown): nothing can be merged, so any difference
+ * from the current text is a conflict.
  */
 export function mergeText(base: string | null, current: string, incoming: string): TextMerge {
   if (incoming === current) return { text: current, conflict: false };
   if (base === null) return { text: current, conflict: true };
-  if (incoming === base) return { text: current, conflict: false };
-  if (current === base) return { text: incoming, conflict: false };
-
-  const regions = diff3Merge(paragraphTokens(current), paragraphTokens(base), paragraphTokens(incoming));
-  let conflict = false;
-  const parts: string[] = [];
-  for (const region of regions) {
-    if (region.ok) parts.push(...region.ok);
-    else if (region.conflict) {
-      conflict = true;
-      parts.push(...region.conflict.a); // the current text stays; the incoming one goes to the copy
-    }
-  }
-  return { text: parts.join(''), conflict };
+  const merged = mergeChapterText(base, current, incoming);
+  return { text: merged.text, conflict: merged.conflict !== null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compareTexts, threeWayMerge, unionMerge } from './text-diff';
+import { mergeChapterText } from '@chronicler/schema';
+import { MERGE_PROPERTY, mergeCaseArb } from '@chronicler/schema/testing';
 
 const lines = (...xs: string[]) => xs.join('\n');
 
@@ -98,6 +100,18 @@ describe('threeWayMerge', () => {
           expect(i % (b.length + 1)).toBe(j % (b.length + 1));
         }
       }),
+    );
+  });
+
+  it("gives the server's answer: the shared merge with the server's current text as `theirs` (same cases as the server's test)", () => {
+    fc.assert(
+      fc.property(mergeCaseArb(), ({ base, current, incoming }) => {
+        const shared = mergeChapterText(base, current, incoming);
+        const editor = threeWayMerge(base, incoming, current);
+        expect(editor.clean).toBe(shared.conflict === null);
+        if (editor.clean) expect(editor.text).toBe(shared.text);
+      }),
+      MERGE_PROPERTY,
     );
   });
 });

@@ -3,10 +3,12 @@
  *
  * Built on jsdiff (`diff`): a maintained Myers O(ND) implementation with array, word and
  * whitespace-aware tokenizers and a `timeout` that bounds the cost on very different texts. The
- * server merges on paragraph tokens (node-diff3); the editor compares the same way: paragraphs
- * (lines) first, then words inside the paragraphs that changed, so a 20,000-word chapter with one
- * edited sentence costs a few hundred line comparisons and one short word diff.
+ * three-way merge is shared with the server (`mergeChapterText` in @chronicler/schema, on lines);
+ * the display compares the same way: paragraphs (lines) first, then words inside the paragraphs
+ * that changed, so a 20,000-word chapter with one edited sentence costs a few hundred line
+ * comparisons and one short word diff.
  */
+import { mergeChapterText } from '@chronicler/schema';
 import { diffArrays, diffWordsWithSpace } from 'diff';
 
 /** A run of text in one side of a comparison. */
@@ -156,77 +158,14 @@ export function unionMerge(mine: string, theirs: string): string {
   return out.join('\n');
 }
 
-interface Hunk {
-  /** Base paragraphs [start, end) replaced by `lines`. */
-  start: number;
-  end: number;
-  lines: string[];
-}
-
-function hunksFrom(base: string[], other: string[]): Hunk[] | null {
-  const changes = diffArrays(base, other, { timeout: PARAGRAPH_TIMEOUT_MS });
-  if (!changes) return null;
-  const hunks: Hunk[] = [];
-  let at = 0;
-  let current: Hunk | null = null;
-  for (const c of changes) {
-    if (!c.added && !c.removed) {
-      if (current) hunks.push(current);
-      current = null;
-      at += c.value.length;
-      continue;
-    }
-    current ??= { start: at, end: at, lines: [] };
-    if (c.removed) {
-      at += c.value.length;
-      current.end = at;
-    } else {
-      current.lines.push(...c.value);
-    }
-  }
-  if (current) hunks.push(current);
-  return hunks;
-}
-
 export type ThreeWayResult = { clean: true; text: string } | { clean: false };
 
 /**
- * Three-way merge on paragraphs (the server's rule, DESIGN.md §3): edits of `mine` and `theirs` to
- * different paragraphs of `base` combine; edits to the same paragraphs conflict unless identical.
+ * The editor's merge-before-save: the server's merge (`mergeChapterText`, DESIGN.md §3), called as
+ * the server would call it had this text been sent from `base` — `theirs` (saved elsewhere) is the
+ * server's current text and `mine` the incoming one — so the editor and the server always agree.
  */
 export function threeWayMerge(base: string, mine: string, theirs: string): ThreeWayResult {
-  if (mine === theirs || theirs === base) return { clean: true, text: mine };
-  if (mine === base) return { clean: true, text: theirs };
-  const b = paragraphsOf(base);
-  const ours = hunksFrom(b, paragraphsOf(mine));
-  const other = hunksFrom(b, paragraphsOf(theirs));
-  if (!ours || !other) return { clean: false };
-  const out: string[] = [];
-  let at = 0;
-  let i = 0;
-  let j = 0;
-  const same = (x: Hunk, y: Hunk) => x.start === y.start && x.end === y.end && x.lines.join('\n') === y.lines.join('\n');
-  const overlaps = (x: Hunk, y: Hunk) =>
-    x.start < y.end && y.start < x.end ? true : x.start === y.start && (x.start === x.end || y.start === y.end);
-  while (i < ours.length || j < other.length) {
-    const x = ours[i];
-    const y = other[j];
-    let next: Hunk;
-    if (x && y && overlaps(x, y)) {
-      if (!same(x, y)) return { clean: false };
-      next = x;
-      i++;
-      j++;
-    } else if (x && (!y || x.start < y.start)) {
-      next = x;
-      i++;
-    } else {
-      next = y!;
-      j++;
-    }
-    out.push(...b.slice(at, next.start), ...next.lines);
-    at = next.end;
-  }
-  out.push(...b.slice(at));
-  return { clean: true, text: out.join('\n') };
+  const merged = mergeChapterText(base, theirs, mine);
+  return merged.conflict === null ? { clean: true, text: merged.text } : { clean: false };
 }

@@ -1,0 +1,116 @@
+/**
+ * The three-way merge of chapter text (DESIGN.md §3 "Chapter text never loses words"): the
+ * server's merge of an update and the editor's merge-before-save are this one function.
+ *
+ * Tokens are lines: `text.split('\n')`, so the text round-trips exactly ('\r' stays on its line)
+ * and a blank line between paragraphs is a token of its own. Each side's changes against the base
+ * are hunks (base lines [start, end) replaced); hunks of the two sides conflict when they share a
+ * base line, or when both insert at the same place. Hunks that only touch do not conflict, so two
+ * authors editing neighbouring paragraphs — separated by a blank line or by nothing — both win.
+ * Where both changed the same lines identically, the change is taken once.
+ */
+import { type Hunk, LineTable, OverBudget, WorkMeter, diffLineIds } from './line-diff.ts';
+
+/**
+ * Units of work one merge may do (characters / 32, lines read, token comparisons): a count, not a
+ * clock, so the editor and the server always agree. Chosen so that the worst case stays far under
+ * the ~100 ms a request may hold the event loop (bench/text-merge.ts prints both). A 20,000-word
+ * chapter of 1,000 paragraphs with edits scattered on both sides needs about 20,000 units; the
+ * budget allows chapters of about 8,000 paragraphs, and any Myers search up to its limit.
+ */
+export const TEXT_MERGE_BUDGET = 150_000;
+
+export type TextMergeConflict = 'overlap' | 'over-budget';
+
+export interface TextMergeResult {
+  /** The merged text; where the sides conflict, the current text there. */
+  text: string;
+  /** null when clean; otherwise why the incoming text must also be kept whole (a conflict copy). */
+  conflict: TextMergeConflict | null;
+  /** Units of work done (at most the budget): what the bound counts, for tests and the bench. */
+  work: number;
+}
+
+/**
+ * Merges `incoming` (the change being saved, made from `base`) into `current` (what is stored
+ * now, also made from `base`). On conflict the text is the clean merge with the current version
+ * of every conflicting region — or the current text itself when over budget — and the caller keeps
+ * the whole incoming text apart, so nothing either side wrote is lost.
+ */
+export function mergeChapterText(base: string, current: string, incoming: string, budget: number = TEXT_MERGE_BUDGET): TextMergeResult {
+  if (incoming === current || incoming === base) return { text: current, conflict: null, work: 0 };
+  if (current === base) return { text: incoming, conflict: null, work: 0 };
+  const meter = new WorkMeter(budget);
+  try {
+    const table = new LineTable(meter);
+    const baseIds = table.intern(base);
+    const currentHunks = diffLineIds(baseIds, table.intern(current), meter);
+    const incomingHunks = diffLineIds(baseIds, table.intern(incoming), meter);
+    const { ids, conflict } = combine(baseIds, currentHunks, incomingHunks);
+    return { text: ids.map((id) => table.text[id]!).join('\n'), conflict: conflict ? 'overlap' : null, work: meter.spent };
+  } catch (error) {
+    if (error instanceof OverBudget) return { text: current, conflict: 'over-budget', work: meter.budget };
+    throw error;
+  }
+}
+
+interface Sided extends Hunk {
+  side: 'current' | 'incoming';
+}
+
+/** Base with both sides' hunks applied; conflicting clusters take the current side's lines. */
+function combine(base: readonly number[], current: Hunk[], incoming: Hunk[]): { ids: number[]; conflict: boolean } {
+  const all: Sided[] = [...current.map((h) => ({ ...h, side: 'current' as const })), ...incoming.map((h) => ({ ...h, side: 'incoming' as const }))];
+  // By start; at the same start an insertion comes before a replacement (it goes in front of it).
+  all.sort((x, y) => x.start - y.start || Number(x.start !== x.end) - Number(y.start !== y.end));
+  const out: number[] = [];
+  let at = 0;
+  let conflict = false;
+  let i = 0;
+  while (i < all.length) {
+    const cluster = [all[i]!];
+    let end = all[i]!.end;
+    const start = all[i]!.start;
+    i++;
+    // A hunk joins the cluster when it starts inside it, or inserts where the cluster only inserts.
+    while (i < all.length && (all[i]!.start < end || (all[i]!.start === start && end === start && all[i]!.start === all[i]!.end))) {
+      end = Math.max(end, all[i]!.end);
+      cluster.push(all[i]!);
+      i++;
+    }
+    pushRange(out, base, at, start);
+    at = end;
+    if (cluster.length === 1) {
+      pushRange(out, cluster[0]!.lines, 0, cluster[0]!.lines.length);
+      continue;
+    }
+    const mine = sideOf(base, start, end, cluster, 'current');
+    const theirs = sideOf(base, start, end, cluster, 'incoming');
+    if (!sameIds(mine, theirs)) conflict = true;
+    pushRange(out, mine, 0, mine.length);
+  }
+  pushRange(out, base, at, base.length);
+  return { ids: out, conflict };
+}
+
+/** One side's lines for base [start, end): its hunks there, base lines elsewhere. */
+function sideOf(base: readonly number[], start: number, end: number, cluster: Sided[], side: Sided['side']): number[] {
+  const out: number[] = [];
+  let at = start;
+  for (const hunk of cluster) {
+    if (hunk.side !== side) continue;
+    pushRange(out, base, at, hunk.start);
+    pushRange(out, hunk.lines, 0, hunk.lines.length);
+    at = hunk.end;
+  }
+  pushRange(out, base, at, end);
+  return out;
+}
+
+function pushRange(out: number[], from: readonly number[], start: number, end: number): void {
+  for (let k = start; k < end; k++) out.push(from[k]!);
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, k) => id === b[k]);
+}
