@@ -41,6 +41,12 @@ export class WorkMeter {
   }
 }
 
+/**
+ * Units one comparison inside Myers' search costs: besides comparing, jsdiff allocates a path node
+ * per diagonal it tries, so a comparison there costs about three lines read (bench/text-merge.ts).
+ */
+const COMPARISON_UNITS = 3;
+
 /** Characters read (split and hashed) that count as one unit of work. */
 const CHARS_PER_UNIT = 32;
 
@@ -177,14 +183,17 @@ function diffGap(
     hunks.push({ start: bs, end: be, lines: other.slice(os, oe) });
     return;
   }
-  // Every token comparison Myers makes is metered; past the budget the meter throws out of it.
+  // Every token comparison Myers makes is metered; past the budget the comparator throws out of it.
+  const limit = Math.floor(meter.remaining / COMPARISON_UNITS);
+  let compared = 0;
   const changes = diffArrays(base.slice(bs, be), other.slice(os, oe), {
     comparator: (a: number, b: number) => {
-      meter.spend(1);
+      if (++compared > limit) throw new OverBudget();
       return a === b;
     },
-    maxEditLength: Math.max(1, meter.remaining),
+    maxEditLength: Math.max(1, limit),
   });
+  meter.spend(compared * COMPARISON_UNITS);
   if (!changes) throw new OverBudget();
   let at = bs;
   let open: Hunk | null = null;
