@@ -5,7 +5,11 @@ import { LineTable, WorkMeter } from './line-diff.ts';
 import { TEXT_MERGE_BUDGET, mergeChapterText } from './merge.ts';
 
 /** Written paragraphs of a text (line ends and blank lines are not paragraphs). */
-const paragraphsOf = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== '');
+const paragraphsOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line.trim() !== '');
 
 describe('lines as tokens', () => {
   it('round-trips any text, line ends and blank lines included', () => {
