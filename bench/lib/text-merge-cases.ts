@@ -83,13 +83,17 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+export function mergeCases(): MergeCaseTexts[] {
+  return [scatteredProse(), identicalLines(), pastTheBound()];
+}
+
 /** Times every case: `rounds` rounds, each a merge and a baseline diff in alternating order. */
 export function runTextMergeBench(rounds: number): CaseTiming[] {
-  return [scatteredProse(), identicalLines(), pastTheBound()].map((c) => {
+  return mergeCases().map((c) => {
     const baseLines = c.base.split('\n');
     const merge = () => mergeChapterText(c.base, c.current, c.incoming);
     // The baseline splits its texts too: the merge's time includes reading them.
-    const diff = () => diffArrays(baseLines.length ? c.base.split('\n') : [], c.incoming.split('\n'));
+    const diff = () => diffArrays(c.base.split('\n'), c.incoming.split('\n'));
     const answer = merge();
     for (let i = 0; i < 3; i++) {
       merge();
