@@ -78,66 +78,128 @@ export class LineTable {
   }
 }
 
+/** Base lines [bs, be) against other lines [os, oe). */
+interface Window {
+  bs: number;
+  be: number;
+  os: number;
+  oe: number;
+}
+
 /** Hunks turning `base` into `other`, sorted and never touching (a common line between any two). */
 export function diffLineIds(base: readonly number[], other: readonly number[], meter: WorkMeter): Hunk[] {
-  const hunks: Hunk[] = [];
-  const [head, tail] = commonEnds(base, 0, base.length, other, 0, other.length);
-  const baseEnd = base.length - tail;
-  const otherEnd = other.length - tail;
-  let b = head;
-  let o = head;
-  for (const [anchorB, anchorO] of uniqueAnchors(base, head, baseEnd, other, head, otherEnd, meter)) {
-    diffGap(base, b, anchorB, other, o, anchorO, meter, hunks);
-    b = anchorB + 1;
-    o = anchorO + 1;
-  }
-  diffGap(base, b, baseEnd, other, o, otherEnd, meter, hunks);
-  return hunks;
+  return new LineDiff(base, other, meter).run();
 }
 
-/** Lengths of the common head and tail of base[bs, be) and other[os, oe) (not overlapping). */
-function commonEnds(base: readonly number[], bs: number, be: number, other: readonly number[], os: number, oe: number): [number, number] {
-  let head = 0;
-  while (bs + head < be && os + head < oe && base[bs + head] === other[os + head]) head++;
-  let tail = 0;
-  while (be - tail > bs + head && oe - tail > os + head && base[be - tail - 1] === other[oe - tail - 1]) tail++;
-  return [head, tail];
-}
+class LineDiff {
+  readonly hunks: Hunk[] = [];
 
-/**
- * Pairs (base index, other index) of lines unique in both ranges, in the order of both: the
- * longest increasing subsequence of other indexes taken in base order (patience sorting).
- */
-function uniqueAnchors(
-  base: readonly number[],
-  bs: number,
-  be: number,
-  other: readonly number[],
-  os: number,
-  oe: number,
-  meter: WorkMeter,
-): [number, number][] {
-  meter.spend(be - bs + (oe - os));
-  // Ids are dense (LineTable), so arrays indexed by id beat maps: where the line is, or -2 if repeated.
-  let size = 0;
-  for (let i = bs; i < be; i++) size = Math.max(size, base[i]! + 1);
-  const inBase = new Int32Array(size).fill(-1);
-  for (let i = bs; i < be; i++) {
-    const id = base[i]!;
-    inBase[id] = inBase[id] === -1 ? i : -2;
+  constructor(
+    private readonly base: readonly number[],
+    private readonly other: readonly number[],
+    private readonly meter: WorkMeter,
+  ) {}
+
+  run(): Hunk[] {
+    const { base, other } = this;
+    const [head, tail] = this.commonEnds({ bs: 0, be: base.length, os: 0, oe: other.length });
+    const whole = { bs: head, be: base.length - tail, os: head, oe: other.length - tail };
+    let b = whole.bs;
+    let o = whole.os;
+    for (const [anchorB, anchorO] of this.uniqueAnchors(whole)) {
+      this.diffGap({ bs: b, be: anchorB, os: o, oe: anchorO });
+      b = anchorB + 1;
+      o = anchorO + 1;
+    }
+    this.diffGap({ bs: b, be: whole.be, os: o, oe: whole.oe });
+    return this.hunks;
   }
-  const inOther = new Int32Array(size).fill(-1);
-  for (let j = os; j < oe; j++) {
-    const id = other[j]!;
-    if (id < size && inBase[id]! >= 0) inOther[id] = inOther[id] === -1 ? j : -2;
+
+  /** Lengths of the window's common head and tail (not overlapping). */
+  private commonEnds({ bs, be, os, oe }: Window): [number, number] {
+    const { base, other } = this;
+    let head = 0;
+    while (bs + head < be && os + head < oe && base[bs + head] === other[os + head]) head++;
+    let tail = 0;
+    while (be - tail > bs + head && oe - tail > os + head && base[be - tail - 1] === other[oe - tail - 1]) tail++;
+    return [head, tail];
   }
-  const pairs: [number, number][] = [];
-  for (let i = bs; i < be; i++) {
-    const id = base[i]!;
-    if (inBase[id] === i && inOther[id]! >= 0) pairs.push([i, inOther[id]!]);
+
+  /**
+   * Pairs (base index, other index) of lines unique in both ranges, in the order of both: the
+   * longest increasing subsequence of other indexes taken in base order (patience sorting).
+   */
+  private uniqueAnchors({ bs, be, os, oe }: Window): [number, number][] {
+    const { base, other, meter } = this;
+    meter.spend(be - bs + (oe - os));
+    // Ids are dense (LineTable), so arrays indexed by id beat maps: where the line is, or -2 if repeated.
+    let size = 0;
+    for (let i = bs; i < be; i++) size = Math.max(size, base[i]! + 1);
+    const inBase = new Int32Array(size).fill(-1);
+    for (let i = bs; i < be; i++) {
+      const id = base[i]!;
+      inBase[id] = inBase[id] === -1 ? i : -2;
+    }
+    const inOther = new Int32Array(size).fill(-1);
+    for (let j = os; j < oe; j++) {
+      const id = other[j]!;
+      if (id < size && inBase[id]! >= 0) inOther[id] = inOther[id] === -1 ? j : -2;
+    }
+    const pairs: [number, number][] = [];
+    for (let i = bs; i < be; i++) {
+      const id = base[i]!;
+      if (inBase[id] === i && inOther[id]! >= 0) pairs.push([i, inOther[id]!]);
+    }
+    meter.spend(pairs.length);
+    return longestIncreasing(pairs);
   }
-  meter.spend(pairs.length);
-  return longestIncreasing(pairs);
+
+  /** Hunks of one gap between anchors: its common ends skipped, the rest by Myers. */
+  private diffGap(window: Window): void {
+    const { base, other, meter, hunks } = this;
+    let { bs, be, os, oe } = window;
+    const [head, tail] = this.commonEnds(window);
+    meter.spend(head + tail + 1);
+    bs += head;
+    os += head;
+    be -= tail;
+    oe -= tail;
+    if (bs === be && os === oe) return;
+    if (bs === be || os === oe) {
+      hunks.push({ start: bs, end: be, lines: other.slice(os, oe) });
+      return;
+    }
+    // Every token comparison Myers makes is metered; past the budget the comparator throws out of it.
+    const limit = Math.floor(meter.remaining / COMPARISON_UNITS);
+    let compared = 0;
+    const changes = diffArrays(base.slice(bs, be), other.slice(os, oe), {
+      comparator: (a: number, b: number) => {
+        if (++compared > limit) throw new OverBudget();
+        return a === b;
+      },
+      maxEditLength: Math.max(1, limit),
+    });
+    meter.spend(compared * COMPARISON_UNITS);
+    if (!changes) throw new OverBudget();
+    let at = bs;
+    let open: Hunk | null = null;
+    for (const change of changes) {
+      if (!change.added && !change.removed) {
+        if (open) hunks.push(open);
+        open = null;
+        at += change.count;
+        continue;
+      }
+      open ??= { start: at, end: at, lines: [] };
+      if (change.removed) {
+        at += change.count;
+        open.end = at;
+      } else {
+        for (const line of change.value) open.lines.push(line);
+      }
+    }
+    if (open) hunks.push(open);
+  }
 }
 
 /** Longest run of pairs whose second members increase (O(n log n)). */
@@ -161,56 +223,3 @@ function longestIncreasing(pairs: [number, number][]): [number, number][] {
   return run.reverse();
 }
 
-/** Hunks of one gap between anchors: its common ends skipped, the rest by Myers. */
-function diffGap(
-  base: readonly number[],
-  bs: number,
-  be: number,
-  other: readonly number[],
-  os: number,
-  oe: number,
-  meter: WorkMeter,
-  hunks: Hunk[],
-): void {
-  const [head, tail] = commonEnds(base, bs, be, other, os, oe);
-  meter.spend(head + tail + 1);
-  bs += head;
-  os += head;
-  be -= tail;
-  oe -= tail;
-  if (bs === be && os === oe) return;
-  if (bs === be || os === oe) {
-    hunks.push({ start: bs, end: be, lines: other.slice(os, oe) });
-    return;
-  }
-  // Every token comparison Myers makes is metered; past the budget the comparator throws out of it.
-  const limit = Math.floor(meter.remaining / COMPARISON_UNITS);
-  let compared = 0;
-  const changes = diffArrays(base.slice(bs, be), other.slice(os, oe), {
-    comparator: (a: number, b: number) => {
-      if (++compared > limit) throw new OverBudget();
-      return a === b;
-    },
-    maxEditLength: Math.max(1, limit),
-  });
-  meter.spend(compared * COMPARISON_UNITS);
-  if (!changes) throw new OverBudget();
-  let at = bs;
-  let open: Hunk | null = null;
-  for (const change of changes) {
-    if (!change.added && !change.removed) {
-      if (open) hunks.push(open);
-      open = null;
-      at += change.count;
-      continue;
-    }
-    open ??= { start: at, end: at, lines: [] };
-    if (change.removed) {
-      at += change.count;
-      open.end = at;
-    } else {
-      for (const line of change.value) open.lines.push(line);
-    }
-  }
-  if (open) hunks.push(open);
-}
