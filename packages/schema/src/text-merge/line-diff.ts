@@ -2,21 +2,21 @@
  * A two-way diff of chapter lines whose cost grows near-linearly with the text and the edits, and
  * whose work is bounded by a count (not a clock), so every machine reaches the same answer.
  *
- * Lines are interned to numbers first (one hash per line), so every later comparison is O(1)
- * whatever the paragraph's length. Then, as patience diff does: the common head and tail are
- * skipped; lines that occur exactly once in both versions and keep their order (the longest
- * increasing run of them) anchor the texts; only the gaps between anchors go to Myers' O(ND)
- * algorithm (jsdiff `diffArrays`), each after skipping its own common head and tail. Repeated
- * lines (blank lines, "* * *", a word written 2,000 times) never anchor, so they cannot blow up
- * the cost: Myers handles them in O((N+M)·D) comparisons, and the meter stops it at the budget.
+ * The common head and tail are skipped. What is left goes to Myers' O(ND) algorithm (jsdiff
+ * `diffArrays`) with a small allowance — enough for the usual few scattered edits. Past it, as
+ * patience diff does: lines that occur exactly once in both versions and keep their order (the
+ * longest increasing run of them) anchor the texts, and only the gaps between anchors go to Myers,
+ * each after skipping its own common head and tail. Repeated lines (blank lines, "* * *", a word
+ * written 2,000 times) never anchor, so they cannot blow up the cost: Myers handles them in
+ * O((N+M)·D) comparisons, and the meter stops it at the budget.
  */
 import { diffArrays } from 'diff';
 
-/** Base lines [start, end) replaced by `lines` (line ids). An insertion has start === end. */
+/** Base lines [start, end) replaced by `lines`. An insertion has start === end. */
 export interface Hunk {
   start: number;
   end: number;
-  lines: number[];
+  lines: string[];
 }
 
 /** Thrown by the meter when one merge has done all the work it may. */
@@ -25,6 +25,9 @@ export class OverBudget extends Error {
     super('text merge over its work budget');
   }
 }
+
+/** Thrown out of one Myers search that needs more than it was allowed. */
+class OverAllowance extends Error {}
 
 /** Counts units of work (lines read, token comparisons) against a fixed budget. */
 export class WorkMeter {
@@ -50,33 +53,21 @@ const COMPARISON_UNITS = 3;
 /** Characters read (split and hashed) that count as one unit of work. */
 const CHARS_PER_UNIT = 32;
 
-/** Line ids: equal lines get equal numbers. */
-export class LineTable {
-  private readonly ids = new Map<string, number>();
-  readonly text: string[] = [];
-
-  constructor(private readonly meter: WorkMeter) {}
-
-  intern(text: string): number[] {
-    // Charged before splitting, so a huge text is refused before it costs anything: hashing
-    // costs by the character, the tables by the line.
-    this.meter.spend(Math.ceil(text.length / CHARS_PER_UNIT));
-    const lines = text.split('\n');
-    this.meter.spend(lines.length);
-    const out = new Array<number>(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      let id = this.ids.get(line);
-      if (id === undefined) {
-        id = this.text.length;
-        this.ids.set(line, id);
-        this.text.push(line);
-      }
-      out[i] = id;
-    }
-    return out;
-  }
+/** The lines of a text (its tokens): `text.split('\n')`, so they join back to the text exactly. */
+export function readLines(text: string, meter: WorkMeter): string[] {
+  // Characters are charged before splitting, so a huge text is refused before it costs anything.
+  meter.spend(Math.ceil(text.length / CHARS_PER_UNIT));
+  const lines = text.split('\n');
+  meter.spend(lines.length);
+  return lines;
 }
+
+/**
+ * Myers' allowance on a window before anchoring, in comparisons per line of the window: a few
+ * scattered edits need a handful; anchoring costs about one hashed line per line.
+ */
+const DIRECT_MYERS_PER_LINE = 4;
+const DIRECT_MYERS_MAX = 25_000;
 
 /** Base lines [bs, be) against other lines [os, oe). */
 interface Window {
@@ -87,7 +78,7 @@ interface Window {
 }
 
 /** Hunks turning `base` into `other`, sorted and never touching (a common line between any two). */
-export function diffLineIds(base: readonly number[], other: readonly number[], meter: WorkMeter): Hunk[] {
+export function diffLines(base: readonly string[], other: readonly string[], meter: WorkMeter): Hunk[] {
   return new LineDiff(base, other, meter).run();
 }
 
@@ -95,8 +86,8 @@ class LineDiff {
   readonly hunks: Hunk[] = [];
 
   constructor(
-    private readonly base: readonly number[],
-    private readonly other: readonly number[],
+    private readonly base: readonly string[],
+    private readonly other: readonly string[],
     private readonly meter: WorkMeter,
   ) {}
 
@@ -104,6 +95,10 @@ class LineDiff {
     const { base, other } = this;
     const [head, tail] = this.commonEnds({ bs: 0, be: base.length, os: 0, oe: other.length });
     const whole = { bs: head, be: base.length - tail, os: head, oe: other.length - tail };
+    const window = whole.be - whole.bs + (whole.oe - whole.os);
+    // Wasted when it fails: at most DIRECT_MYERS_MAX, so anchoring can still run within the budget.
+    const allowance = Math.min(DIRECT_MYERS_MAX, window * DIRECT_MYERS_PER_LINE * COMPARISON_UNITS);
+    if (this.myers(whole, allowance)) return this.hunks;
     let b = whole.bs;
     let o = whole.os;
     for (const [anchorB, anchorO] of this.uniqueAnchors(whole)) {
@@ -132,23 +127,18 @@ class LineDiff {
   private uniqueAnchors({ bs, be, os, oe }: Window): [number, number][] {
     const { base, other, meter } = this;
     meter.spend(be - bs + (oe - os));
-    // Ids are dense (LineTable), so arrays indexed by id beat maps: where the line is, or -2 if repeated.
-    let size = 0;
-    for (let i = bs; i < be; i++) size = Math.max(size, base[i]! + 1);
-    const inBase = new Int32Array(size).fill(-1);
-    for (let i = bs; i < be; i++) {
-      const id = base[i]!;
-      inBase[id] = inBase[id] === -1 ? i : -2;
-    }
-    const inOther = new Int32Array(size).fill(-1);
+    // Per line: where it is, or -2 when repeated.
+    const inBase = new Map<string, number>();
+    for (let i = bs; i < be; i++) inBase.set(base[i]!, inBase.has(base[i]!) ? -2 : i);
+    const inOther = new Map<string, number>();
     for (let j = os; j < oe; j++) {
-      const id = other[j]!;
-      if (id < size && inBase[id]! >= 0) inOther[id] = inOther[id] === -1 ? j : -2;
+      const line = other[j]!;
+      if ((inBase.get(line) ?? -1) >= 0) inOther.set(line, inOther.has(line) ? -2 : j);
     }
     const pairs: [number, number][] = [];
     for (let i = bs; i < be; i++) {
-      const id = base[i]!;
-      if (inBase[id] === i && inOther[id]! >= 0) pairs.push([i, inOther[id]!]);
+      const j = inOther.get(base[i]!) ?? -1;
+      if (j >= 0 && inBase.get(base[i]!) === i) pairs.push([i, j]);
     }
     meter.spend(pairs.length);
     return longestIncreasing(pairs);
@@ -156,7 +146,7 @@ class LineDiff {
 
   /** Hunks of one gap between anchors: its common ends skipped, the rest by Myers. */
   private diffGap(window: Window): void {
-    const { base, other, meter, hunks } = this;
+    const { other, meter, hunks } = this;
     let { bs, be, os, oe } = window;
     const [head, tail] = this.commonEnds(window);
     meter.spend(head + tail + 1);
@@ -169,18 +159,34 @@ class LineDiff {
       hunks.push({ start: bs, end: be, lines: other.slice(os, oe) });
       return;
     }
-    // Every token comparison Myers makes is metered; past the budget the comparator throws out of it.
-    const limit = Math.floor(meter.remaining / COMPARISON_UNITS);
-    let compared = 0;
-    const changes = diffArrays(base.slice(bs, be), other.slice(os, oe), {
-      comparator: (a: number, b: number) => {
-        if (++compared > limit) throw new OverBudget();
-        return a === b;
-      },
-      maxEditLength: Math.max(1, limit),
-    });
-    meter.spend(compared * COMPARISON_UNITS);
-    if (!changes) throw new OverBudget();
+    this.myers({ bs, be, os, oe }, meter.remaining);
+  }
+
+  /**
+   * Hunks of the window by jsdiff's Myers, every comparison metered: false when it needs more than
+   * `allowance` units (which are spent), OverBudget when it needs more than the budget has left.
+   * The answer never depends on the budget, only whether it suffices: client and server agree.
+   */
+  private myers({ bs, be, os, oe }: Window, allowance: number): boolean {
+    const { meter, hunks } = this;
+    const limit = Math.min(allowance, meter.remaining);
+    let spent = 0;
+    let changes;
+    try {
+      changes = diffArrays(this.base.slice(bs, be), this.other.slice(os, oe), {
+        comparator: (a: string, b: string) => {
+          // Equal lengths may be compared character by character: long lines cost more.
+          spent += a.length === b.length ? COMPARISON_UNITS + (a.length >> 6) : COMPARISON_UNITS;
+          if (spent > limit) throw new OverAllowance();
+          return a === b;
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof OverAllowance)) throw error;
+      meter.spend(spent); // throws OverBudget when the limit was the budget's
+      return false;
+    }
+    meter.spend(spent);
     let at = bs;
     let open: Hunk | null = null;
     for (const change of changes) {
@@ -199,6 +205,7 @@ class LineDiff {
       }
     }
     if (open) hunks.push(open);
+    return true;
   }
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chapterArb, mergeCaseArb } from '../testing/merge-arbitraries.ts';
-import { LineTable, WorkMeter } from './line-diff.ts';
+import { WorkMeter, readLines } from './line-diff.ts';
 import { TEXT_MERGE_BUDGET, mergeChapterText } from './merge.ts';
 
 /** Written paragraphs of a text (line ends and blank lines are not paragraphs). */
@@ -13,11 +13,9 @@ const paragraphsOf = (text: string) =>
 
 describe('lines as tokens', () => {
   it('round-trips any text, line ends and blank lines included', () => {
-    const table = new LineTable(new WorkMeter(Infinity));
-    expect(table.intern('One.\n\nTwo.\nThree.').map((id) => table.text[id])).toEqual(['One.', '', 'Two.', 'Three.']);
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', 'é', '—') }), (text) => table.intern(text).map((id) => table.text[id]).join('\n') === text),
-    );
+    const meter = new WorkMeter(Infinity);
+    expect(readLines('One.\n\nTwo.\nThree.', meter)).toEqual(['One.', '', 'Two.', 'Three.']);
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', 'é', '—') }), (text) => readLines(text, meter).join('\n') === text));
   });
 });
 
@@ -63,16 +61,18 @@ describe('mergeChapterText', () => {
     expect(mergeChapterText(huge, `${huge}a`, `b${huge}`).conflict).toBe('over-budget');
   });
 
-  it('costs near-linear work in the text: 1,000 paragraphs, edits scattered on both sides', () => {
-    const paragraphs = Array.from({ length: 1_000 }, (_, i) => `Paragraph ${i} of the chapter, twenty words or so.`);
-    const current = paragraphs.map((p, i) => (i % 50 === 0 ? `${p} (mine)` : p)).join('\n\n');
-    const incoming = paragraphs.map((p, i) => (i % 50 === 25 ? `${p} (theirs)` : p)).join('\n\n');
-    const merged = mergeChapterText(paragraphs.join('\n\n'), current, incoming);
-    expect(merged.conflict).toBeNull();
-    expect(merged.text.split('(mine)')).toHaveLength(21);
-    expect(merged.text.split('(theirs)')).toHaveLength(21);
-    // 3 texts × 2,000 lines: a few units per line, nowhere near the budget.
-    expect(merged.work).toBeLessThan(20 * 2_000);
+  it('costs near-linear work in the text: 1,000 and 3,000 paragraphs, edits scattered on both sides', () => {
+    for (const count of [1_000, 3_000]) {
+      const paragraphs = Array.from({ length: count }, (_, i) => `Paragraph ${i} of the chapter, twenty words or so.`);
+      const current = paragraphs.map((p, i) => (i % 50 === 0 ? `${p} (mine)` : p)).join('\n\n');
+      const incoming = paragraphs.map((p, i) => (i % 50 === 25 ? `${p} (theirs)` : p)).join('\n\n');
+      const merged = mergeChapterText(paragraphs.join('\n\n'), current, incoming);
+      expect(merged.conflict).toBeNull();
+      expect(merged.text.split('(mine)')).toHaveLength(count / 50 + 1);
+      expect(merged.text.split('(theirs)')).toHaveLength(count / 50 + 1);
+      // 3 texts of 2 lines per paragraph: a few tens of units per paragraph, linear in the count.
+      expect(merged.work).toBeLessThan(60 * count);
+    }
   });
 
   it('merges 2,000 identical lines edited at both ends, within the budget', () => {

@@ -9,15 +9,16 @@
  * authors editing neighbouring paragraphs — separated by a blank line or by nothing — both win.
  * Where both changed the same lines identically, the change is taken once.
  */
-import { type Hunk, LineTable, OverBudget, WorkMeter, diffLineIds } from './line-diff.ts';
+import { type Hunk, OverBudget, WorkMeter, diffLines, readLines } from './line-diff.ts';
 
 /**
  * Units of work one merge may do: a line read is one unit, 32 characters one, a comparison inside
  * Myers' search three. A count, not a clock, so the editor and the server always agree. Chosen so
  * that the worst case stays far under the ~100 ms a request may hold the event loop: about 15 ms
  * of CPU on the 2-core machine of bench/text-merge.ts, which prints it. A 20,000-word chapter of
- * 1,000 paragraphs with edits scattered on both sides needs about 31,000 units, so chapters of up
- * to ~6,000 paragraphs merge; past that, or past ~66,000 Myers comparisons, it is a conflict copy.
+ * 1,000 paragraphs with edits scattered on both sides needs about 50,000 units, so chapters of up
+ * to ~3,000 paragraphs (60,000 words) merge; past that, or past ~66,000 Myers comparisons, it is a
+ * conflict copy.
  */
 export const TEXT_MERGE_BUDGET = 200_000;
 
@@ -43,12 +44,11 @@ export function mergeChapterText(base: string, current: string, incoming: string
   if (current === base) return { text: incoming, conflict: null, work: 0 };
   const meter = new WorkMeter(budget);
   try {
-    const table = new LineTable(meter);
-    const baseIds = table.intern(base);
-    const currentHunks = diffLineIds(baseIds, table.intern(current), meter);
-    const incomingHunks = diffLineIds(baseIds, table.intern(incoming), meter);
-    const { ids, conflict } = combine(baseIds, currentHunks, incomingHunks);
-    return { text: joinLines(ids, table.text), conflict: conflict ? 'overlap' : null, work: meter.spent };
+    const baseLines = readLines(base, meter);
+    const currentHunks = diffLines(baseLines, readLines(current, meter), meter);
+    const incomingHunks = diffLines(baseLines, readLines(incoming, meter), meter);
+    const { lines, conflict } = combine(baseLines, currentHunks, incomingHunks);
+    return { text: joinLines(lines), conflict: conflict ? 'overlap' : null, work: meter.spent };
   } catch (error) {
     if (error instanceof OverBudget) return { text: current, conflict: 'over-budget', work: meter.budget };
     throw error;
@@ -60,11 +60,11 @@ interface Sided extends Hunk {
 }
 
 /** Base with both sides' hunks applied; conflicting clusters take the current side's lines. */
-function combine(base: readonly number[], current: Hunk[], incoming: Hunk[]): { ids: number[]; conflict: boolean } {
+function combine(base: readonly string[], current: Hunk[], incoming: Hunk[]): { lines: string[]; conflict: boolean } {
   const all: Sided[] = [...current.map((h) => ({ ...h, side: 'current' as const })), ...incoming.map((h) => ({ ...h, side: 'incoming' as const }))];
   // By start; at the same start an insertion comes before a replacement (it goes in front of it).
   all.sort((x, y) => x.start - y.start || Number(x.start !== x.end) - Number(y.start !== y.end));
-  const out: number[] = [];
+  const out: string[] = [];
   let at = 0;
   let conflict = false;
   let i = 0;
@@ -87,16 +87,16 @@ function combine(base: readonly number[], current: Hunk[], incoming: Hunk[]): { 
     }
     const mine = sideOf(base, start, end, cluster, 'current');
     const theirs = sideOf(base, start, end, cluster, 'incoming');
-    if (!sameIds(mine, theirs)) conflict = true;
+    if (!sameLines(mine, theirs)) conflict = true;
     pushRange(out, mine, 0, mine.length);
   }
   pushRange(out, base, at, base.length);
-  return { ids: out, conflict };
+  return { lines: out, conflict };
 }
 
 /** One side's lines for base [start, end): its hunks there, base lines elsewhere. */
-function sideOf(base: readonly number[], start: number, end: number, cluster: Sided[], side: Sided['side']): number[] {
-  const out: number[] = [];
+function sideOf(base: readonly string[], start: number, end: number, cluster: Sided[], side: Sided['side']): string[] {
+  const out: string[] = [];
   let at = start;
   for (const hunk of cluster) {
     if (hunk.side !== side) continue;
@@ -109,16 +109,16 @@ function sideOf(base: readonly number[], start: number, end: number, cluster: Si
 }
 
 /** The lines joined by '\n'. By `+=`, not Array#join: V8's join of many sliced strings is ~50× slower. */
-function joinLines(ids: readonly number[], text: readonly string[]): string {
-  let out = ids.length > 0 ? text[ids[0]!]! : '';
-  for (let k = 1; k < ids.length; k++) out += '\n' + text[ids[k]!]!;
+function joinLines(lines: readonly string[]): string {
+  let out = lines.length > 0 ? lines[0]! : '';
+  for (let k = 1; k < lines.length; k++) out += '\n' + lines[k]!;
   return out;
 }
 
-function pushRange(out: number[], from: readonly number[], start: number, end: number): void {
+function pushRange(out: string[], from: readonly string[], start: number, end: number): void {
   for (let k = start; k < end; k++) out.push(from[k]!);
 }
 
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((id, k) => id === b[k]);
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, k) => line === b[k]);
 }
