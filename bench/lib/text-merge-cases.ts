@@ -95,7 +95,9 @@ export function runTextMergeBench(rounds: number): CaseTiming[] {
     // The baseline splits its texts too: the merge's time includes reading them.
     const diff = () => diffArrays(c.base.split('\n'), c.incoming.split('\n'));
     const answer = merge();
-    for (let i = 0; i < 3; i++) {
+    // Warm up until the JIT has optimised both (a couple of hundred calls), within 2 s per case.
+    const warmUntil = performance.now() + 2_000;
+    for (let i = 0; i < 200 && performance.now() < warmUntil; i++) {
       merge();
       diff();
     }
