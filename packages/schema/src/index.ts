@@ -8,3 +8,5 @@ export * from './rules.ts';
 export * from './toasts.ts';
 export * from './sync-status.ts';
 export * from './delete-cascade.ts';
+export * from './word-count.ts';
+export * from './positions.ts';
