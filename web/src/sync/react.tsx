@@ -41,7 +41,7 @@ import {
   timelineEventSaveFailedToast,
   timelineReorderFailedToast,
   withError,
-} from '@chronicler/schema';
+} from '@/lib/copy/toasts';
 import { type ChroniclerDb, type DeadLetter, type OutboxEntry, openChroniclerDb } from './db.ts';
 import { type SyncEngine, type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
 import { type Mutators, createMutators } from './mutators.ts';
