@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/lib/session';
-import { SyncProvider } from '@/sync/react';
+import { SyncProvider } from '@/app/SyncProvider';
 
 /**
  * Spec 000 §2 "Protected routes": a spinner while the user loads; /auth when nobody is signed in.

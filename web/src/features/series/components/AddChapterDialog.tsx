@@ -3,7 +3,7 @@ import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, TOASTS, countWordsDialog, withError, type Book } from '@chronicler/schema';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import { useTitleField } from '../hooks/useTitleField';
 
 interface AddChapterDialogProps {

@@ -28,7 +28,7 @@ import {
 type BookStatus = (typeof BOOK_STATUSES)[number];
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';

@@ -5,7 +5,7 @@ import { Group, Progress, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { TOASTS, chapterProgressBar, type Chapter, withError } from '@chronicler/schema';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import classes from './ChapterList.module.css';
 
 interface ChapterListProps {

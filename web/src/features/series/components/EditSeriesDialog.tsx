@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, Loader, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, TOASTS, type Series, withError } from '@chronicler/schema';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 
 interface EditSeriesDialogProps {
   series: Series | null;
