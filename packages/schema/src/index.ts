@@ -6,3 +6,4 @@ export * from './plans.ts';
 export * from './products.ts';
 export * from './rules.ts';
 export * from './toasts.ts';
+export * from './sync-status.ts';

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type BatchEntry, ERROR_CODES, batchBodySchema } from '@chronicler/schema';
+import { type BatchEntry, ERROR_CODES, batchBodySchema, isTransientStatus } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { runInSharedTransaction } from '../db/shared-transaction.ts';
 import { IDEMPOTENCY_HEADER } from './mutation.ts';
@@ -21,8 +21,6 @@ import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 /** Routes an entry may not reach: sessions, sync itself (no nested batches). */
 const NOT_BATCHABLE = [/^\/api\/sync\//, /^\/api\/(auth\/)?(login|logout|register)\b/, /^\/api\/user\b/];
-
-const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
 function forwardedHeaders(request: FastifyRequest, entry: BatchEntry): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -61,7 +59,7 @@ export function registerBatchRoute(fastify: FastifyInstance): void {
         const isJson = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
         const body = res.body === '' ? 'null' : isJson ? res.body : JSON.stringify(res.body);
         answers.push(`{"status":${res.statusCode},"body":${body}}`);
-        if (isTransient(res.statusCode)) break;
+        if (isTransientStatus(res.statusCode)) break;
       }
     });
     return reply.type(JSON_CONTENT_TYPE).send(`[${answers.join(',')}]`);

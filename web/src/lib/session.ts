@@ -15,7 +15,7 @@
  *   remembered user and reloads to "/".
  */
 import { create } from 'zustand';
-import { TOASTS, toPlanName, type User } from '@chronicler/schema';
+import { TOASTS, backoffMs, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
 import { api, isApiError, isNetworkError } from './api';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
@@ -66,9 +66,12 @@ function setAnonymous(): void {
   useSession.setState({ status: 'anonymous', user: null, source: null });
 }
 
-/** The server could not be reached (as opposed to answering "nobody is signed in"). */
+/**
+ * The server could not be reached or could not answer now — a transient failure by the status
+ * contract (network, 408, 429, 5xx) — as opposed to answering "nobody is signed in".
+ */
 function isUnreachable(error: unknown): boolean {
-  return isNetworkError(error) || (isApiError(error) && error.status >= 500);
+  return isNetworkError(error) || (isApiError(error) && isTransientStatus(error.status));
 }
 
 let pending: Promise<void> | null = null;
@@ -103,17 +106,8 @@ export function loadSession(): Promise<void> {
 
 // ---- re-checking a remembered user ---------------------------------------------------------
 
-export const RECHECK_MIN_MS = 1_000;
-export const RECHECK_MAX_MS = 60_000;
-
 let recheckTimer: ReturnType<typeof setTimeout> | null = null;
 let recheckAttempts = 0;
-
-/** Attempt n waits between half and all of min(60 s, 1 s × 2^(n−1)). */
-export function recheckDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECHECK_MAX_MS, RECHECK_MIN_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /** Stops re-checking (an answer came, the author signed in or out, or the browser went offline). */
 export function cancelSessionRecheck(): void {
@@ -134,7 +128,7 @@ function scheduleRecheck(): void {
     recheckTimer = null;
     if (useSession.getState().source === 'cache') void loadSession();
     else cancelSessionRecheck();
-  }, recheckDelayMs(recheckAttempts));
+  }, backoffMs(recheckAttempts)); // the sync backoff: attempt n waits ½–1 × min(60 s, 1 s × 2^(n−1))
 }
 
 /** Running on the remembered user: asks the server now, and keeps asking until it answers. */
