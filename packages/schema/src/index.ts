@@ -7,3 +7,4 @@ export * from './products.ts';
 export * from './rules.ts';
 export * from './toasts.ts';
 export * from './sync-status.ts';
+export * from './delete-cascade.ts';

@@ -7,11 +7,11 @@
  * A not-yet-sent update of an entity is coalesced into the pending entry when no later entry
  * touches that entity: into a pending update (bodies merged, the earliest base revision kept), or
  * into the entity's still-unsent create (one POST carrying the fields, when the create route takes
- * them as the update would). Deletes cascade locally exactly as the server cascades them
- * (entities/delete.ts on the server).
+ * them as the update would). Deletes cascade locally by the same table the server's
+ * deletes interpret (@chronicler/schema delete-cascade.ts).
  */
 import {
-  type Book,
+  type CascadeReader,
   type Chapter,
   type CharacterRelationship,
   type CreateBookBody,
@@ -41,6 +41,7 @@ import {
   createSeriesBodySchema,
   createTimelineEventBodySchema,
   newId,
+  planDeleteCascade,
   reorderChaptersBodySchema,
   reorderTimelineBodySchema,
   updateBookBodySchema,
@@ -271,71 +272,18 @@ function withoutUndefined<T extends object>(value: T): T {
 }
 
 // -------------------------------------------------------------------------------------------
-// Cascades (mirroring sync-server/src/entities/delete.ts)
+// Cascades: the shared table (@chronicler/schema delete-cascade.ts) the server applies too
 
 async function liveWhere<K extends EntityKind>(db: ChroniclerDb, kind: K, index: string, value: string): Promise<RowOf<K>[]> {
   const rows = (await entityTable(db, kind).where(index).equals(value).toArray()) as AnyRow[];
   return rows.filter(isLive) as RowOf<K>[];
 }
 
-async function clearEventRefs(
-  db: ChroniclerDb,
-  seriesId: string,
-  column: 'bookId' | 'chapterId' | 'locationId',
-  ids: ReadonlySet<string>,
-  nowIso: string,
-): Promise<Effect[]> {
-  if (ids.size === 0) return [];
-  const events = await liveWhere(db, 'timelineEvents', 'seriesId', seriesId);
-  return events
-    .filter((e) => e[column] !== null && ids.has(e[column]!))
-    .map((e) => ({ op: 'patch' as const, entity: 'timelineEvents' as const, id: e.id, fields: { [column]: null, updatedAt: nowIso } }));
-}
-
 async function cascadeEffects(db: ChroniclerDb, kind: EntityKind, row: AnyRow, nowIso: string): Promise<Effect[]> {
-  const del = (entity: EntityKind, rows: readonly { id: string }[]): Effect[] => rows.map((r) => ({ op: 'delete' as const, entity, id: r.id }));
-  switch (kind) {
-    case 'series': {
-      const out: Effect[] = [];
-      for (const child of ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts'] as const) {
-        out.push(...del(child, await liveWhere(db, child, 'seriesId', row.id)));
-      }
-      return out;
-    }
-    case 'books': {
-      const chapters = await liveWhere(db, 'chapters', 'bookId', row.id);
-      const seriesId = (row as Book).seriesId;
-      return [
-        ...del('chapters', chapters),
-        ...(await clearEventRefs(db, seriesId, 'bookId', new Set([row.id]), nowIso)),
-        ...(await clearEventRefs(db, seriesId, 'chapterId', new Set(chapters.map((c) => c.id)), nowIso)),
-      ];
-    }
-    case 'chapters':
-      return clearEventRefs(db, (row as Chapter).seriesId, 'chapterId', new Set([row.id]), nowIso);
-    case 'locations':
-      return clearEventRefs(db, (row as { seriesId: string }).seriesId, 'locationId', new Set([row.id]), nowIso);
-    case 'characters': {
-      const seriesId = (row as { seriesId: string }).seriesId;
-      const rels = [
-        ...(await liveWhere(db, 'characterRelationships', 'sourceCharacterId', row.id)),
-        ...(await liveWhere(db, 'characterRelationships', 'targetCharacterId', row.id)),
-      ];
-      const unique = [...new Map(rels.map((r) => [r.id, r])).values()];
-      const events = (await liveWhere(db, 'timelineEvents', 'seriesId', seriesId)).filter((e) => e.characterIds.includes(row.id));
-      return [
-        ...del('characterRelationships', unique),
-        ...events.map((e) => ({
-          op: 'patch' as const,
-          entity: 'timelineEvents' as const,
-          id: e.id,
-          fields: { characterIds: e.characterIds.filter((c) => c !== row.id), updatedAt: nowIso },
-        })),
-      ];
-    }
-    default:
-      return [];
-  }
+  const reader: CascadeReader = { liveWhere: (k, field, value) => liveWhere(db, k, field, value) };
+  return (await planDeleteCascade(reader, kind, row)).map((w) =>
+    w.op === 'delete' ? { op: 'delete', entity: w.kind, id: w.id } : { op: 'patch', entity: w.kind, id: w.id, fields: { ...w.fields, updatedAt: nowIso } },
+  );
 }
 
 // -------------------------------------------------------------------------------------------

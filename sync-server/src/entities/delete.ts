@@ -1,13 +1,14 @@
 /**
- * Deletes with their dependants, all in the caller's one write (same seq): a series takes
- * everything under it, a book its chapters, a character its relationships; references from
- * timeline events to a deleted book, chapter, location or character are cleared.
- * Conflict copies of a deleted chapter stay (they are how its text remains recoverable).
+ * Deletes with their dependants, all in the caller's one write (same seq), by the shared cascade
+ * table (@chronicler/schema delete-cascade.ts): a series takes everything under it, a book its
+ * chapters, a character its relationships; references from timeline events to a deleted book,
+ * chapter, location or character are cleared. Conflict copies of a deleted chapter stay (they are
+ * how its text remains recoverable).
  */
-import type { EntityKind } from '@chronicler/schema';
+import { type CascadeReader, type EntityKind, planDeleteCascade } from '@chronicler/schema';
 import type { MutationContext } from '../sync/mutation.ts';
 import { assertWriteFeature } from './gates.ts';
-import { type Db, SERIES_CHILD_KINDS, type WireRow, listLive, loadAccessible, seriesIdOf, softDelete, toWire, updateRow } from './registry.ts';
+import { type Db, type WireRow, listLive, loadAccessible, seriesIdOf, softDelete, toWire, updateRow } from './registry.ts';
 
 /** Live timeline events of a series whose characterIds contain `characterId`. */
 export async function eventsWithCharacter(db: Db, seriesId: string, characterId: string): Promise<WireRow<'timelineEvents'>[]> {
@@ -24,53 +25,16 @@ export async function eventsWithCharacter(db: Db, seriesId: string, characterId:
   return rows.map((r) => toWire('timelineEvents', r)).filter((e) => e.characterIds.includes(characterId));
 }
 
-async function deleteAll(ctx: MutationContext, kind: EntityKind, rows: readonly { id: string }[]): Promise<void> {
-  for (const row of rows) await softDelete(ctx, kind, row.id);
+/** The server's store as the cascade reads it: live rows in this write's transaction. */
+function cascadeReader(ctx: MutationContext): CascadeReader {
+  return { liveWhere: (kind, field, value) => listLive(ctx.trx, kind, field, value) };
 }
 
-async function clearEventReference(
-  ctx: MutationContext,
-  seriesId: string,
-  column: 'bookId' | 'chapterId' | 'locationId',
-  ids: ReadonlySet<string>,
-): Promise<void> {
-  if (ids.size === 0) return;
-  const events = await listLive(ctx.trx, 'timelineEvents', 'seriesId', seriesId);
-  for (const event of events) {
-    const value = event[column];
-    if (value !== null && ids.has(value)) await updateRow(ctx, 'timelineEvents', event.id, { [column]: null });
-  }
-}
-
+/** The shared cascade table's writes, applied in order in this write (same seq). */
 async function deleteDependants(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
-  const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
-  switch (kind) {
-    case 'series':
-      for (const child of SERIES_CHILD_KINDS) await deleteAll(ctx, child, await listLive(ctx.trx, child, 'seriesId', row.id));
-      return;
-    case 'books': {
-      const chapters = await listLive(ctx.trx, 'chapters', 'bookId', row.id);
-      await deleteAll(ctx, 'chapters', chapters);
-      await clearEventReference(ctx, seriesId, 'bookId', new Set([row.id]));
-      await clearEventReference(ctx, seriesId, 'chapterId', new Set(chapters.map((c) => c.id)));
-      return;
-    }
-    case 'chapters':
-      await clearEventReference(ctx, seriesId, 'chapterId', new Set([row.id]));
-      return;
-    case 'locations':
-      await clearEventReference(ctx, seriesId, 'locationId', new Set([row.id]));
-      return;
-    case 'characters': {
-      await deleteAll(ctx, 'characterRelationships', await listLive(ctx.trx, 'characterRelationships', 'sourceCharacterId', row.id));
-      await deleteAll(ctx, 'characterRelationships', await listLive(ctx.trx, 'characterRelationships', 'targetCharacterId', row.id));
-      for (const event of await eventsWithCharacter(ctx.trx, seriesId, row.id)) {
-        await updateRow(ctx, 'timelineEvents', event.id, { characterIds: event.characterIds.filter((c) => c !== row.id) });
-      }
-      return;
-    }
-    default:
-      return;
+  for (const write of await planDeleteCascade(cascadeReader(ctx), kind, row)) {
+    if (write.op === 'delete') await softDelete(ctx, write.kind, write.id);
+    else await updateRow(ctx, write.kind, write.id, write.fields);
   }
 }
 

@@ -1,0 +1,140 @@
+/**
+ * The delete cascade (DESIGN.md §3 "Deletes win"), as one table both sides interpret: the server
+ * in its write transaction (sync-server/src/entities/delete.ts), the client in the mutator's
+ * optimistic change (web's sync mutators). Like SQL foreign keys, each row lists the references
+ * one kind holds to another and what a delete of the referenced row does to the referencing row:
+ *
+ * - `delete`: the referencing row is soft-deleted too, and takes its own dependants with it;
+ * - `clear`: the reference (a nullable id) is set to null;
+ * - `removeFromList`: the id is taken out of the reference list;
+ * - `keep`: nothing happens (conflict copies outlive their chapter: they are how its text
+ *   stays recoverable).
+ *
+ * `lookup` says how referencing rows are found on both stores: by an index on the field, or by the
+ * series' rows of that kind filtered in memory (the field has no index).
+ */
+import type { EntityKind } from './entities.ts';
+
+export type OnDelete = 'delete' | 'clear' | 'removeFromList' | 'keep';
+
+export interface EntityReference {
+  /** The kind holding the reference. */
+  from: EntityKind;
+  /** Its field holding the referenced id (or ids, for `removeFromList`). */
+  field: string;
+  /** The referenced kind. */
+  to: EntityKind;
+  onDelete: OnDelete;
+  lookup: 'index' | 'series';
+}
+
+/**
+ * Every reference between synced kinds. Order matters: deletes are planned in this order, then
+ * clears and list removals in this order (which is the order of the writes each side makes).
+ */
+export const ENTITY_REFERENCES = [
+  { from: 'books', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'chapters', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'characters', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'characterRelationships', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'locations', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'timelineEvents', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'chapterConflicts', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'chapters', field: 'bookId', to: 'books', onDelete: 'delete', lookup: 'index' },
+  { from: 'characterRelationships', field: 'sourceCharacterId', to: 'characters', onDelete: 'delete', lookup: 'index' },
+  { from: 'characterRelationships', field: 'targetCharacterId', to: 'characters', onDelete: 'delete', lookup: 'index' },
+  { from: 'chapterConflicts', field: 'chapterId', to: 'chapters', onDelete: 'keep', lookup: 'index' },
+  { from: 'timelineEvents', field: 'bookId', to: 'books', onDelete: 'clear', lookup: 'series' },
+  { from: 'timelineEvents', field: 'chapterId', to: 'chapters', onDelete: 'clear', lookup: 'series' },
+  { from: 'timelineEvents', field: 'locationId', to: 'locations', onDelete: 'clear', lookup: 'series' },
+  { from: 'timelineEvents', field: 'characterIds', to: 'characters', onDelete: 'removeFromList', lookup: 'series' },
+] as const satisfies readonly EntityReference[];
+
+/** A stored row as the cascade sees it. */
+export type CascadeRow = { readonly id: string } & Readonly<Record<string, unknown>>;
+
+/** What each store gives the cascade: its live (not deleted) rows of `kind` whose `field` equals `value`. */
+export interface CascadeReader {
+  liveWhere(kind: EntityKind, field: string, value: string): Promise<readonly CascadeRow[]>;
+}
+
+/** One write of a cascade; the store stamps it (updatedAt, rev) as any write. */
+export type CascadeWrite =
+  | { op: 'delete'; kind: EntityKind; id: string }
+  | { op: 'patch'; kind: EntityKind; id: string; fields: Record<string, unknown> };
+
+/** The series a row belongs to (a series is its own). */
+function seriesOf(kind: EntityKind, row: CascadeRow): string {
+  return kind === 'series' ? row.id : String(row.seriesId);
+}
+
+function refersToAny(value: unknown, ids: ReadonlySet<string>): boolean {
+  if (Array.isArray(value)) return value.some((v) => typeof v === 'string' && ids.has(v));
+  return typeof value === 'string' && ids.has(value);
+}
+
+async function rowsReferencing(
+  reader: CascadeReader,
+  ref: EntityReference,
+  ids: ReadonlySet<string>,
+  seriesId: string,
+): Promise<CascadeRow[]> {
+  if (ref.lookup === 'series') {
+    const rows = await reader.liveWhere(ref.from, 'seriesId', seriesId);
+    return rows.filter((r) => refersToAny(r[ref.field], ids));
+  }
+  const out: CascadeRow[] = [];
+  for (const id of ids) out.push(...(await reader.liveWhere(ref.from, ref.field, id)));
+  return out;
+}
+
+/**
+ * The writes that deleting `row` (of `kind`) makes to OTHER rows, in order: first the dependants'
+ * deletes (transitively, each row once), then the clears and list removals on the rows that stay.
+ * The deleted row's own tombstone is the caller's. Reads only: a store applies the writes after.
+ */
+export async function planDeleteCascade(
+  reader: CascadeReader,
+  kind: EntityKind,
+  row: CascadeRow,
+  references: readonly EntityReference[] = ENTITY_REFERENCES,
+): Promise<CascadeWrite[]> {
+  const seriesId = seriesOf(kind, row);
+  const writes: CascadeWrite[] = [];
+  const deleted = new Map<EntityKind, Set<string>>([[kind, new Set([row.id])]]);
+  const isDeleted = (k: EntityKind, id: string) => deleted.get(k)?.has(id) ?? false;
+  // Kinds whose every row in the series is being deleted (the series itself is): nothing of them
+  // is left to find, so their references are not looked up again.
+  const wholesale = new Set<EntityKind>();
+
+  const queue: Array<{ kind: EntityKind; ids: ReadonlySet<string> }> = [{ kind, ids: new Set([row.id]) }];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    for (const ref of references) {
+      if (ref.to !== next.kind || ref.onDelete !== 'delete' || wholesale.has(ref.from)) continue;
+      const fresh = new Set<string>();
+      for (const dependant of await rowsReferencing(reader, ref, next.ids, seriesId)) {
+        if (isDeleted(ref.from, dependant.id)) continue;
+        if (!deleted.has(ref.from)) deleted.set(ref.from, new Set());
+        deleted.get(ref.from)!.add(dependant.id);
+        fresh.add(dependant.id);
+        writes.push({ op: 'delete', kind: ref.from, id: dependant.id });
+      }
+      if (fresh.size > 0) queue.push({ kind: ref.from, ids: fresh });
+      if (ref.to === 'series' && ref.field === 'seriesId') wholesale.add(ref.from);
+    }
+  }
+
+  for (const ref of references) {
+    if ((ref.onDelete !== 'clear' && ref.onDelete !== 'removeFromList') || wholesale.has(ref.from)) continue;
+    const ids = deleted.get(ref.to);
+    if (!ids) continue;
+    for (const other of await rowsReferencing(reader, ref, ids, seriesId)) {
+      if (isDeleted(ref.from, other.id)) continue;
+      const value = other[ref.field];
+      const fields =
+        ref.onDelete === 'clear' ? { [ref.field]: null } : { [ref.field]: (value as readonly string[]).filter((v) => !ids.has(v)) };
+      writes.push({ op: 'patch', kind: ref.from, id: other.id, fields });
+    }
+  }
+  return writes;
+}
