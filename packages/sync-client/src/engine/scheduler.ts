@@ -40,41 +40,32 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let running: Promise<void> | null = null;
   let wantPush = false;
   let wantPull = false;
-  let pushTimer: unknown = null;
-  let pullTimer: unknown = null;
+  const retryTimers: Record<'push' | 'pull', unknown> = { push: null, pull: null };
   let interval: unknown = null;
   let eventSource: EventSourceLike | null = null;
   let sseRetry: unknown = null;
   let outboxSubscription: { unsubscribe(): void } | null = null;
   const cleanup: (() => void)[] = [];
 
-  function schedulePush(at: number) {
+  /** A push or a pull at `at` (a retry after a transient failure); replaces one already set. */
+  function scheduleKick(which: 'push' | 'pull', at: number) {
     if (flags.stopped) return;
-    if (pushTimer !== null) timers.clearTimeout(pushTimer);
-    pushTimer = timers.setTimeout(() => {
-      pushTimer = null;
-      void kick(true, false);
-    }, Math.max(0, at - now()));
-  }
-
-  function schedulePull(at: number) {
-    if (flags.stopped) return;
-    if (pullTimer !== null) timers.clearTimeout(pullTimer);
-    pullTimer = timers.setTimeout(() => {
-      pullTimer = null;
-      void kick(false, true);
+    if (retryTimers[which] !== null) timers.clearTimeout(retryTimers[which]);
+    retryTimers[which] = timers.setTimeout(() => {
+      retryTimers[which] = null;
+      void kick(which === 'push', which === 'pull');
     }, Math.max(0, at - now()));
   }
 
   async function runPush(): Promise<PushResult> {
     const result = await options.push();
-    if (result.retryAt !== null) schedulePush(result.retryAt);
+    if (result.retryAt !== null) scheduleKick('push', result.retryAt);
     return result;
   }
 
   async function runPull(): Promise<void> {
     const { retryAt } = await options.pull();
-    if (retryAt !== null) schedulePull(retryAt);
+    if (retryAt !== null) scheduleKick('pull', retryAt);
   }
 
   async function drain(): Promise<void> {
@@ -195,8 +186,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     for (const fn of cleanup.splice(0)) fn();
     if (interval !== null) timers.clearInterval(interval);
     interval = null;
-    for (const t of [pushTimer, pullTimer, sseRetry]) if (t !== null) timers.clearTimeout(t);
-    pushTimer = pullTimer = sseRetry = null;
+    for (const t of [retryTimers.push, retryTimers.pull, sseRetry]) if (t !== null) timers.clearTimeout(t);
+    retryTimers.push = retryTimers.pull = sseRetry = null;
     eventSource?.close();
     eventSource = null;
     outboxSubscription?.unsubscribe();
