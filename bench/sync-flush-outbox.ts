@@ -5,7 +5,7 @@
  * Target (issue "Offline-first web app"): the flush ≤ 20× the baseline, wall time.
  *
  * Set-up: a real server (child process, temp DATA_DIR, production settings) serving the test page
- * (browser/page/entry.ts bundled with web/src/sync); an author with a series of 3 books, 900
+ * (browser/page/entry.ts bundled with @chronicler/sync-client); an author with a series of 3 books, 900
  * chapters of 1,000 words, 400 characters, 400 locations and 500 timeline events, which the
  * engine pulls into the page's Dexie first. Each round then:
  * 1. plans an offline session (browser/outbox-plan.ts: creates and updates of chapters,

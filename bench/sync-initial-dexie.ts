@@ -9,7 +9,7 @@
  * would store it (browser/repository.ts: a seq per row, its derived fields, column encoding and
  * revision snapshot), and the last row of each kind is read back through the API to prove it.
  *
- * The page: browser/page/entry.ts bundled with web/src/sync by esbuild, served by the real server
+ * The page: browser/page/entry.ts bundled with @chronicler/sync-client by esbuild, served by the real server
  * as its WEB_DIST, so it runs on the API's origin with the session cookie. Measured, alternately
  * first, in each round, after the browser has gone quiet (IndexedDB compacts after big writes):
  * - engine: a fresh database, `engine.pull()` from cursor 0 — GET /api/sync/changes page by page

@@ -1,6 +1,6 @@
 /**
  * Builds the sync benches' test page: bench/browser/page/entry.ts — which imports the web app's
- * real web/src/sync code — bundled by esbuild (production mode, minified as a shipped build is
+ * real sync client (@chronicler/sync-client) — bundled by esbuild (production mode, minified as a shipped build is
  * unless a profile is asked for) into a temp folder with an index.html. The real server serves that folder as its WEB_DIST,
  * so the page runs on the API's own origin: the session cookie and IndexedDB work as in the app.
  */

@@ -6,12 +6,21 @@
  * the revision snapshot — so rows come out in exactly the shapes the server writes.
  */
 import type { EntityKind } from '@chronicler/schema';
-import { type OpenedDatabase, openDatabase } from '../../sync-server/src/db/database.ts';
-import { runInSharedTransaction } from '../../sync-server/src/db/shared-transaction.ts';
-import { ENTITIES, type NewRow, type RowPatch, insertRow, seriesIdOf, toColumns, toWire, updateRow } from '../../sync-server/src/entities/registry.ts';
-import { type MutationContext, nextSeq } from '../../sync-server/src/sync/mutation.ts';
-// Type-only: brings the server's `declare module 'fastify'` (app.deps) into this program for tsc.
-import type {} from '../../sync-server/src/app.ts';
+import {
+  ENTITIES,
+  type MutationContext,
+  type NewRow,
+  type OpenedDatabase,
+  type RowPatch,
+  insertRow,
+  nextSeq,
+  openDatabase,
+  runInSharedTransaction,
+  seriesIdOf,
+  toColumns,
+  toWire,
+  updateRow,
+} from '@chronicler/sync-server/repository';
 
 export type { OpenedDatabase };
 /** The server's Kysely handle (typed by its schema; kysely itself is not a bench dependency). */

@@ -4,8 +4,8 @@
  * off by default (LOG_LEVEL=silent from the parent), as in the bare Fastify baseline.
  */
 import { buildApp } from '@chronicler/sync-server';
-// sync-server exports only buildApp; configFromEnv is what main.ts uses to read the environment.
-import { configFromEnv } from '../../sync-server/src/config.ts';
+// configFromEnv is what main.ts uses to read the environment.
+import { configFromEnv } from '@chronicler/sync-server/config';
 import { serveForBench } from '../lib/serve.ts';
 
 const app = await buildApp(configFromEnv(process.env));

@@ -1,15 +1,23 @@
 /**
  * The test page of the sync benches: the REAL local store, mutators and sync engine of the web app
- * (web/src/sync), bundled as they are and run in Chromium on the server's own origin (session
+ * (@chronicler/sync-client), bundled as they are and run in Chromium on the server's own origin (session
  * cookie, IndexedDB). Exposes `globalThis.__bench` (see protocol.ts); the Node side drives it.
  *
  * The engine runs as the app runs it (browser fetch with credentials), driven by hand: no Web
  * Locks election, no SSE, no window events — only the pull and push under measurement.
  */
-import { type AnyRow, type ChroniclerDb, ENTITY_KINDS, openChroniclerDb, readSyncState } from '../../../web/src/sync/db.ts';
-import { type FetchLike, type SyncEngine, createSyncEngine } from '../../../web/src/sync/engine.ts';
-import { createMutators } from '../../../web/src/sync/mutators.ts';
-import { createSyncStatusStore } from '../../../web/src/sync/status.ts';
+import {
+  type AnyRow,
+  type ChroniclerDb,
+  ENTITY_KINDS,
+  type FetchLike,
+  type SyncEngine,
+  createMutators,
+  createSyncEngine,
+  createSyncStatusStore,
+  openChroniclerDb,
+  readSyncState,
+} from '@chronicler/sync-client';
 import type {
   BenchApi,
   BenchKind,

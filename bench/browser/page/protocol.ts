@@ -1,5 +1,5 @@
 /**
- * What the test page (bench/browser/page/entry.ts, bundled with the real web/src/sync code) offers
+ * What the test page (bench/browser/page/entry.ts, bundled with the real @chronicler/sync-client code) offers
  * the Node side as `globalThis.__bench`, and what it answers. Types only: shared by both sides.
  */
 

@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@/features/theme';
 import { CURRENT_SERIES_KEY, reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
-import { SyncTestProvider } from '@/sync/react';
-import { freshDb, serverSeries } from '@/sync/testing/fixtures';
+import { SyncTestProvider } from '@/lib/sync';
+import { freshDb, serverSeries } from '@chronicler/sync-client/testing';
 import { CurrentSeriesSlot } from './CurrentSeriesSlot';
 
 function renderSlot() {

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Series } from '@chronicler/schema';
-import { seriesList } from '@/sync/queries';
-import { useOptionalSync } from '@/sync/react';
+import { seriesList } from '@chronicler/sync-client';
+import { useOptionalSync } from '@/lib/sync';
 import { pickCurrentSeries, useCurrentSeriesId } from './currentSeries';
 
 export interface CurrentSeriesState {

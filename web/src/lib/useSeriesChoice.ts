@@ -7,8 +7,8 @@
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Series } from '@chronicler/schema';
-import type { ChroniclerDb } from '@/sync/db';
-import { seriesList } from '@/sync/queries';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { seriesList } from '@chronicler/sync-client';
 import { useCurrentSeriesId } from './currentSeries';
 
 export function pickSeriesId(seriesIds: readonly string[], chosen: string | null, remembered: string | null): string | null {

@@ -12,9 +12,9 @@ import { ToastRegion } from '@/components/ToastRegion';
 import { ThemeProvider } from '@/features/theme';
 import { reloadCurrentSeriesId } from '@/lib/currentSeries';
 import { useSession } from '@/lib/session';
-import type { ChroniclerDb } from '@/sync/db';
-import { SyncTestProvider } from '@/sync/react';
-import { USER_ID, freshDb } from '@/sync/testing/fixtures';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { SyncTestProvider } from '@/lib/sync';
+import { USER_ID, freshDb } from '@chronicler/sync-client/testing';
 
 export { USER_ID };
 

@@ -11,9 +11,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { PlanName } from '@chronicler/schema';
 import { ToastRegion } from '@/components/ToastRegion';
 import { ThemeProvider } from '@/features/theme';
-import { openChroniclerDb, type ChroniclerDb } from '@/sync/db';
-import { SyncProvider } from '@/sync/react';
-import { emptyChanges, scriptedFetch } from '@/sync/testing/fixtures';
+import { openChroniclerDb, type ChroniclerDb } from '@chronicler/sync-client';
+import { SyncProvider } from '@/app/SyncProvider';
+import { emptyChanges, scriptedFetch } from '@chronicler/sync-client/testing';
 import { USER_ID, signIn } from './renderWithDb';
 
 export interface RefusedRequest {

@@ -1,4 +1,4 @@
-// Every signed-in screen opens the user's Dexie database (sync/react): an in-memory IndexedDB.
+// Every signed-in screen opens the user's Dexie database (app/SyncProvider): an in-memory IndexedDB.
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ThemeProvider } from '@/features/theme';
-import type { ChroniclerDb } from '@/sync/db';
-import { SyncTestProvider } from '@/sync/react';
-import { freshDb } from '@/sync/testing/fixtures';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { SyncTestProvider } from '@/lib/sync';
+import { freshDb } from '@chronicler/sync-client/testing';
 import ChapterEditorRoute from './ChapterEditorRoute';
 
 let db: ChroniclerDb;

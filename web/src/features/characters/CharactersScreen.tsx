@@ -36,7 +36,7 @@ import {
 import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
 import { CharacterDetailDialog } from './components/CharacterDetailDialog';

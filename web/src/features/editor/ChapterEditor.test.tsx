@@ -3,8 +3,8 @@ import { configure } from '@testing-library/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type ChapterConflict, countWordsEditor, newId } from '@chronicler/schema';
 import { isAppBusy } from '@/lib/appBusy';
-import type { ChroniclerDb } from '@/sync/db';
-import { createMutators } from '@/sync/mutators';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { createMutators } from '@chronicler/sync-client';
 import { AUTO_SAVE_DELAY_MS, DRAFT_DELAY_MS } from './model/constants';
 import { contentView, editorPath, renderEditor, replaceAll, seedDb, typeAtEnd } from './test-utils';
 

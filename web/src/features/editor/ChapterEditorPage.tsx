@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { ChapterEditor } from './ChapterEditor';
 
 /**

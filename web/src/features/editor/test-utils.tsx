@@ -8,10 +8,10 @@ import { EditorView } from '@codemirror/view';
 import { notifications } from '@mantine/notifications';
 import { ToastRegion } from '@/components/ToastRegion';
 import { ThemeProvider } from '@/features/theme';
-import type { ChroniclerDb } from '@/sync/db';
-import type { Mutators } from '@/sync/mutators';
-import { SyncTestProvider } from '@/sync/react';
-import { freshDb, serverBook, serverChapter, serverSeries } from '@/sync/testing/fixtures';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import type { Mutators } from '@chronicler/sync-client';
+import { SyncTestProvider } from '@/lib/sync';
+import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import type { Book, Chapter, Series } from '@chronicler/schema';
 import { ChapterEditorPage } from './ChapterEditorPage';
 

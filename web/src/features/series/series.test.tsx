@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@chronicler/schema';
-import { serverBook, serverChapter, serverSeries } from '@/sync/testing/fixtures';
+import { serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { AddBookForm } from './components/AddBookForm';
 import { moveItem } from './components/ChapterList';

@@ -28,7 +28,7 @@ import { FeatureGate } from '@/components/FeatureGate';
 import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { DatedLine } from './components/DatedLine';
 import { type EventRefs } from './components/EventCard';

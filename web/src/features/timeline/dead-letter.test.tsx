@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { upgradeMessage } from '@chronicler/schema';
-import { serverSeries } from '@/sync/testing/fixtures';
+import { serverSeries } from '@chronicler/sync-client/testing';
 import { USER_ID } from '@/test/renderWithDb';
 import { renderWithEngine } from '@/test/renderWithEngine';
 import { TimelineScreen } from './index';

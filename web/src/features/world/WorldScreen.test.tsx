@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, upgradeMessage } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
-import { serverSeries } from '@/sync/testing/fixtures';
+import { serverSeries } from '@chronicler/sync-client/testing';
 import { serverLocation } from '@/test/fixtures';
 import { renderWithDb as renderScreen } from '@/test/renderWithDb';
 import { WorldScreen } from './index';

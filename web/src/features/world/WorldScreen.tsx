@@ -30,7 +30,7 @@ import {
 import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { LocationCard } from './components/LocationCard';

@@ -6,8 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Character, CharacterRelationship } from '@chronicler/schema';
 import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
-import type { ChroniclerDb } from '@/sync/db';
-import { charactersOfSeries, relationshipsOfSeries } from '@/sync/queries';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { charactersOfSeries, relationshipsOfSeries } from '@chronicler/sync-client';
 
 export interface CharactersData extends SeriesChoice {
   /** undefined while the chosen series' rows load. */

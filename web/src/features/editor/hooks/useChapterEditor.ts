@@ -28,10 +28,10 @@ import {
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { toast } from '@/lib/toast';
-import type { ChroniclerDb, Draft } from '@/sync/db';
-import type { SyncEngine } from '@/sync/engine';
-import type { Mutators } from '@/sync/mutators';
-import { conflictsOfChapter, draftOf, getBook, getChapter, hasPendingChanges } from '@/sync/queries';
+import type { ChroniclerDb, Draft } from '@chronicler/sync-client';
+import type { SyncEngine } from '@chronicler/sync-client';
+import type { Mutators } from '@chronicler/sync-client';
+import { conflictsOfChapter, draftOf, getBook, getChapter, hasPendingChanges } from '@chronicler/sync-client';
 import type { ProseEditorHandle, TextCounts } from '../components/ProseEditor';
 import { AUTO_SAVE_DELAY_MS, type ChapterStatus, DRAFT_DELAY_MS, draftKey } from '../model/constants';
 import { threeWayMerge } from '../model/text-diff';

@@ -27,7 +27,7 @@ import { TOASTS, withError } from '@/lib/copy/toasts';
 type BookStatus = (typeof BOOK_STATUSES)[number];
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';

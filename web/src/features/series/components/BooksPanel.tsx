@@ -4,7 +4,7 @@ import { IconBook2, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Series } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useSession } from '@/lib/session';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { useBooks } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { AddBookForm } from './AddBookForm';

@@ -6,7 +6,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { chapterProgressBar, type Chapter } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import classes from './ChapterList.module.css';
 
 interface ChapterListProps {

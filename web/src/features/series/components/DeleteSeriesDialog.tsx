@@ -2,7 +2,7 @@ import { type Series } from '@chronicler/schema';
 import { withError } from '@/lib/copy/toasts';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 
 export const DELETE_SERIES_MESSAGE =
   'Are you sure you want to delete this series? Its books, chapters, characters, locations and timeline events are deleted with it. This action cannot be undone.';

@@ -3,7 +3,7 @@ import { Button, Group, Loader, Modal, NumberInput, Stack, TextInput, Textarea }
 import { MESSAGES, type Series } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 
 interface EditSeriesDialogProps {
   series: Series | null;

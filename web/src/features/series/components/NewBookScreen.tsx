@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/lib/session';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { useBooks, useSeries } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { AddBookForm } from './AddBookForm';

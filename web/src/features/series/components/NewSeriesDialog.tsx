@@ -4,7 +4,7 @@ import { MESSAGES, type Series } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/sync/react';
+import { useMutators } from '@/lib/sync';
 import { useTitleField } from '../hooks/useTitleField';
 
 interface NewSeriesDialogProps {

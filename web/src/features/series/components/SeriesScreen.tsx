@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { CARD_COLUMNS, LoadingGrid } from '@/components/SeriesListScreen';
 import { getCurrentSeriesId, pickCurrentSeries, setCurrentSeriesId, useCurrentSeriesId } from '@/lib/currentSeries';
 import { useSession } from '@/lib/session';
-import { useSync } from '@/sync/react';
+import { useSync } from '@/lib/sync';
 import { useSeriesList } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { BooksPanel } from './BooksPanel';

@@ -4,8 +4,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Book, Chapter, Series } from '@chronicler/schema';
-import { booksOfSeries, chaptersOfBook, getSeries, seriesList } from '@/sync/queries';
-import { useDb } from '@/sync/react';
+import { booksOfSeries, chaptersOfBook, getSeries, seriesList } from '@chronicler/sync-client';
+import { useDb } from '@/lib/sync';
 
 export function useSeriesList(): Series[] | undefined {
   const db = useDb();

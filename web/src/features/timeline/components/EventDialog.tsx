@@ -3,7 +3,7 @@ import { ColorInput, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Text
 import { DEFAULT_EVENT_COLOR, type Book, type Character, type Location, type TimelineEvent } from '@chronicler/schema';
 import { FormActions } from '@/components/FormActions';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
-import { useDb } from '@/sync/react';
+import { useDb } from '@/lib/sync';
 import { useChapters } from '../hooks/useTimelineData';
 import { emptyEventForm, formFromEvent, validateEventForm, type EventFormValues } from '../model/event-form';
 import { EVENT_TYPE_OPTIONS, IMPORTANCE_OPTIONS, bookGroupLabel, type EventImportance, type EventType } from '../model/timeline';

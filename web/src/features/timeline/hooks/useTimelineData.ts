@@ -6,8 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Book, Chapter, Character, Location, TimelineEvent } from '@chronicler/schema';
 import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
-import type { ChroniclerDb } from '@/sync/db';
-import { booksOfSeries, chaptersOfBook, charactersOfSeries, locationsOfSeries, timelineOfSeries } from '@/sync/queries';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { booksOfSeries, chaptersOfBook, charactersOfSeries, locationsOfSeries, timelineOfSeries } from '@chronicler/sync-client';
 
 export interface SeriesRows {
   books: Book[];

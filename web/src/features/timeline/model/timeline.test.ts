@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { newId } from '@chronicler/schema';
-import { serverBook } from '@/sync/testing/fixtures';
+import { serverBook } from '@chronicler/sync-client/testing';
 import { serverEvent } from './fixtures';
 import {
   ALL_CHARACTERS,

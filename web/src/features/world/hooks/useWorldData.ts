@@ -6,8 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Location } from '@chronicler/schema';
 import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
-import type { ChroniclerDb } from '@/sync/db';
-import { locationsOfSeries } from '@/sync/queries';
+import type { ChroniclerDb } from '@chronicler/sync-client';
+import { locationsOfSeries } from '@chronicler/sync-client';
 
 export interface WorldData extends SeriesChoice {
   /** undefined while the shown series' locations load. */

@@ -1,4 +1,3 @@
-// @vitest-environment sync-node
 /**
  * The issue's acceptance property: 2–4 client engines, each with its OWN IndexedDB, against the
  * REAL server app (buildApp over an in-memory SQLite, driven through app.inject) behind a
@@ -27,31 +26,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { type ChangesResponse, ENTITY_KINDS, type EntityKind, type PlanName } from '@chronicler/schema';
-import { type ChroniclerDb, type RowOf, openChroniclerDb } from './db.ts';
-import { type FetchLike, type SyncEngine, createSyncEngine } from './engine.ts';
-import { type Mutators, NotFoundLocallyError, ValidationError, createMutators, referencedIds } from './mutators.ts';
-import { createSyncStatusStore } from './status.ts';
+import {
+  type ChroniclerDb,
+  type FetchLike,
+  type Mutators,
+  type RowOf,
+  type SyncEngine,
+  NotFoundLocallyError,
+  ValidationError,
+  createMutators,
+  createSyncEngine,
+  createSyncStatusStore,
+  openChroniclerDb,
+  referencedIds,
+} from '@chronicler/sync-client';
+import { type App, buildApp } from '@chronicler/sync-server';
+import { testConfig } from '@chronicler/sync-server/config';
 
-// The server is imported at run time (not type-checked with the web app's settings).
-interface InjectResponse {
-  statusCode: number;
-  body: string;
-  headers: Record<string, string | string[] | number | undefined>;
-}
-interface ServerApp {
-  inject(options: { method: string; url: string; headers?: Record<string, string>; payload?: string | object }): Promise<InjectResponse>;
-  ready(): Promise<unknown>;
-  close(): Promise<unknown>;
-  deps: { database: { db: ServerDb } };
-}
+type ServerApp = App;
+type InjectResponse = Awaited<ReturnType<ServerApp['inject']>>;
 // Kysely, loosely typed: the test only runs a few selects.
 type ServerDb = any;
-
-async function loadServer(): Promise<{ buildApp: (config: unknown) => Promise<ServerApp>; testConfig: () => unknown }> {
-  const { buildApp } = (await import('@chronicler/sync-server' as string)) as { buildApp: (config: unknown) => Promise<ServerApp> };
-  const { testConfig } = (await import('../../../sync-server/src/config.ts' as string)) as { testConfig: () => unknown };
-  return { buildApp, testConfig };
-}
 
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const RUNS = Number(env.SYNC_PROPERTY_RUNS ?? 100);
@@ -707,8 +702,7 @@ async function checkInvariants(world: World): Promise<void> {
 /** One server for every run (each run has its own author); built on first use. */
 let sharedApp: Promise<ServerApp> | null = null;
 function server(): Promise<ServerApp> {
-  sharedApp ??= loadServer().then(async ({ buildApp, testConfig }) => {
-    const app = await buildApp(testConfig());
+  sharedApp ??= buildApp(testConfig()).then(async (app) => {
     await app.ready();
     return app;
   });

@@ -6,9 +6,9 @@ import { ThemeProvider } from '@/features/theme';
 import { isAppBusy } from '@/lib/appBusy';
 import { signOut, signOutNavigation, useSession } from '@/lib/session';
 import { stubFetch, TEST_USER } from '@/test/fetch-stub';
-import { dbName, openChroniclerDb } from './db.ts';
-import { SyncProvider, problemToast, toastForProblem, useSync } from './react.tsx';
-import { syncStatus } from './status.ts';
+import { dbName, openChroniclerDb, syncStatus } from '@chronicler/sync-client';
+import { useSync } from '@/lib/sync';
+import { SyncProvider } from './SyncProvider';
 
 function Probe() {
   const { userId, db, mutators, engine } = useSync();
@@ -84,22 +84,5 @@ describe('SyncProvider', () => {
     expect(isAppBusy()).toBe(true);
     syncStatus.setState({ inflightCount: 0 });
     expect(isAppBusy()).toBe(false);
-  });
-});
-
-describe('toastForProblem', () => {
-  it('a change saved onto a row deleted elsewhere is a plain heads-up, a refusal the failure toast', () => {
-    const entry = { entity: 'chapters', kind: 'create' } as const;
-    expect(toastForProblem({ entry, status: 201 } as never, 'Saved, but its book had been deleted')).toEqual({ title: 'Deleted on another device', message: 'Saved, but its book had been deleted', variant: 'default' });
-    expect(toastForProblem({ entry, status: 422 } as never, 'Too long')).toMatchObject({ title: 'Error saving chapter', variant: 'destructive' });
-  });
-});
-
-describe('problemToast', () => {
-  it('uses the catalogue failure toast of the refused change, with the server reason', () => {
-    expect(problemToast({ entity: 'books', kind: 'create' }, 'Limit reached')).toEqual({ title: 'Error creating book', message: 'Limit reached', variant: 'destructive' });
-    expect(problemToast({ entity: 'series', kind: 'create' }, 'x')).toMatchObject({ title: 'Error creating series' });
-    expect(problemToast({ entity: 'chapters', kind: 'update' }, 'x')).toMatchObject({ title: 'Error saving chapter' });
-    expect(problemToast({ entity: 'timelineEvents', kind: 'reorder' }, 'x')).toMatchObject({ title: 'Error', message: 'Failed to reorder events: x' });
   });
 });

@@ -3,9 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { newId } from '@chronicler/schema';
-import { type ChroniclerDb, type DeadLetter, openChroniclerDb } from './db.ts';
-import { SyncProblemsPanel } from './SyncProblemsPanel.tsx';
-import { bindStatusToDb, createSyncStatusStore } from './status.ts';
+import { type ChroniclerDb, type DeadLetter, bindStatusToDb, createSyncStatusStore, openChroniclerDb } from '@chronicler/sync-client';
+import { SyncProblemsPanel } from './SyncProblemsPanel';
 
 let db: ChroniclerDb;
 afterEach(() => db?.close());

@@ -8,10 +8,19 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Code, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload, IconX } from '@tabler/icons-react';
-import type { ChroniclerDb, DeadLetter } from './db.ts';
-import { deadLetterReason, deadLetterText, deadLetterTitle, deadLettersJson, dismissAllDeadLetters, dismissDeadLetter } from './problems.ts';
-import { useOptionalSync } from './react.tsx';
-import { type SyncStatusStore, syncStatus, useSyncStatus } from './status.ts';
+import {
+  type ChroniclerDb,
+  type DeadLetter,
+  type SyncStatusStore,
+  deadLetterReason,
+  deadLetterText,
+  deadLetterTitle,
+  deadLettersJson,
+  dismissAllDeadLetters,
+  dismissDeadLetter,
+  syncStatus,
+} from '@chronicler/sync-client';
+import { useOptionalSync, useSyncStatus } from '@/lib/sync';
 
 function ProblemItem({ letter, onDismiss }: { letter: DeadLetter; onDismiss: (() => void) | null }) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');

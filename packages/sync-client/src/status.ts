@@ -1,10 +1,10 @@
 /**
  * The sync status the UI binds to (zustand): online/offline, syncing, unsynced changes (live from
  * the outbox), last synced time, dead letters, the last error and whether sign-in is needed.
- * A vanilla store so the engine and tests use it without React; `useSyncStatus` for components.
+ * A vanilla store so the engine and tests use it without React; web's `useSyncStatus` (lib/sync)
+ * binds components to it.
  */
 import { liveQuery } from 'dexie';
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ChroniclerDb, DeadLetter } from './db.ts';
 
@@ -66,10 +66,6 @@ export function createSyncStatusStore(): SyncStatusStore {
 
 /** The app's store. */
 export const syncStatus: SyncStatusStore = createSyncStatusStore();
-
-export function useSyncStatus<T>(selector: (state: SyncStatusState) => T, store: SyncStatusStore = syncStatus): T {
-  return useStore(store, selector);
-}
 
 /** True while outbox entries are on the wire: the app-update prompt must not reload then. */
 export function isSyncBusy(store: SyncStatusStore = syncStatus): boolean {

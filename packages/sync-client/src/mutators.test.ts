@@ -1,4 +1,3 @@
-// @vitest-environment sync-node
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, newId } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';

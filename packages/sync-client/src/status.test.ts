@@ -1,4 +1,3 @@
-// @vitest-environment sync-node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChroniclerDb } from './db.ts';
 import { createMutators } from './mutators.ts';

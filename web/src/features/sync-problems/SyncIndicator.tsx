@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { Badge, Group, Loader, Popover, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconLogin } from '@tabler/icons-react';
 import { useOnline } from '@/lib/useOnline';
-import { DeadLetterList } from '@/sync/SyncProblemsPanel';
-import { useOptionalSync } from '@/sync/react';
-import { useSyncStatus } from '@/sync/status';
+import { useOptionalSync, useSyncStatus } from '@/lib/sync';
+import { DeadLetterList } from './SyncProblemsPanel';
 
 /*
  * The sync indicator of the layout (DESIGN.md §3 "show the count of unsynced changes"): online /

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@/features/theme';
-import type { DeadLetter } from '@/sync/db';
-import { syncStatus } from '@/sync/status';
+import { type DeadLetter, syncStatus } from '@chronicler/sync-client';
 import { SyncIndicator, relativeSyncTime } from './SyncIndicator';
 
 const initial = syncStatus.getState();

@@ -1,5 +1,5 @@
 /**
- * Test helpers for the sync folder: a fresh fake IndexedDB per database, rows as the server would
+ * Test helpers for the sync client and the web app's tests (`@chronicler/sync-client/testing`): a fresh fake IndexedDB per database, rows as the server would
  * send them, and a scriptable fetch.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

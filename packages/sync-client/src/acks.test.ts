@@ -1,4 +1,3 @@
-// @vitest-environment sync-node
 /**
  * Acknowledging answered entries in groups (acks.ts): one Dexie transaction per group of
  * consecutive successes, with the same outcome as one per entry — and a crash between the

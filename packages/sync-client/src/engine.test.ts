@@ -1,8 +1,7 @@
-// @vitest-environment sync-node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Chapter } from '@chronicler/schema';
+import { type Chapter, backoffMs, parseRetryAfter } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';
-import { type SyncEngineOptions, type SyncEvent, backoffMs, createSyncEngine, parseRetryAfter } from './engine.ts';
+import { type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
 import { createMutators } from './mutators.ts';
 import { createSyncStatusStore } from './status.ts';
 import {

@@ -1,0 +1,15 @@
+/**
+ * @chronicler/sync-client — the browser side of the data loop (DESIGN.md §1, §3), without React:
+ * the user's Dexie database, the mutators that write a row and its outbox entry in one transaction,
+ * the queries the screens read, and the sync engine that pushes the outbox, applies the server's
+ * answers and pulls the changes feed. See README.md for the modules.
+ */
+export * from './db.ts';
+export * from './mutators.ts';
+export * from './queries.ts';
+export * from './rebase.ts';
+export * from './acks.ts';
+export * from './problems.ts';
+export * from './status.ts';
+export * from './storage.ts';
+export * from './engine.ts';

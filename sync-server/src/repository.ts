@@ -1,0 +1,12 @@
+/**
+ * The server's repository code for tools that write rows straight, without HTTP (the sync
+ * benches' seeding and outbox-flush baseline): `@chronicler/sync-server/repository`. Every write
+ * is what a route handler does — a fresh global seq (`nextSeq`), then `insertRow` / `updateRow`.
+ */
+// Type-only: brings the server's `declare module 'fastify'` (app.deps) into the importing program.
+import type {} from './app.ts';
+
+export { type OpenedDatabase, openDatabase } from './db/database.ts';
+export { runInSharedTransaction } from './db/shared-transaction.ts';
+export { ENTITIES, type NewRow, type RowPatch, insertRow, seriesIdOf, toColumns, toWire, updateRow } from './entities/registry.ts';
+export { type MutationContext, nextSeq } from './sync/mutation.ts';

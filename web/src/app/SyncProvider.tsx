@@ -1,0 +1,152 @@
+/**
+ * The sync engine inside the React app (DESIGN.md §1, §3).
+ *
+ * Mounted once inside the protected part of the app: for the signed-in user it opens that user's
+ * Dexie database, makes the mutators and ONE sync engine (browser fetch with cookies, EventSource,
+ * Web Locks leader election, online/focus triggers), starts it, and stops it when the user changes
+ * or signs out. While the database opens it shows the page spinner (never a blank screen); when the
+ * browser cannot open it, an error screen. Screens read it through `@/lib/sync` (useSync, useDb,
+ * useMutators).
+ *
+ * - A 401 from the server pauses syncing and sends the author to sign in; nothing is dropped (the
+ *   outbox stays in IndexedDB and is sent after the next sign-in).
+ * - The app-busy registry learns `isSyncBusy` (no app update reload while entries are in flight).
+ * - Sign-out: a guard warns "N unsynced changes remain" while the outbox is not empty and lets the
+ *   author cancel; after a confirmed sign-out the user's Dexie database is deleted.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  type ChroniclerDb,
+  type SyncEngineOptions,
+  bindStatusToDb,
+  createMutators,
+  createSyncEngine,
+  isSyncBusy,
+  openChroniclerDb,
+  requestPersistentStorage,
+  syncStatus,
+} from '@chronicler/sync-client';
+import { PageSpinner } from '@/components/PageSpinner';
+import { SignOutGuardModal, StorageUnavailable, toastForProblem } from '@/features/sync-problems';
+import { registerBusyPredicate } from '@/lib/appBusy';
+import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
+import { SyncContext, type SyncContextValue } from '@/lib/sync';
+import { toast } from '@/lib/toast';
+
+export interface SyncProviderProps {
+  children: ReactNode;
+  /** Opens the user's database (tests pass one over fake-indexeddb). */
+  openDb?: (userId: string) => ChroniclerDb;
+  /** Overrides for the engine (tests); the browser defaults otherwise. */
+  engineOptions?: Partial<Omit<SyncEngineOptions, 'db'>>;
+}
+
+interface GuardPrompt {
+  count: number;
+  resolve: (proceed: boolean) => void;
+}
+
+const browserFetch: SyncEngineOptions['fetch'] = (url, init) => globalThis.fetch(url, { ...init, credentials: 'include' });
+
+/** Opens the signed-in user's database and runs the sync engine for it. */
+export function SyncProvider({ children, openDb = openChroniclerDb, engineOptions }: SyncProviderProps) {
+  const userId = useSession((s) => s.user?.id ?? null);
+  const [value, setValue] = useState<SyncContextValue | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<GuardPrompt | null>(null);
+  // Options are read once per user: a new object each render must not restart the engine.
+  const optionsRef = useRef({ openDb, engineOptions });
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    let cancelled = false;
+    let deleted = false;
+    const { openDb: open, engineOptions: extra } = optionsRef.current;
+    const db = open(userId);
+    const mutators = createMutators(db);
+    const engine = createSyncEngine({
+      db,
+      fetch: browserFetch,
+      baseUrl: '',
+      locks: typeof navigator !== 'undefined' ? ((navigator as { locks?: SyncEngineOptions['locks'] }).locks ?? null) : null,
+      eventSource:
+        typeof EventSource === 'function'
+          ? (url) => new EventSource(url, { withCredentials: true }) as unknown as ReturnType<NonNullable<SyncEngineOptions['eventSource']>>
+          : null,
+      platform: {
+        window: typeof window !== 'undefined' ? window : null,
+        document: typeof document !== 'undefined' ? document : null,
+      },
+      // The session is gone: show sign-in. The outbox stays in IndexedDB and syncs after sign-in.
+      onAuthRequired: () => sessionExpired(),
+      ...extra,
+    });
+
+    // A change refused for good: say so once (the engine already reverted it locally).
+    const unlistenProblems = engine.on((event) => {
+      if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(toastForProblem(event.deadLetter, event.message));
+    });
+    const unbindStatus = bindStatusToDb(db, syncStatus);
+    const unregisterBusy = registerBusyPredicate(() => isSyncBusy(syncStatus));
+    const unregisterGuard = registerSignOutGuard(async () => {
+      let count = 0;
+      try {
+        count = await db.outbox.count();
+      } catch {
+        count = 0;
+      }
+      if (count === 0) return true;
+      return new Promise<boolean>((resolve) => setPrompt({ count, resolve }));
+    });
+    const unregisterCleanup = registerSignOutCleanup(async () => {
+      deleted = true;
+      engine.stop();
+      unbindStatus();
+      await db.delete();
+    });
+
+    db.open().then(
+      () => {
+        if (cancelled) return;
+        setFailure(null);
+        setValue({ userId, db, mutators, engine });
+        engine.start();
+        void requestPersistentStorage(db);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        setFailure(String((error as Error)?.message ?? error));
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      unlistenProblems();
+      engine.stop();
+      unbindStatus();
+      unregisterBusy();
+      unregisterGuard();
+      unregisterCleanup();
+      if (!deleted) db.close();
+      setValue(null);
+    };
+  }, [userId]);
+
+  const answer = (proceed: boolean) => {
+    prompt?.resolve(proceed);
+    setPrompt(null);
+  };
+
+  const guardModal = <SignOutGuardModal count={prompt?.count ?? null} onAnswer={answer} />;
+
+  // Signed out (the protected route is about to redirect): never render screens without their data.
+  if (!userId) return <PageSpinner label="Signing out" />;
+  if (failure) return <StorageUnavailable reason={failure} />;
+  if (!value || value.userId !== userId) return <PageSpinner label="Opening your workspace" />;
+  return (
+    <SyncContext.Provider value={value}>
+      {children}
+      {guardModal}
+    </SyncContext.Provider>
+  );
+}
