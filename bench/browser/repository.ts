@@ -2,13 +2,15 @@
  * The server's own repository code, used straight (no HTTP, no routes, no engine): the seeding of
  * the sync benches and the baseline of the outbox flush. Every write is what runMutation's
  * handlers do — a fresh global seq (`nextSeq`), then `insertRow` / `updateRow` of
- * sync-server/src/entities/registry.ts, which stamp rev/timestamps, derive the word count and keep
+ * sync-server/src/entities/writes.ts, which stamp rev/timestamps, derive the word count and keep
  * the revision snapshot — so rows come out in exactly the shapes the server writes.
  */
 import type { EntityKind } from '@chronicler/schema';
 import { type OpenedDatabase, openDatabase } from '../../sync-server/src/db/database.ts';
 import { runInSharedTransaction } from '../../sync-server/src/db/shared-transaction.ts';
-import { ENTITIES, type NewRow, type RowPatch, insertRow, seriesIdOf, toColumns, toWire, updateRow } from '../../sync-server/src/entities/registry.ts';
+import { ENTITIES } from '../../sync-server/src/entities/registry.ts';
+import { type NewRow, type RowPatch, seriesIdOf, toColumns, toWire } from '../../sync-server/src/entities/wire.ts';
+import { insertRow, updateRow } from '../../sync-server/src/entities/writes.ts';
 import { type MutationContext, nextSeq } from '../../sync-server/src/sync/mutation.ts';
 // Type-only: brings the server's `declare module 'fastify'` (app.deps) into this program for tsc.
 import type {} from '../../sync-server/src/app.ts';

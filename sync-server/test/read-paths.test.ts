@@ -12,8 +12,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@chronicler/schema';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
-import { listLive, listLiveJson, toColumns } from '../src/entities/registry.ts';
-import { cachedResults } from '../src/db/prepared.ts';
+import { listLive, listLiveJson } from '../src/entities/queries.ts';
+import { toColumns } from '../src/entities/wire.ts';
+import { cachedResults } from '../src/db/dialect.ts';
 import { createTestApp, json, signUp } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -5,9 +5,11 @@
  * Conflict copies of a deleted chapter stay (they are how its text remains recoverable).
  */
 import type { EntityKind } from '@chronicler/schema';
-import type { MutationContext } from '../sync/mutation.ts';
 import { assertWriteFeature } from './gates.ts';
-import { type Db, SERIES_CHILD_KINDS, type WireRow, listLive, loadAccessible, seriesIdOf, softDelete, toWire, updateRow } from './registry.ts';
+import { type Db, listLive, loadAccessible } from './queries.ts';
+import { SERIES_CHILD_KINDS } from './registry.ts';
+import { type WireRow, seriesIdOf, toWire } from './wire.ts';
+import { type MutationContext, softDelete, updateRow } from './writes.ts';
 
 /** Live timeline events of a series whose characterIds contain `characterId`. */
 export async function eventsWithCharacter(db: Db, seriesId: string, characterId: string): Promise<WireRow<'timelineEvents'>[]> {
