@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserPlan } from '../src/auth/users.ts';
@@ -80,6 +81,31 @@ describe('the storage with more than one process (exclusiveProcess off)', () => 
     expect(new Set(revs).size).toBe(4);
     const { commits, members } = app.deps.database.groupCommit.stats;
     expect(members).toBe(commits);
+  });
+
+  it('a write that reads first holds the write lock from its start, so another process cannot slip a commit in before its write', async () => {
+    const { app, author } = await serverBesideAnotherProcess(true);
+    const impatient = new Database(app.deps.database.sqlite.name);
+    impatient.pragma('busy_timeout = 0');
+    try {
+      const otherWrite = await app.deps.database.groupCommit.run(async (trx) => {
+        await trx.selectFrom('syncState').selectAll().execute();
+        let refused: unknown = null;
+        try {
+          impatient.prepare('update users set display_name = ? where id = ?').run('Slipped in', author.user.id);
+        } catch (error) {
+          refused = error;
+        }
+        // A deferred transaction would fail here (SQLITE_BUSY_SNAPSHOT) after the commit above.
+        await trx.updateTable('syncState').set({ value: 1000 }).where('name', '=', 'seq').execute();
+        return refused;
+      });
+      expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      const seq = impatient.prepare("select value from sync_state where name = 'seq'").pluck().get();
+      expect(seq).toBe(1000);
+    } finally {
+      impatient.close();
+    }
   });
 
   it('with the capability on (one process), the same reads are answered from the cache — which is why it must be off when shared', async () => {

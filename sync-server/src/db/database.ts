@@ -11,6 +11,7 @@ import { withSharedTransactions } from './shared-transaction.ts';
 import { type SqliteHandle, backupSqlite, openSqlite } from './sqlite/open.ts';
 import { cachingStatements } from './sqlite/statement-cache.ts';
 import { enableDirectStatements } from './sqlite/direct-statements.ts';
+import { immediateWriteTransactions } from './sqlite/write-transactions.ts';
 
 export interface StorageOptions {
   /**
@@ -58,7 +59,7 @@ export async function openDatabase(file: string, options: StorageOptions = {}): 
   const sqlite = openSqlite(file);
   const db = new Kysely<DB>({
     // The statement cache only saves preparing SQL again on this connection: safe beside other processes.
-    dialect: withSharedTransactions(new SqliteDialect({ database: cachingStatements(sqlite) })),
+    dialect: withSharedTransactions(immediateWriteTransactions(new SqliteDialect({ database: cachingStatements(sqlite) }))),
     plugins: [new CamelCasePlugin()],
   });
   await migrateToLatest(db);

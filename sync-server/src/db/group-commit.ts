@@ -123,7 +123,7 @@ export class GroupCommit {
     let trx: WriteTransaction | undefined;
     let failure: { error: unknown } | null = null;
     try {
-      trx = await this.db.startTransaction().execute();
+      trx = await this.db.startTransaction().setAccessMode('read write').execute();
       enableDirectStatementsIn(trx, this.db);
       for (;;) {
         const member = members.at(-1)!;

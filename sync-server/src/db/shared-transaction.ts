@@ -66,7 +66,8 @@ class ReentrantDriver implements Driver {
       scope.connection = (async () => {
         const connection = await this.inner.acquireConnection();
         try {
-          await this.inner.beginTransaction(connection, {});
+          // A batch writes: it takes the write lock up front (db/sqlite/write-transactions.ts).
+          await this.inner.beginTransaction(connection, { accessMode: 'read write' });
         } catch (error) {
           await this.inner.releaseConnection(connection);
           throw error;

@@ -4,9 +4,9 @@
  * stands, but a second storage would review them here, in one place, rather than across the
  * domain code (db/README.md).
  */
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { runPrepared } from '../prepared.ts';
-import type { DB } from '../tables.ts';
+import type { DB, IdempotencyKeysTable, RevisionsTable } from '../tables.ts';
 
 /** Takes the next global seq in the write's transaction (an atomic increment that answers the new value). */
 export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
@@ -20,15 +20,8 @@ export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
   return Number((row as { value: number }).value);
 }
 
-export type RevisionValues = {
-  entity: string;
-  entityId: string;
-  rev: number;
-  seriesId: string;
-  userId: string;
-  snapshot: string;
-  createdAt: string;
-};
+/** A revision snapshot's columns (every one given: a prepared shape binds them all). */
+export type RevisionValues = Required<Insertable<RevisionsTable>>;
 
 /** Stores a revision snapshot; a row written twice at one rev keeps its last state. */
 export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): Promise<void> {
@@ -44,14 +37,7 @@ export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): P
   );
 }
 
-export interface IdempotencyRecord {
-  userId: string;
-  key: string;
-  requestHash: string;
-  statusCode: number;
-  response: string;
-  createdAt: string;
-}
+export type IdempotencyRecord = Insertable<IdempotencyKeysTable>;
 
 /** Records an answer under its Idempotency-Key unless one is recorded already (the first answer stands). */
 export async function insertIdempotencyRecordIfAbsent(trx: Kysely<DB>, record: IdempotencyRecord): Promise<void> {
