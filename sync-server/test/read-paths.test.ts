@@ -1,7 +1,7 @@
 /**
  * The fast read paths (DESIGN.md §6 speed targets, bench/server-http.ts):
  * - prepared SELECTs on the root database run straight on the connection when no transaction is
- *   open there (db/prepared.ts DirectReader) — and never see a write that is not committed;
+ *   open there (db/sqlite/direct-statements.ts) — and never see a write that is not committed;
  * - list routes answer JSON the database builds (registry listLiveJson), which must be exactly
  *   what toWire + JSON.stringify would have sent, for any stored text, array and boolean.
  */

@@ -6,25 +6,10 @@
  */
 import type { EntityKind } from '@chronicler/schema';
 import { assertWriteFeature } from './gates.ts';
-import { type Db, listLive, loadAccessible } from './queries.ts';
+import { eventsWithCharacter, listLive, loadAccessible } from './queries.ts';
 import { SERIES_CHILD_KINDS } from './registry.ts';
-import { type WireRow, seriesIdOf, toWire } from './wire.ts';
+import { type WireRow, seriesIdOf } from './wire.ts';
 import { type MutationContext, softDelete, updateRow } from './writes.ts';
-
-/** Live timeline events of a series whose characterIds contain `characterId`. */
-export async function eventsWithCharacter(db: Db, seriesId: string, characterId: string): Promise<WireRow<'timelineEvents'>[]> {
-  // characterIds is JSON text; a quoted UUID cannot contain LIKE wildcards, and the decode below confirms.
-  const rows = await db
-    .selectFrom('timelineEvents')
-    .selectAll()
-    .where('seriesId', '=', seriesId)
-    .where('deletedAt', 'is', null)
-    .where('characterIds', 'like', `%"${characterId}"%`)
-    .orderBy('position', 'asc')
-    .orderBy('createdAt', 'asc')
-    .execute();
-  return rows.map((r) => toWire('timelineEvents', r)).filter((e) => e.characterIds.includes(characterId));
-}
 
 async function deleteAll(ctx: MutationContext, kind: EntityKind, rows: readonly { id: string }[]): Promise<void> {
   for (const row of rows) await softDelete(ctx, kind, row.id);

@@ -197,6 +197,21 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
   return row?.json ?? '[]';
 }
 
+/** Live timeline events of a series whose characterIds contain `characterId`. */
+export async function eventsWithCharacter(db: Db, seriesId: string, characterId: string): Promise<WireRow<'timelineEvents'>[]> {
+  // characterIds is JSON text; a quoted UUID cannot contain LIKE wildcards, and the decode below confirms.
+  const rows = await db
+    .selectFrom('timelineEvents')
+    .selectAll()
+    .where('seriesId', '=', seriesId)
+    .where('deletedAt', 'is', null)
+    .where('characterIds', 'like', `%"${characterId}"%`)
+    .orderBy('position', 'asc')
+    .orderBy('createdAt', 'asc')
+    .execute();
+  return rows.map((r) => toWire('timelineEvents', r)).filter((e) => e.characterIds.includes(characterId));
+}
+
 /** The caller's live series: owned, and shared with them through a live membership. */
 export async function listSeriesOf(db: Db, userId: string): Promise<WireRow<'series'>[]> {
   const rows = await db
