@@ -13,8 +13,8 @@
 // import cycles anywhere. Raw SQL (kysely's `sql`) and better-sqlite3 stay inside db/.
 //
 // `serverLayers(root)` builds the rules for a source root (relative to the repository); the
-// default export applies them to sync-server/src, and eslint/check-server-layers.js applies them
-// to a fixture with planted violations to show they bite.
+// default export applies them to sync-server/src, and eslint/server-layers.selfcheck.test.js
+// (`pnpm lint:selfcheck`) applies them to a fixture with planted violations to show they bite.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
