@@ -255,17 +255,12 @@ export async function assertIdFree(db: Db, kind: EntityKind, id: string): Promis
 // ---------------------------------------------------------------------------------------------
 // Revision snapshots (written by writes.ts on every stamped write)
 
+/** The stored revisions of one row. */
+const revisionsOf = (db: Db, kind: EntityKind, id: string) => db.selectFrom('revisions').where('entity', '=', kind).where('entityId', '=', id);
+
 /** The row as it was at global seq `rev`: its latest snapshot at or before it. */
 export async function loadSnapshot(db: Db, kind: EntityKind, id: string, rev: number): Promise<Record<string, unknown> | null> {
-  const row = await db
-    .selectFrom('revisions')
-    .select('snapshot')
-    .where('entity', '=', kind)
-    .where('entityId', '=', id)
-    .where('rev', '<=', rev)
-    .orderBy('rev', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await revisionsOf(db, kind, id).select('snapshot').where('rev', '<=', rev).orderBy('rev', 'desc').limit(1).executeTakeFirst();
   return row ? (JSON.parse(row.snapshot) as Record<string, unknown>) : null;
 }
 
@@ -276,25 +271,13 @@ export async function listRevisions(
   id: string,
   page: { limit: number; before?: number | undefined },
 ): Promise<{ rev: number; createdAt: string; userId: string | null; snapshot: string }[]> {
-  let query = db
-    .selectFrom('revisions')
-    .select(['rev', 'createdAt', 'userId', 'snapshot'])
-    .where('entity', '=', kind)
-    .where('entityId', '=', id)
-    .orderBy('rev', 'desc')
-    .limit(page.limit);
+  let query = revisionsOf(db, kind, id).select(['rev', 'createdAt', 'userId', 'snapshot']).orderBy('rev', 'desc').limit(page.limit);
   if (page.before !== undefined) query = query.where('rev', '<', page.before);
   return query.execute();
 }
 
 /** The snapshot JSON of a row exactly at `rev`, or null. */
 export async function findRevision(db: Db, kind: EntityKind, id: string, rev: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('revisions')
-    .select('snapshot')
-    .where('entity', '=', kind)
-    .where('entityId', '=', id)
-    .where('rev', '=', rev)
-    .executeTakeFirst();
+  const row = await revisionsOf(db, kind, id).select('snapshot').where('rev', '=', rev).executeTakeFirst();
   return row?.snapshot ?? null;
 }
