@@ -2,7 +2,7 @@
  * The server's own repository code, used straight (no HTTP, no routes, no engine): the seeding of
  * the sync benches and the baseline of the outbox flush. Every write is what runMutation's
  * handlers do — a fresh global seq (`nextSeq`), then `insertRow` / `updateRow` of
- * sync-server/src/entities/registry.ts, which stamp rev/timestamps, derive the word count and keep
+ * sync-server/src/entities/writes.ts, which stamp rev/timestamps, derive the word count and keep
  * the revision snapshot — so rows come out in exactly the shapes the server writes.
  */
 import type { EntityKind } from '@chronicler/schema';

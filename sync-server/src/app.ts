@@ -50,7 +50,7 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase(config.databaseFile));
+  const database = options.database ?? (await openDatabase(config.databaseFile, { exclusiveProcess: !config.sharedProcesses }));
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

@@ -1,13 +1,15 @@
 /**
  * Operator command: `pnpm cli <command>` (or `pnpm --filter @chronicler/sync-server cli <command>`).
  * Uses the server's own configuration (DATA_DIR / DATABASE_FILE) and is safe to run while the
- * server is up: SQLite in WAL mode lets it read and write beside the running server.
+ * server is up: SQLite in WAL mode lets it read and write beside the running server, and it opens
+ * the storage without the single-process speed-ups (db/database.ts exclusiveProcess), as the
+ * second process it is. It writes only users and sessions, which the server caches at most
+ * SESSION_CACHE_TTL_MS (auth/session.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { PLAN_NAMES, type PlanName, planNameSchema, registerBodySchema } from '@chronicler/schema';
 import { createUser, listUsers, setUserPlan } from './auth/users.ts';
 import { configFromEnv } from './config.ts';
@@ -68,7 +70,7 @@ async function withDatabase<T>(io: CliIo, use: (database: OpenedDatabase, scrypt
   } catch (error) {
     throw new CliError(`Configuration error: ${(error as Error).message}`);
   }
-  const database = await openDatabase(config.databaseFile);
+  const database = await openDatabase(config.databaseFile, { exclusiveProcess: false });
   try {
     return await use(database, config.scrypt);
   } finally {
@@ -112,17 +114,9 @@ async function backup(options: Options, io: CliIo): Promise<void> {
   const out = path.resolve(required(options, 'out'));
   if (fs.existsSync(out)) throw new CliError(`${out} already exists; choose a new file name`);
   if (!fs.existsSync(path.dirname(out))) throw new CliError(`Folder ${path.dirname(out)} does not exist`);
-  await withDatabase(io, async (database) => {
-    // SQLite's online backup: a consistent snapshot even while the server keeps writing.
-    await database.sqlite.backup(out);
-  });
-  const copy = new Database(out, { readonly: true, fileMustExist: true });
-  try {
-    const result = copy.pragma('integrity_check', { simple: true });
-    if (result !== 'ok') throw new CliError(`Backup written to ${out} but failed its integrity check: ${String(result)}`);
-  } finally {
-    copy.close();
-  }
+  // SQLite's online backup: a consistent snapshot even while the server keeps writing.
+  const result = await withDatabase(io, (database) => database.backup(out));
+  if (result !== 'ok') throw new CliError(`Backup written to ${out} but failed its integrity check: ${result}`);
   io.out(`Backup written to ${out} (${fs.statSync(out).size} bytes, integrity ok)`);
 }
 

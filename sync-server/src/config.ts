@@ -17,6 +17,11 @@ export interface AppConfig {
   dataDir: string;
   /** SQLite file; ':memory:' for throwaway test apps. */
   databaseFile: string;
+  /**
+   * More than one server process uses the database file (DB_SHARED_PROCESSES=true): the storage's
+   * single-process speed-ups are off (db/database.ts exclusiveProcess).
+   */
+  sharedProcesses: boolean;
   sessionSecret: string;
   sessionTtlDays: number;
   /** 'auto': Secure cookies when the request came over TLS (directly or via a trusted proxy). */
@@ -79,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseFile: env.DATABASE_FILE ? path.resolve(base, env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
+    sharedProcesses: env.DB_SHARED_PROCESSES === 'true',
     sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
@@ -101,6 +107,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     dataDir: '/nonexistent',
     databaseFile: ':memory:',
+    sharedProcesses: false,
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     sessionTtlDays: 30,
     cookieSecure: 'auto',

@@ -8,5 +8,7 @@ import type {} from './app.ts';
 
 export { type OpenedDatabase, openDatabase } from './db/database.ts';
 export { runInSharedTransaction } from './db/shared-transaction.ts';
-export { ENTITIES, type NewRow, type RowPatch, insertRow, seriesIdOf, toColumns, toWire, updateRow } from './entities/registry.ts';
+export { ENTITIES } from './entities/registry.ts';
+export { type NewRow, type RowPatch, seriesIdOf, toColumns, toWire } from './entities/wire.ts';
+export { insertRow, updateRow } from './entities/writes.ts';
 export { type MutationContext, nextSeq } from './sync/mutation.ts';

@@ -1,7 +1,7 @@
 /**
  * The fast read paths (DESIGN.md §6 speed targets, bench/server-http.ts):
  * - prepared SELECTs on the root database run straight on the connection when no transaction is
- *   open there (db/prepared.ts DirectReader) — and never see a write that is not committed;
+ *   open there (db/sqlite/direct-statements.ts) — and never see a write that is not committed;
  * - list routes answer JSON the database builds (registry listLiveJson), which must be exactly
  *   what toWire + JSON.stringify would have sent, for any stored text, array and boolean.
  */
@@ -12,8 +12,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@chronicler/schema';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
-import { listLive, listLiveJson, toColumns } from '../src/entities/registry.ts';
-import { cachedResults } from '../src/db/prepared.ts';
+import { listLive, listLiveJson } from '../src/entities/queries.ts';
+import { toColumns } from '../src/entities/wire.ts';
+import { cachedResults } from '../src/db/dialect.ts';
 import { createTestApp, json, signUp } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

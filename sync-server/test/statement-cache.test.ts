@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { cachingStatements } from '../src/db/statement-cache.ts';
+import { cachingStatements } from '../src/db/sqlite/statement-cache.ts';
 
 describe('statement cache', () => {
   it('prepares each SQL text once and keeps at most `capacity`, least recently used out first', () => {

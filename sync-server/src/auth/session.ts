@@ -4,13 +4,15 @@
  * replayed as a cookie. Expiry slides with use, written at most once an hour per session.
  *
  * Resolved sessions are also kept in memory for a few seconds (SessionCache below): a signed-in
- * request then needs no SQL to know its user.
+ * request then needs no SQL to know its user — only while this process is the database's only
+ * server (the storage's exclusiveProcess capability, db/database.ts).
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PlanName } from '@chronicler/schema';
 import type { AppConfig } from '../config.ts';
+import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
 import { unauthenticated } from '../http/errors.ts';
 
@@ -96,7 +98,11 @@ class SessionCache {
   /** Bumped by every invalidation: a lookup that began before one must not store what it read. */
   generation = 0;
 
+  /** `enabled` false: keeps nothing (another server process may end sessions or change users). */
+  constructor(private readonly enabled: boolean) {}
+
   get(token: string, now: number): CachedSession | undefined {
+    if (!this.enabled) return undefined;
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     // Expiry and the hourly slide are decided by the database path, which writes them.
@@ -108,7 +114,7 @@ class SessionCache {
   }
 
   set(token: string, entry: CachedSession, generation: number): void {
-    if (generation !== this.generation) return;
+    if (!this.enabled || generation !== this.generation) return;
     this.entries.delete(token);
     if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, entry);
@@ -130,7 +136,7 @@ const sessionCaches = new WeakMap<Kysely<DB>, SessionCache>();
 
 function sessionCacheOf(db: Kysely<DB>): SessionCache {
   let cache = sessionCaches.get(db);
-  if (!cache) sessionCaches.set(db, (cache = new SessionCache()));
+  if (!cache) sessionCaches.set(db, (cache = new SessionCache(isExclusiveProcess(db))));
   return cache;
 }
 

@@ -6,8 +6,9 @@
  *   username for 15 minutes (counted for unknown usernames too, so a lock reveals nothing).
  * Each count is one atomic upsert, so concurrent requests cannot both slip under the limit.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
+import { countThrottleHit } from '../db/dialect.ts';
 import type { DB } from '../db/tables.ts';
 
 export const IP_WINDOW_MS = 60 * 1000;
@@ -20,26 +21,9 @@ export type RetryAfterMs = number;
 const ipKey = (ip: string) => `ip:${ip}`;
 const accountKey = (usernameKey: string) => `user:${usernameKey}`;
 
-/** Adds one to the key's count in a fixed window starting at its first hit; returns the new count and window start. */
-async function countHit(db: Kysely<DB>, key: string, now: number, windowMs: number): Promise<{ failures: number; windowStartedAt: number }> {
-  const expired = sql<boolean>`login_throttle.window_started_at <= ${now - windowMs}`;
-  const row = await db
-    .insertInto('loginThrottle')
-    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: 0 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql<number>`case when ${expired} then 1 else login_throttle.failures + 1 end`,
-        windowStartedAt: sql<number>`case when ${expired} then ${now} else login_throttle.window_started_at end`,
-      }),
-    )
-    .returning(['failures', 'windowStartedAt'])
-    .executeTakeFirstOrThrow();
-  return { failures: Number(row.failures), windowStartedAt: Number(row.windowStartedAt) };
-}
-
 /** Counts an attempt from `ip`; answers how long to wait when this one is over the limit. */
 export async function takeIpAttempt(db: Kysely<DB>, config: Pick<AppConfig, 'rateLimit'>, ip: string, now: number): Promise<RetryAfterMs> {
-  const { failures, windowStartedAt } = await countHit(db, ipKey(ip), now, IP_WINDOW_MS);
+  const { failures, windowStartedAt } = await countThrottleHit(db, ipKey(ip), now, IP_WINDOW_MS);
   return failures > config.rateLimit.perIpPerMinute ? windowStartedAt + IP_WINDOW_MS - now : 0;
 }
 
@@ -52,7 +36,7 @@ export async function accountLockedFor(db: Kysely<DB>, usernameKey: string, now:
 
 /** Counts a failed login; the failure that reaches the limit starts the lock. */
 export async function recordLoginFailure(db: Kysely<DB>, config: Pick<AppConfig, 'rateLimit'>, usernameKey: string, now: number): Promise<void> {
-  const { failures } = await countHit(db, accountKey(usernameKey), now, ACCOUNT_WINDOW_MS);
+  const { failures } = await countThrottleHit(db, accountKey(usernameKey), now, ACCOUNT_WINDOW_MS);
   if (failures >= config.rateLimit.failuresPerAccount) {
     // Restart the count too, so the first failure after the lock does not re-lock at once.
     await db

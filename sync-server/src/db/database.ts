@@ -1,102 +1,80 @@
 /**
- * Opens the SQLite database: WAL, synchronous=FULL, foreign keys, busy timeout — and checks
- * they took effect (DESIGN.md §4). Kysely keeps queries portable; SQLite-only SQL stays here.
+ * The storage: the SQLite database behind Kysely (db/README.md). Opens the file (db/sqlite/open.ts:
+ * WAL, synchronous=FULL, foreign keys — DESIGN.md §4), migrates it, and switches on the speed-ups
+ * its `exclusiveProcess` capability allows.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, type RawBuilder, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import type { DB } from './tables.ts';
 import { migrateToLatest } from './migrations.ts';
-import { GroupCommit } from './group-commit.ts';
+import { GROUP_COMMIT_LIMITS, GroupCommit, type GroupCommitLimits } from './group-commit.ts';
 import { withSharedTransactions } from './shared-transaction.ts';
-import { cachingStatements } from './statement-cache.ts';
-import { enableDirectStatements } from './prepared.ts';
+import { type SqliteHandle, backupSqlite, openSqlite } from './sqlite/open.ts';
+import { cachingStatements } from './sqlite/statement-cache.ts';
+import { enableDirectStatements } from './sqlite/direct-statements.ts';
+import { immediateWriteTransactions } from './sqlite/write-transactions.ts';
+
+export interface StorageOptions {
+  /**
+   * THE single-process capability: this process is the only one that uses the database file (the
+   * operator command aside, which writes only users and sessions). When on, the storage may keep
+   * what it knows in memory, because nothing else changes the database behind its back:
+   * - prepared statements run straight on the connection and chosen reads are answered from a
+   *   cache that a write through this connection invalidates (db/sqlite/direct-statements.ts);
+   * - signed-in sessions are resolved from memory for a few seconds (auth/session.ts);
+   * - concurrent writes wait for each other to share one transaction and one COMMIT
+   *   (db/group-commit.ts) — holding the write lock across event-loop turns, which other
+   *   processes would have to wait out.
+   * Off (DB_SHARED_PROCESSES=true, and always in the operator command): every read goes to the
+   * database and every write commits alone, so writes by other processes are seen at once.
+   * On by default.
+   */
+  exclusiveProcess?: boolean;
+}
 
 export interface OpenedDatabase {
   db: Kysely<DB>;
-  /** The raw handle, for the backup command, integrity checks and benchmarks' baselines. */
-  sqlite: Database.Database;
+  /** The raw handle, for integrity checks in tests and the benchmarks' baselines. */
+  sqlite: SqliteHandle;
   /** The queue every write (runMutation) commits through: concurrent writes share one COMMIT. */
   groupCommit: GroupCommit;
+  /** Whether the single-process speed-ups are on (StorageOptions.exclusiveProcess). */
+  readonly exclusiveProcess: boolean;
+  /** A consistent copy into the new file `out`, then its integrity check: 'ok' or what it found. */
+  backup(out: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  checkPragmas(sqlite, file);
+/** Each write commits alone: no group holds the write lock while other processes wait. */
+const ONE_WRITE_PER_COMMIT: GroupCommitLimits = { maxMembers: 1, maxWorkMs: 0 };
 
+const exclusiveDatabases = new WeakSet<Kysely<DB>>();
+
+/** Whether `db` (a root database) belongs to a storage whose exclusiveProcess capability is on. */
+export function isExclusiveProcess(db: Kysely<DB>): boolean {
+  return exclusiveDatabases.has(db);
+}
+
+export async function openDatabase(file: string, options: StorageOptions = {}): Promise<OpenedDatabase> {
+  const exclusiveProcess = options.exclusiveProcess ?? true;
+  const sqlite = openSqlite(file);
   const db = new Kysely<DB>({
-    dialect: withSharedTransactions(new SqliteDialect({ database: cachingStatements(sqlite) })),
+    // The statement cache only saves preparing SQL again on this connection: safe beside other processes.
+    dialect: withSharedTransactions(immediateWriteTransactions(new SqliteDialect({ database: cachingStatements(sqlite) }))),
     plugins: [new CamelCasePlugin()],
   });
   await migrateToLatest(db);
-  enableDirectStatements(db, sqlite);
+  if (exclusiveProcess) {
+    enableDirectStatements(db, sqlite);
+    exclusiveDatabases.add(db);
+  }
   return {
     db,
     sqlite,
-    groupCommit: new GroupCommit(db),
+    groupCommit: new GroupCommit(db, exclusiveProcess ? GROUP_COMMIT_LIMITS : ONE_WRITE_PER_COMMIT),
+    exclusiveProcess,
+    backup: (out) => backupSqlite(sqlite, out),
     async close() {
       await db.destroy(); // closes the better-sqlite3 handle too
     },
   };
-}
-
-function checkPragmas(sqlite: Database.Database, file: string): void {
-  const journal = String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase();
-  const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
-  const foreignKeys = Number(sqlite.pragma('foreign_keys', { simple: true }));
-  // An in-memory database reports journal_mode "memory": acceptable for tests only.
-  const walOk = journal === 'wal' || (file === ':memory:' && journal === 'memory');
-  if (!walOk || synchronous !== 2 || foreignKeys !== 1) {
-    throw new Error(
-      `SQLite settings did not take effect (journal_mode=${journal}, synchronous=${synchronous}, foreign_keys=${foreignKeys})`,
-    );
-  }
-}
-
-/** How a field is stored: as its JSON value, as JSON text (arrays), or as 0/1 (booleans). */
-export type JsonFieldStorage = 'value' | 'json' | 'boolean';
-
-/** A row as a JSON object built by the database, one key per field in the given order. */
-function rowJson(fields: ReadonlyArray<readonly [field: string, storage: JsonFieldStorage]>): RawBuilder<unknown> {
-  const pairs = fields.map(([field, storage]) => {
-    const column = sql.ref(field);
-    const value =
-      storage === 'json'
-        ? sql`json(coalesce(${column}, '[]'))`
-        : storage === 'boolean'
-          ? sql`json(case when ${column} then 'true' else 'false' end)`
-          : column;
-    return sql`${sql.lit(field)}, ${value}`;
-  });
-  return sql`json_object(${sql.join(pairs)})`;
-}
-
-/**
- * A row as UTF-8 JSON bytes, built by the database: the changes feed ships megabytes of chapter
- * text without decoding it into JS strings and escaping it again (SQLite json_object cast to a
- * BLOB; on PostgreSQL: convert_to(json_build_object(...)::text, 'UTF8')).
- */
-export function rowJsonBytes(fields: ReadonlyArray<readonly [field: string, storage: JsonFieldStorage]>): RawBuilder<Uint8Array> {
-  return sql<Uint8Array>`cast(${rowJson(fields)} as blob)`;
-}
-
-/**
- * The selected rows as ONE JSON array text, in `orderBy` order, built by the database (an
- * aggregate: `[]` when no row matches). Handing a list to the client this way costs a fraction of
- * decoding every value into JS and serialising it again (bench/README.md; on PostgreSQL:
- * coalesce(json_agg(json_build_object(...) order by ...), '[]')).
- */
-export function rowsJsonArray(
-  fields: ReadonlyArray<readonly [field: string, storage: JsonFieldStorage]>,
-  orderBy: readonly string[],
-): RawBuilder<string> {
-  const order = sql.join(orderBy.map((column) => sql`${sql.ref(column)} asc`));
-  return sql<string>`json_group_array(${rowJson(fields)} order by ${order})`;
 }

@@ -22,7 +22,8 @@ import { performance } from 'node:perf_hooks';
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { DB } from './tables.ts';
 import { inSharedTransaction } from './shared-transaction.ts';
-import { enableDirectStatementsIn, execStatement } from './prepared.ts';
+import { enableDirectStatementsIn, execStatement } from './sqlite/direct-statements.ts';
+import { inSavepoint } from './savepoint.ts';
 
 /** The open transaction a write runs in. Savepoints nest inside it (`trx.savepoint(name)`). */
 export type WriteTransaction = ControlledTransaction<DB>;
@@ -122,7 +123,7 @@ export class GroupCommit {
     let trx: WriteTransaction | undefined;
     let failure: { error: unknown } | null = null;
     try {
-      trx = await this.db.startTransaction().execute();
+      trx = await this.db.startTransaction().setAccessMode('read write').execute();
       enableDirectStatementsIn(trx, this.db);
       for (;;) {
         const member = members.at(-1)!;
@@ -156,14 +157,9 @@ export class GroupCommit {
 
 /** One member in its savepoint: released when it succeeds, rolled back alone when it throws. */
 async function runMember(trx: WriteTransaction, work: Work): Promise<Outcome> {
-  await execStatement(trx, `savepoint ${MEMBER_SAVEPOINT}`);
   try {
-    const value = await work(trx);
-    await execStatement(trx, `release savepoint ${MEMBER_SAVEPOINT}`);
-    return { ok: true, value };
+    return { ok: true, value: await inSavepoint((sql) => execStatement(trx, sql), MEMBER_SAVEPOINT, () => work(trx)) };
   } catch (error) {
-    await execStatement(trx, `rollback to savepoint ${MEMBER_SAVEPOINT}`);
-    await execStatement(trx, `release savepoint ${MEMBER_SAVEPOINT}`);
     return { ok: false, error };
   }
 }

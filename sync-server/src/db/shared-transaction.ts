@@ -21,6 +21,7 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import { openSavepoint, releaseSavepoint, rollbackSavepoint } from './savepoint.ts';
 
 interface SharedScope {
   driver?: ReentrantDriver;
@@ -33,6 +34,8 @@ interface SharedScope {
 }
 
 const scopes = new AsyncLocalStorage<SharedScope>();
+
+const execOn = (connection: DatabaseConnection) => (text: string) => connection.executeQuery(CompiledQuery.raw(text));
 
 class ReentrantDriver implements Driver {
   constructor(private readonly inner: Driver) {}
@@ -63,7 +66,8 @@ class ReentrantDriver implements Driver {
       scope.connection = (async () => {
         const connection = await this.inner.acquireConnection();
         try {
-          await this.inner.beginTransaction(connection, {});
+          // A batch writes: it takes the write lock up front (db/sqlite/write-transactions.ts).
+          await this.inner.beginTransaction(connection, { accessMode: 'read write' });
         } catch (error) {
           await this.inner.releaseConnection(connection);
           throw error;
@@ -85,21 +89,20 @@ class ReentrantDriver implements Driver {
     const scope = this.mine(connection);
     if (!scope) return this.inner.beginTransaction(connection, settings);
     scope.depth += 1;
-    await connection.executeQuery(CompiledQuery.raw(`savepoint shared_${scope.depth}`));
+    await openSavepoint(execOn(connection), `shared_${scope.depth}`);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const scope = this.mine(connection);
     if (!scope) return this.inner.commitTransaction(connection);
-    await connection.executeQuery(CompiledQuery.raw(`release savepoint shared_${scope.depth}`));
+    await releaseSavepoint(execOn(connection), `shared_${scope.depth}`);
     scope.depth -= 1;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const scope = this.mine(connection);
     if (!scope) return this.inner.rollbackTransaction(connection);
-    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint shared_${scope.depth}`));
-    await connection.executeQuery(CompiledQuery.raw(`release savepoint shared_${scope.depth}`));
+    await rollbackSavepoint(execOn(connection), `shared_${scope.depth}`);
     scope.depth -= 1;
   }
 

@@ -6,24 +6,10 @@
  * how its text remains recoverable).
  */
 import { type CascadeReader, type EntityKind, planDeleteCascade } from '@chronicler/schema';
-import type { MutationContext } from '../sync/mutation.ts';
 import { assertWriteFeature } from './gates.ts';
-import { type Db, type WireRow, listLive, loadAccessible, seriesIdOf, softDelete, toWire, updateRow } from './registry.ts';
-
-/** Live timeline events of a series whose characterIds contain `characterId`. */
-export async function eventsWithCharacter(db: Db, seriesId: string, characterId: string): Promise<WireRow<'timelineEvents'>[]> {
-  // characterIds is JSON text; a quoted UUID cannot contain LIKE wildcards, and the decode below confirms.
-  const rows = await db
-    .selectFrom('timelineEvents')
-    .selectAll()
-    .where('seriesId', '=', seriesId)
-    .where('deletedAt', 'is', null)
-    .where('characterIds', 'like', `%"${characterId}"%`)
-    .orderBy('position', 'asc')
-    .orderBy('createdAt', 'asc')
-    .execute();
-  return rows.map((r) => toWire('timelineEvents', r)).filter((e) => e.characterIds.includes(characterId));
-}
+import { listLive, loadAccessible } from './queries.ts';
+import { type WireRow, seriesIdOf } from './wire.ts';
+import { type MutationContext, softDelete, updateRow } from './writes.ts';
 
 /** The server's store as the cascade reads it: live rows in this write's transaction. */
 function cascadeReader(ctx: MutationContext): CascadeReader {

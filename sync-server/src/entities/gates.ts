@@ -4,7 +4,8 @@
  */
 import { ERROR_CODES, type EntityKind, gateState } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
-import { type Db, ENTITIES, countLive, ownerPlan, userPlan } from './registry.ts';
+import { type Db, countLive, ownerPlan, userPlan } from './queries.ts';
+import { ENTITIES } from './registry.ts';
 
 /** Writes of relationships and timeline events need their feature on the owner's plan; reads never do. */
 export async function assertWriteFeature(db: Db, kind: EntityKind, seriesId: string): Promise<void> {

@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBookBodySchema, nextPosition, updateBookBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
-import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/registry.ts';
+import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 

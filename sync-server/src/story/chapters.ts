@@ -22,8 +22,10 @@ import {
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
-import { type WireRow, countLive, listLive, loadAccessible, updateRow } from '../entities/registry.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
+import type { WireRow } from '../entities/wire.ts';
+import { updateRow } from '../entities/writes.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, ok, write } from './common.ts';
@@ -107,15 +109,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
 
   app.get('/api/chapters/:id/revisions', { schema: { params: idParams, querystring: revisionsQuery } }, async (request) => {
     const chapter = await loadAccessible(db, 'chapters', request.params.id, requireUser(request).id);
-    let query = db
-      .selectFrom('revisions')
-      .select(['rev', 'createdAt', 'userId', 'snapshot'])
-      .where('entity', '=', 'chapters')
-      .where('entityId', '=', chapter.id)
-      .orderBy('rev', 'desc')
-      .limit(request.query.limit);
-    if (request.query.before !== undefined) query = query.where('rev', '<', request.query.before);
-    const rows = await query.execute();
+    const rows = await listRevisions(db, 'chapters', chapter.id, request.query);
     return rows.map((row): ChapterRevisionSummary => {
       const snapshot = JSON.parse(row.snapshot) as { title: string; wordCount: number };
       return { rev: row.rev, createdAt: row.createdAt, title: snapshot.title, wordCount: snapshot.wordCount, authorId: row.userId };
@@ -125,15 +119,9 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   /** The chapter exactly as saved at `rev` (to compare or restore with a normal PUT). */
   app.get('/api/chapters/:id/revisions/:rev', { schema: { params: revisionParams } }, async (request) => {
     const chapter = await loadAccessible(db, 'chapters', request.params.id, requireUser(request).id);
-    const row = await db
-      .selectFrom('revisions')
-      .select('snapshot')
-      .where('entity', '=', 'chapters')
-      .where('entityId', '=', chapter.id)
-      .where('rev', '=', request.params.rev)
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return JSON.parse(row.snapshot) as unknown;
+    const snapshot = await findRevision(db, 'chapters', chapter.id, request.params.rev);
+    if (snapshot === null) throw notFound();
+    return JSON.parse(snapshot) as unknown;
   });
 
   /** Unresolved conflict copies of a live chapter, oldest first. */

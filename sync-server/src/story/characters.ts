@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCharacterBodySchema, updateCharacterBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
-import { deleteWithDependants, eventsWithCharacter } from '../entities/delete.ts';
-import { assertAccessible, listLiveJson, loadAccessible } from '../entities/registry.ts';
+import { deleteWithDependants } from '../entities/delete.ts';
+import { assertAccessible, eventsWithCharacter, listLiveJson, loadAccessible } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { ERROR_CODES, type EntityKind, newId } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { assertCanCreate } from '../entities/gates.ts';
-import { type NewRow, type WireRow, assertIdFree, insertRow } from '../entities/registry.ts';
+import { assertIdFree } from '../entities/queries.ts';
+import { type NewRow, type WireRow } from '../entities/wire.ts';
+import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
 

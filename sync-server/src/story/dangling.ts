@@ -20,7 +20,10 @@
  * mergeStatus 'deleted', and every device converges on the same stored rows.
  */
 import type { EntityKind } from '@chronicler/schema';
-import { type AccessLevel, type NewRow, type WireRow, loadAccessible, softDelete } from '../entities/registry.ts';
+import type { AccessLevel } from '../entities/access.ts';
+import { loadAccessible } from '../entities/queries.ts';
+import { type NewRow, type WireRow } from '../entities/wire.ts';
+import { softDelete } from '../entities/writes.ts';
 import type { MutationContext, MutationResult } from '../sync/mutation.ts';
 import { createIn, invalid } from './common.ts';
 

@@ -7,7 +7,7 @@
  * the create arrived first the delete would have left exactly that row. Both orders end in "no
  * relationship" without a dead letter on the author's device (story/dangling.ts says why a
  * tombstone and not a "superseded" 409/410). Updates of a relationship deleted that way answer
- * mergeStatus 'deleted' like any update of a deleted row (entities/update.ts).
+ * mergeStatus 'deleted' like any update of a deleted row (sync/update.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +15,9 @@ import { createRelationshipBodySchema, updateRelationshipBodySchema } from '@chr
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
-import { assertAccessible, listLiveJson } from '../entities/registry.ts';
+import { assertAccessible, listLiveJson } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, invalid, ok, write } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 

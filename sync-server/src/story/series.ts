@@ -5,8 +5,9 @@ import { createSeriesBodySchema, newId, updateSeriesBodySchema } from '@chronicl
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
-import { assertIdFree, insertRow, loadAccessible, toWire } from '../entities/registry.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { assertIdFree, listSeriesOf, loadAccessible } from '../entities/queries.ts';
+import { insertRow } from '../entities/writes.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from './common.ts';
 
 export default async function seriesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -16,24 +17,7 @@ export default async function seriesRoutes(fastify: FastifyInstance): Promise<vo
   /** The caller's live series: owned, and shared with them through a live membership. */
   app.get('/api/series', async (request) => {
     const user = requireUser(request);
-    const rows = await db
-      .selectFrom('series')
-      .selectAll()
-      .where('deletedAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('ownerId', '=', user.id),
-          eb(
-            'id',
-            'in',
-            eb.selectFrom('seriesMembers').select('seriesId').where('userId', '=', user.id).where('deletedAt', 'is', null),
-          ),
-        ]),
-      )
-      .orderBy('createdAt', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
-    return rows.map((row) => toWire('series', row));
+    return listSeriesOf(db, user.id);
   });
 
   app.post('/api/series', { schema: { body: createSeriesBodySchema } }, async (request, reply) =>

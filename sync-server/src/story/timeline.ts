@@ -13,9 +13,11 @@ import { createTimelineEventBodySchema, reorderTimelineBodySchema, updateTimelin
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
-import { assertAccessible, type Db, findRow, listLiveJson, loadAccessible, updateRow, type WireRow } from '../entities/registry.ts';
+import { assertAccessible, type Db, findRow, findStandingsInSeries, listLiveJson, loadAccessible } from '../entities/queries.ts';
+import type { WireRow } from '../entities/wire.ts';
+import { updateRow } from '../entities/writes.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
-import { applyUpdate, baseRevOf } from '../entities/update.ts';
+import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, invalid, ok, write } from './common.ts';
 import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
@@ -67,12 +69,7 @@ async function resolveEventReferences<T extends EventReferences>(db: Db, seriesI
     }
   }
   if (refs.characterIds && refs.characterIds.length > 0) {
-    const found = await db
-      .selectFrom('characters')
-      .select(['id', 'deletedAt'])
-      .where('id', 'in', [...refs.characterIds])
-      .where('seriesId', '=', seriesId)
-      .execute();
+    const found = await findStandingsInSeries(db, 'characters', refs.characterIds, seriesId);
     if (found.length !== new Set(refs.characterIds).size) {
       throw invalid('Every character of the event must belong to the same series as the event', 'characterIds');
     }

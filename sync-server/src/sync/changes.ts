@@ -19,8 +19,9 @@
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { ENTITY_KINDS, type EntityKind } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
-import { rowJsonBytes } from '../db/database.ts';
-import { ENTITIES, wireStorage } from '../entities/registry.ts';
+import { rowJsonBytes } from '../db/dialect.ts';
+import { ENTITIES } from '../entities/registry.ts';
+import { wireStorage } from '../entities/wire.ts';
 
 /** Each synced kind as the feed reads it: its table, and the column naming its series. */
 interface FeedKind {

@@ -11,25 +11,19 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
+import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent } from '../db/dialect.ts';
+import { runPrepared } from '../db/prepared.ts';
+import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
-import { execStatement, runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
+import type { MutationContext } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { JSON_CONTENT_TYPE, jsonOf } from '../http/json.ts';
 
-export interface MutationContext {
-  trx: Transaction<DB>;
-  userId: string;
-  /** The global sequence number of this write; every row it touches gets rev = seq. */
-  seq: number;
-  /** ISO timestamp shared by everything this write stamps. */
-  now: string;
-  /** Marks a series as touched so SSE listeners in its scope are poked after commit. */
-  touch(seriesId: string): void;
-}
+export type { MutationContext };
 
 export interface MutationResult {
   status: number;
@@ -88,15 +82,9 @@ function sameRequest(stored: string, current: string, request: FastifyRequest): 
   return stored === legacy;
 }
 
-export async function nextSeq(trx: Transaction<DB>): Promise<number> {
-  const [row] = await runPrepared(
-    trx,
-    'nextSeq',
-    (q) => q.updateTable('syncState').set({ value: sql`value + 1` }).where('name', '=', 'seq').returning('value'),
-    {},
-  );
-  if (!row) throw new Error('sync_state has no seq row');
-  return Number((row as { value: number }).value);
+/** Takes the next global seq in the write's transaction. */
+export function nextSeq(trx: Transaction<DB>): Promise<number> {
+  return incrementSeq(trx);
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -167,15 +155,10 @@ export async function runMutation(
   // and not recorded.
   const mutate = async (trx: WriteTransaction): Promise<Outcome> => {
     if (!key) return apply(trx);
-    await execStatement(trx, `savepoint ${EFFECT_SAVEPOINT}`);
     try {
-      const outcome = await apply(trx);
-      await execStatement(trx, `release savepoint ${EFFECT_SAVEPOINT}`);
-      return outcome;
+      return await inSavepoint((text) => execStatement(trx, text), EFFECT_SAVEPOINT, () => apply(trx));
     } catch (error) {
       if (!isRejection(error)) throw error;
-      await execStatement(trx, `rollback to savepoint ${EFFECT_SAVEPOINT}`);
-      await execStatement(trx, `release savepoint ${EFFECT_SAVEPOINT}`);
       if (error.code !== ERROR_CODES.idempotencyKeyReused) await recordRejection(trx, userId, key, hash, error);
       return { kind: 'rejected', error };
     }
@@ -205,9 +188,6 @@ function isRejection(error: unknown): error is HttpError {
 }
 
 async function recordRejection(trx: WriteTransaction, userId: string, key: string, hash: string, error: HttpError): Promise<void> {
-  await trx
-    .insertInto('idempotencyKeys')
-    .values({ userId, key, requestHash: hash, statusCode: error.statusCode, response: JSON.stringify(error.toBody()), createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  const response = JSON.stringify(error.toBody());
+  await insertIdempotencyRecordIfAbsent(trx, { userId, key, requestHash: hash, statusCode: error.statusCode, response, createdAt: new Date().toISOString() });
 }

@@ -20,7 +20,7 @@ export interface CachingHandle extends SqliteDatabase {
 
 /**
  * How many statements that may change data have run on a connection: a result read when it was N
- * is still the database's answer while it is N (db/prepared.ts caches some reads on that).
+ * is still the database's answer while it is N (db/sqlite/direct-statements.ts caches some reads on that).
  * Counted as a statement is handed out, before it runs: nothing can read in between (synchronous).
  */
 const writeCounts = new WeakMap<Database.Database, { value: number }>();

@@ -8,10 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
 import { extendedWithJson } from '../http/json.ts';
-import { type ConflictReason, planUpdate } from '../sync/merge.ts';
-import type { MutationContext } from '../sync/mutation.ts';
-import { assertWriteFeature } from './gates.ts';
-import { type Db, ENTITIES, type RowPatch, type WireRow, insertRow, loadAccessible, seriesIdOf, updateRow } from './registry.ts';
+import { assertWriteFeature } from '../entities/gates.ts';
+import { loadAccessible, loadSnapshot } from '../entities/queries.ts';
+import { ENTITIES } from '../entities/registry.ts';
+import { type RowPatch, type WireRow, seriesIdOf } from '../entities/wire.ts';
+import { type MutationContext, insertRow, updateRow } from '../entities/writes.ts';
+import { type ConflictReason, planUpdate } from './merge.ts';
 
 export const BASE_REV_HEADER = 'x-base-rev';
 
@@ -24,20 +26,6 @@ export function baseRevOf(request: FastifyRequest): number | null {
     throw new HttpError(400, ERROR_CODES.badRequest, 'X-Base-Rev must be a whole number (the rev the change was based on)');
   }
   return Number(value);
-}
-
-/** The row as it was at global seq `rev`: its latest snapshot at or before it. */
-export async function loadSnapshot(db: Db, kind: EntityKind, id: string, rev: number): Promise<Record<string, unknown> | null> {
-  const row = await db
-    .selectFrom('revisions')
-    .select('snapshot')
-    .where('entity', '=', kind)
-    .where('entityId', '=', id)
-    .where('rev', '<=', rev)
-    .orderBy('rev', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.snapshot) as Record<string, unknown>) : null;
 }
 
 export type UpdateAnswer<K extends EntityKind> = WireRow<K> & { mergeStatus: MergeStatus; conflictId?: string };

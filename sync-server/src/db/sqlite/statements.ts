@@ -1,0 +1,65 @@
+/**
+ * The statements whose SQL is written by hand (raw `sql` fragments, upserts, RETURNING), each
+ * behind a name. They are written for SQLite (3.35+); every one also runs on PostgreSQL as it
+ * stands, but a second storage would review them here, in one place, rather than across the
+ * domain code (db/README.md).
+ */
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { runPrepared } from '../prepared.ts';
+import type { DB, IdempotencyKeysTable, RevisionsTable } from '../tables.ts';
+
+/** Takes the next global seq in the write's transaction (an atomic increment that answers the new value). */
+export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
+  const [row] = await runPrepared(
+    trx,
+    'nextSeq',
+    (q) => q.updateTable('syncState').set({ value: sql`value + 1` }).where('name', '=', 'seq').returning('value'),
+    {},
+  );
+  if (!row) throw new Error('sync_state has no seq row');
+  return Number((row as { value: number }).value);
+}
+
+/** A revision snapshot's columns (every one given: a prepared shape binds them all). */
+export type RevisionValues = Required<Insertable<RevisionsTable>>;
+
+/** Stores a revision snapshot; a row written twice at one rev keeps its last state. */
+export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): Promise<void> {
+  await runPrepared(
+    trx,
+    'writeSnapshot',
+    (q, v: RevisionValues) =>
+      q
+        .insertInto('revisions')
+        .values({ entity: v.entity, entityId: v.entityId, rev: v.rev, seriesId: v.seriesId, userId: v.userId, snapshot: v.snapshot, createdAt: v.createdAt })
+        .onConflict((oc) => oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId })),
+    values,
+  );
+}
+
+export type IdempotencyRecord = Insertable<IdempotencyKeysTable>;
+
+/** Records an answer under its Idempotency-Key unless one is recorded already (the first answer stands). */
+export async function insertIdempotencyRecordIfAbsent(trx: Kysely<DB>, record: IdempotencyRecord): Promise<void> {
+  await trx.insertInto('idempotencyKeys').values(record).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/**
+ * Adds one to the throttle count of `key` in a fixed window starting at its first hit, in one
+ * atomic upsert; answers the new count and window start.
+ */
+export async function countThrottleHit(db: Kysely<DB>, key: string, now: number, windowMs: number): Promise<{ failures: number; windowStartedAt: number }> {
+  const expired = sql<boolean>`login_throttle.window_started_at <= ${now - windowMs}`;
+  const row = await db
+    .insertInto('loginThrottle')
+    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: 0 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql<number>`case when ${expired} then 1 else login_throttle.failures + 1 end`,
+        windowStartedAt: sql<number>`case when ${expired} then ${now} else login_throttle.window_started_at end`,
+      }),
+    )
+    .returning(['failures', 'windowStartedAt'])
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), windowStartedAt: Number(row.windowStartedAt) };
+}

@@ -1,0 +1,71 @@
+/**
+ * Who may see and change what (DESIGN.md §3 "Access comes from the parent rows in the database"):
+ * the decisions, from the stored columns queries.ts reads. No SQL here.
+ *
+ * A caller with no part in a series, an unknown id and (unless asked for) a deleted row are all
+ * 404, never 403, so foreign ids are indistinguishable from unknown ones; 403 is for a known
+ * series whose role is too low for the change.
+ */
+import { ERROR_CODES } from '@chronicler/schema';
+import { HttpError, notFound } from '../http/errors.ts';
+
+export type SeriesRole = 'owner' | 'admin' | 'editor' | 'viewer';
+/** read: see it; edit: change its content; manage: change the series itself; own: delete it. */
+export type AccessLevel = 'read' | 'edit' | 'manage' | 'own';
+
+const ROLE_RANK: Record<SeriesRole, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
+const LEVEL_NEEDS: Record<AccessLevel, SeriesRole> = { read: 'viewer', edit: 'editor', manage: 'admin', own: 'owner' };
+
+export interface SeriesAccess {
+  seriesId: string;
+  ownerId: string;
+  role: SeriesRole;
+  deleted: boolean;
+}
+
+/** The stored series columns access is decided by. */
+export interface SeriesStanding {
+  seriesId: string;
+  ownerId: string;
+  deletedAt: string | null;
+}
+
+export interface LoadOptions {
+  /** What the caller means to do; 'read' by default. */
+  level?: AccessLevel;
+  /** Return deleted rows too (updates answer them with mergeStatus 'deleted'); REST reads 404. */
+  includeDeleted?: boolean;
+}
+
+/** The owner needs no membership; anyone else's standing is their live seriesMembers row. */
+export function isOwner(series: SeriesStanding, userId: string): boolean {
+  return series.ownerId === userId;
+}
+
+/**
+ * The caller's standing in a series: owner, or the role of their live membership (`memberRole`,
+ * null when they have none — then no access at all).
+ */
+export function accessFrom(series: SeriesStanding, userId: string, memberRole: string | null): SeriesAccess | null {
+  const { seriesId, ownerId } = series;
+  const deleted = series.deletedAt !== null;
+  if (isOwner(series, userId)) return { seriesId, ownerId, role: 'owner', deleted };
+  if (memberRole === null) return null;
+  const role: SeriesRole = memberRole === 'admin' || memberRole === 'editor' ? memberRole : 'viewer';
+  return { seriesId, ownerId, role, deleted };
+}
+
+export function assertLevel(access: SeriesAccess, level: AccessLevel): void {
+  if (ROLE_RANK[access.role] < ROLE_RANK[LEVEL_NEEDS[level]]) {
+    const message = level === 'own' ? 'Only the owner of this series can do this' : 'Your role in this series does not allow this change';
+    throw new HttpError(403, ERROR_CODES.forbidden, message);
+  }
+}
+
+/** A row whose series gives the caller `access` (null: none) may be used as `options` ask, or 404/403. */
+export function assertAllowed(access: SeriesAccess | null, rowDeletedAt: string | null, options: LoadOptions): SeriesAccess {
+  if (!access) throw notFound();
+  if (!options.includeDeleted && (rowDeletedAt !== null || access.deleted)) throw notFound();
+  assertLevel(access, options.level ?? 'read');
+  return access;
+}
