@@ -436,7 +436,7 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
 async function writeSnapshot(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
-  rememberJson(row, snapshot);
+  rememberJson(row, snapshot, { entity: kind, entityId: row.id, rev: ctx.seq, snapshot });
   const values = { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now };
   await runPrepared(
     ctx.trx,
