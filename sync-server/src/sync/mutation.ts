@@ -196,7 +196,7 @@ export async function runMutation(
 // ---------------------------------------------------------------------------------------------
 // Idempotency records
 
-interface StoredRecord {
+export interface StoredRecord {
   requestHash: string;
   statusCode: number;
   response: string;
@@ -225,7 +225,7 @@ async function findRecord(trx: WriteTransaction, userId: string, key: string): P
 }
 
 /** The recorded answer's JSON: the whole `response`, or the referenced snapshot's text continued by it. */
-function recordedAnswer(record: StoredRecord): string {
+export function recordedAnswer(record: Pick<StoredRecord, 'response' | 'snapshotRev' | 'snapshot'>): string {
   if (record.snapshotRev === null) return record.response;
   if (record.snapshot === null) throw new Error('An idempotency record refers to a revision snapshot that is gone');
   return record.snapshot.slice(0, -1) + record.response;

@@ -47,9 +47,18 @@ interface ServerApp {
 // Kysely, loosely typed: the test only runs a few selects.
 type ServerDb = any;
 
+/** A stored idempotency record's answer pieces (sync-server/src/sync/mutation.ts). */
+interface RecordedAnswerParts {
+  response: string;
+  snapshotRev: number | null;
+  snapshot: string | null;
+}
+let recordedAnswer: (record: RecordedAnswerParts) => string;
+
 async function loadServer(): Promise<{ buildApp: (config: unknown) => Promise<ServerApp>; testConfig: () => unknown }> {
   const { buildApp } = (await import('@chronicler/sync-server' as string)) as { buildApp: (config: unknown) => Promise<ServerApp> };
   const { testConfig } = (await import('../../../sync-server/src/config.ts' as string)) as { testConfig: () => unknown };
+  ({ recordedAnswer } = (await import('../../../sync-server/src/sync/mutation.ts' as string)) as { recordedAnswer: typeof recordedAnswer });
   return { buildApp, testConfig };
 }
 
@@ -662,14 +671,19 @@ async function checkInvariants(world: World): Promise<void> {
   // by the save that wrote the later one, from a text whose base the saving author had seen with
   // that marker in it (their own deliberate edit), never by the server merging it away.
   const answers = new Map<string, string[]>(); // `${chapterId}@${rev}` → idempotency keys answered with it
-  const puts = (await world.serverDb.selectFrom('idempotencyKeys').select(['key', 'response']).where('statusCode', '=', 200).execute()) as {
-    key: string;
-    response: string;
-  }[];
+  // An answer recorded by reference continues its revision snapshot (migration 0002).
+  const puts = (await world.serverDb
+    .selectFrom('idempotencyKeys as k')
+    .leftJoin('revisions as r', (join: any) =>
+      join.onRef('r.entity', '=', 'k.snapshotEntity').onRef('r.entityId', '=', 'k.snapshotEntityId').onRef('r.rev', '=', 'k.snapshotRev'),
+    )
+    .select(['k.key', 'k.response', 'k.snapshotRev', 'r.snapshot'])
+    .where('k.statusCode', '=', 200)
+    .execute()) as (RecordedAnswerParts & { key: string })[];
   for (const p of puts) {
     const sent = world.sent.get(p.key);
     if (!sent) continue;
-    const answer = JSON.parse(p.response) as { id?: string; rev?: number };
+    const answer = JSON.parse(recordedAnswer(p)) as { id?: string; rev?: number };
     const at = `${answer.id}@${answer.rev}`;
     answers.set(at, [...(answers.get(at) ?? []), p.key]);
   }

@@ -62,11 +62,13 @@ import {
   type RowOf,
   type RowSnapshot,
   SYNC_TABLES,
+  type SyncStateRow,
   entityKey,
   entityTable,
   readSyncState,
 } from './db.ts';
-import { ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
+import { AckCache } from './acks.ts';
+import { type RebaseStore, ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 
 /** A body that failed its schema: `message` is the schema's first message, `fields` per field. */
@@ -171,12 +173,20 @@ function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unk
   return result.success ? { ...result.data, id: create.id } : null;
 }
 
+/** The kinds a request may name a local-only row of (a create not acknowledged yet). */
+const REFERABLE_KINDS = ['series', 'books', 'chapters', 'characters', 'locations'] as const;
+
+/** The shadow keys that say whether the ids a request names exist only locally. */
+function referenceKeys(ids: ReadonlySet<string>): string[] {
+  return [...ids].flatMap((id) => REFERABLE_KINDS.map((kind) => entityKey(kind, id)));
+}
+
 /** Ids the request names that exist only locally (creates not acknowledged yet, its own included). */
-async function localOnlyReferences(db: ChroniclerDb, spec: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): Promise<string[]> {
+async function localOnlyReferences(store: RebaseStore, ids: ReadonlySet<string>): Promise<string[]> {
   const out: string[] = [];
-  for (const id of referencedIds(spec)) {
-    for (const kind of ['series', 'books', 'chapters', 'characters', 'locations'] as const) {
-      const s = await db.shadows.get([kind, id]);
+  for (const id of ids) {
+    for (const kind of REFERABLE_KINDS) {
+      const s = await store.shadow(kind, id);
       if (s && s.row === null && s.rev === 0) out.push(id);
     }
   }
@@ -186,18 +196,34 @@ async function localOnlyReferences(db: ChroniclerDb, spec: Pick<OutboxEntry, 'pa
 /**
  * Writes the effects and the outbox entry of one mutation in one transaction over every sync
  * table. `build` runs inside it (its reads see the same snapshot the writes apply to).
+ *
+ * After `build`, everything the rules read — the rows' shadows, local rows and queued work, the
+ * sync state, the shadows of the ids the request names — is read in ONE wave of requests into a
+ * transaction-scoped cache (acks.ts AckCache), the rules run against it (rebase.ts), and the
+ * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
+ * of one per read and write.
  */
 async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<MutationSpec>): Promise<MutationSpec> {
   try {
-    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
+    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
       const spec = await build();
       const targets = uniqueTargets(spec.effects);
+      const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
+      const ownKey = entityKey(spec.entity, spec.entityId);
+      const references = referencedIds(spec);
+      const cache = new AckCache(tx);
+      const syncState = tx.table<SyncStateRow, string>('syncState');
+      const [, stateRow] = await Promise.all([
+        cache.loadAtOnce([...new Set([ownKey, ...targetKeys])], [...new Set([ownKey, ...targetKeys, ...referenceKeys(references)])], targetKeys),
+        syncState.get('state'),
+      ]);
+
       const before: RowSnapshot[] = [];
       for (const t of targets) {
-        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(db, t.entity, t.id) });
+        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(cache, t.entity, t.id) });
       }
 
-      const earlier = await entriesTouching(db, spec.entity, spec.entityId);
+      const earlier = await entriesTouching(cache, spec.entity, spec.entityId);
       const last = earlier[earlier.length - 1];
       // The last entry of this row has never been sent (not even in a batch whose answer was lost).
       const unsent =
@@ -209,20 +235,22 @@ async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<
         last.attempts === 0 &&
         spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId);
       const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
+      let stateWrite: Promise<unknown> = Promise.resolve();
       if (unsent && (last.kind === 'update' || folded)) {
         // Coalesce: one request carries both changes. Into an update, the base stays the earliest
         // one; into the row's create, the POST carries the fields and nothing waits for its answer.
-        last.body = folded ?? { ...(last.body as object), ...(spec.body as object) };
-        last.effects = mergePatchEffects(last.effects, spec.effects);
-        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(db, spec))])];
-        if (dependsOn.length > 0) last.dependsOn = dependsOn;
-        await db.outbox.put(last);
+        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(cache, references))])];
+        cache.updateEntry(last.seq!, {
+          body: folded ?? { ...(last.body as object), ...(spec.body as object) },
+          effects: mergePatchEffects(last.effects, spec.effects),
+          ...(dependsOn.length > 0 ? { dependsOn } : {}),
+        });
       } else {
-        const state = await readSyncState(db);
-        await db.syncState.update('state', { nextMutationId: state.nextMutationId + 1 });
-        const shadow = await db.shadows.get([spec.entity, spec.entityId]);
+        const state = stateRow ?? (await readSyncState(db));
+        stateWrite = syncState.put({ ...state, nextMutationId: state.nextMutationId + 1 });
+        const shadow = await cache.shadow(spec.entity, spec.entityId);
         const chained = spec.kind === 'update' && earlier.length > 0;
-        const dependsOn = await localOnlyReferences(db, spec);
+        const dependsOn = await localOnlyReferences(cache, references);
         const entry: OutboxEntry = {
           idemKey: newId(now()),
           mutationId: state.nextMutationId,
@@ -244,9 +272,10 @@ async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<
         };
         if (chained) entry.chained = true;
         if (dependsOn.length > 0) entry.dependsOn = [...new Set(dependsOn)];
-        await db.outbox.add(entry);
+        cache.addEntry(entry);
       }
-      for (const t of targets) await recompute(db, t.entity, t.id);
+      for (const t of targets) await recompute(cache, t.entity, t.id);
+      await Promise.all([cache.save(), stateWrite]);
       return spec;
     });
   } catch (error) {
