@@ -142,7 +142,9 @@ export class AckCache implements RebaseStore {
   private async loadTouching(keys: readonly string[]): Promise<void> {
     const wanted = keys.filter((key) => !this.indexedKeys.has(key));
     if (wanted.length === 0) return;
-    for (const entry of await this.outbox.where('touches').anyOf(wanted).toArray()) this.remember(entry);
+    // One key (a mutation's row) is one index read; `anyOf` walks a cursor, a round trip per step.
+    const query = wanted.length === 1 ? this.outbox.where('touches').equals(wanted[0]!) : this.outbox.where('touches').anyOf(wanted);
+    for (const entry of await query.toArray()) this.remember(entry);
     for (const key of wanted) this.indexedKeys.add(key);
   }
 

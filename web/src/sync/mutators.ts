@@ -66,6 +66,7 @@ import {
   entityKey,
   entityTable,
   readSyncState,
+  splitEntityKey,
 } from './db.ts';
 import { AckCache } from './acks.ts';
 import { type RebaseStore, ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
@@ -176,22 +177,39 @@ function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unk
 /** The kinds a request may name a local-only row of (a create not acknowledged yet). */
 const REFERABLE_KINDS = ['series', 'books', 'chapters', 'characters', 'locations'] as const;
 
-/** The shadow keys that say whether the ids a request names exist only locally. */
-function referenceKeys(ids: ReadonlySet<string>): string[] {
-  return [...ids].flatMap((id) => REFERABLE_KINDS.map((kind) => entityKey(kind, id)));
+/** The ids a request names, and its own row. */
+interface References {
+  ids: ReadonlySet<string>;
+  own: { entity: EntityKind; id: string };
+}
+
+function referencesOf(request: Pick<OutboxEntry, 'path' | 'body' | 'entity' | 'entityId'>): References {
+  return { ids: referencedIds(request), own: { entity: request.entity, id: request.entityId.toLowerCase() } };
+}
+
+/**
+ * The shadows that say whether the ids a request names exist only locally. Its own row is looked
+ * up as its own kind only: ids are UUIDv7, so no row of another kind has it.
+ */
+function referenceKeys({ ids, own }: References): string[] {
+  return [...ids].flatMap((id) =>
+    id === own.id ? ((REFERABLE_KINDS as readonly string[]).includes(own.entity) ? [entityKey(own.entity, id)] : []) : REFERABLE_KINDS.map((kind) => entityKey(kind, id)),
+  );
 }
 
 /** Ids the request names that exist only locally (creates not acknowledged yet, its own included). */
-async function localOnlyReferences(store: RebaseStore, ids: ReadonlySet<string>): Promise<string[]> {
+async function localOnlyReferences(store: RebaseStore, references: References): Promise<string[]> {
   const out: string[] = [];
-  for (const id of ids) {
-    for (const kind of REFERABLE_KINDS) {
-      const s = await store.shadow(kind, id);
-      if (s && s.row === null && s.rev === 0) out.push(id);
-    }
+  for (const key of referenceKeys(references)) {
+    const [entity, id] = splitEntityKey(key);
+    const s = await store.shadow(entity, id);
+    if (s && s.row === null && s.rev === 0) out.push(id);
   }
   return out;
 }
+
+/** The request a mutation is expected to make (its row, path and body): read ahead while `build` runs. */
+type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' | 'body'>;
 
 /**
  * Writes the effects and the outbox entry of one mutation in one transaction over every sync
@@ -203,20 +221,32 @@ async function localOnlyReferences(store: RebaseStore, ids: ReadonlySet<string>)
  * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
  * of one per read and write.
  */
-async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<MutationSpec>): Promise<MutationSpec> {
+async function commit(
+  db: ChroniclerDb,
+  now: () => number,
+  build: () => Promise<MutationSpec>,
+  expected?: ExpectedRequest,
+): Promise<MutationSpec> {
   try {
     return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
-      const spec = await build();
-      const targets = uniqueTargets(spec.effects);
-      const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
-      const ownKey = entityKey(spec.entity, spec.entityId);
-      const references = referencedIds(spec);
       const cache = new AckCache(tx);
       const syncState = tx.table<SyncStateRow, string>('syncState');
-      const [, stateRow] = await Promise.all([
-        cache.loadAtOnce([...new Set([ownKey, ...targetKeys])], [...new Set([ownKey, ...targetKeys, ...referenceKeys(references)])], targetKeys),
+      /** Everything the rules read about `keys` (the rows a request touches) and the ids it names. */
+      const load = (keys: readonly string[], references: References) =>
+        cache.loadAtOnce(keys, [...new Set([...keys, ...referenceKeys(references)])], keys);
+      // What the request will touch and name is usually known before `build` reads anything: read
+      // it alongside, in the same wave.
+      const expectedReferences = expected ? referencesOf(expected) : undefined;
+      const [spec, stateRow] = await Promise.all([
+        build(),
         syncState.get('state'),
+        expected ? load([entityKey(expected.entity, expected.entityId)], expectedReferences!) : undefined,
       ]);
+      const targets = uniqueTargets(spec.effects);
+      const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
+      const asExpected = expected && spec.entity === expected.entity && spec.entityId === expected.entityId && spec.path === expected.path && spec.body === expected.body;
+      const references = asExpected ? expectedReferences! : referencesOf(spec);
+      await load([...new Set([entityKey(spec.entity, spec.entityId), ...targetKeys])], references);
 
       const before: RowSnapshot[] = [];
       for (const t of targets) {
@@ -400,20 +430,30 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     makeRow: () => Promise<RowOf<K>>,
   ): Promise<RowOf<K>> {
     let made: RowOf<K> | undefined;
-    await commit(db, now, async () => {
-      if (await entityTable(db, kind).get(body.id)) throw new ValidationError('An item with this id already exists', { id: 'taken' });
-      made = await makeRow();
-      return {
-        kind: 'create',
-        method: 'POST',
-        path: PATHS[kind],
-        body,
-        entity: kind,
-        entityId: body.id,
-        seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
-        effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
-      };
-    });
+    const path = PATHS[kind];
+    await commit(
+      db,
+      now,
+      async () => {
+        // Both reads in one wave; a taken id is reported before anything makeRow finds.
+        const [taken, row] = await Promise.allSettled([entityTable(db, kind).get(body.id), makeRow()]);
+        if (taken.status === 'rejected') throw taken.reason;
+        if (taken.value) throw new ValidationError('An item with this id already exists', { id: 'taken' });
+        if (row.status === 'rejected') throw row.reason;
+        made = row.value;
+        return {
+          kind: 'create',
+          method: 'POST',
+          path,
+          body,
+          entity: kind,
+          entityId: body.id,
+          seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
+          effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
+        };
+      },
+      { entity: kind, entityId: body.id, path, body },
+    );
     return made!;
   }
 
@@ -424,22 +464,28 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     check?: (row: RowOf<K>) => Promise<void>,
   ): Promise<void> {
     const body = withoutUndefined(fields);
-    await commit(db, now, async () => {
-      const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
-      await check?.(row);
-      const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
-      if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
-      return {
-        kind: 'update',
-        method: 'PUT',
-        path: `${PATHS[kind]}/${id}`,
-        body,
-        entity: kind,
-        entityId: id,
-        seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
-        effects: [{ op: 'patch', entity: kind, id, fields: patch }],
-      };
-    });
+    const path = `${PATHS[kind]}/${id}`;
+    await commit(
+      db,
+      now,
+      async () => {
+        const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
+        await check?.(row);
+        const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
+        if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
+        return {
+          kind: 'update',
+          method: 'PUT',
+          path,
+          body,
+          entity: kind,
+          entityId: id,
+          seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+          effects: [{ op: 'patch', entity: kind, id, fields: patch }],
+        };
+      },
+      { entity: kind, entityId: id, path, body },
+    );
   }
 
   async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {
