@@ -171,6 +171,12 @@ export class AckCache implements RebaseStore {
     });
   }
 
+  /** A local row read in this transaction by other means: the cache answers it instead of reading it again. */
+  knowRow(entity: EntityKind, id: string, row: AnyRow | null): void {
+    const key = entityKey(entity, id);
+    if (!this.rows.has(key)) this.rows.set(key, row);
+  }
+
   async shadow(entity: EntityKind, id: string): Promise<Shadow | undefined> {
     const key = entityKey(entity, id);
     if (!this.shadows.has(key)) this.shadows.set(key, (await this.shadowTable.get([entity, id])) ?? null);

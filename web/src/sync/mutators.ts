@@ -119,6 +119,8 @@ interface MutationSpec {
   entityId: string;
   seriesId: string;
   effects: Effect[];
+  /** The local row of (entity, entityId) as `build` read it (null: none), so it is not read twice. */
+  current?: AnyRow | null;
 }
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -240,8 +242,12 @@ async function commit(
       const [spec, stateRow] = await Promise.all([
         build(),
         syncState.get('state'),
-        expected ? load([entityKey(expected.entity, expected.entityId)], expectedReferences!) : undefined,
+        // The row itself comes from build (spec.current).
+        expected
+          ? cache.loadAtOnce([entityKey(expected.entity, expected.entityId)], [entityKey(expected.entity, expected.entityId), ...referenceKeys(expectedReferences!)], [])
+          : undefined,
       ]);
+      if (spec.current !== undefined) cache.knowRow(spec.entity, spec.entityId, spec.current);
       const targets = uniqueTargets(spec.effects);
       const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
       const asExpected = expected && spec.entity === expected.entity && spec.entityId === expected.entityId && spec.path === expected.path && spec.body === expected.body;
@@ -442,6 +448,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         if (row.status === 'rejected') throw row.reason;
         made = row.value;
         return {
+          current: null,
           kind: 'create',
           method: 'POST',
           path,
@@ -482,6 +489,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           entityId: id,
           seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
           effects: [{ op: 'patch', entity: kind, id, fields: patch }],
+          current: row,
         };
       },
       { entity: kind, entityId: id, path, body },
