@@ -236,6 +236,16 @@ async function bareQueue(userId: string, plan: PlannedMutation[]): Promise<BareQ
   });
   const rows = new Map<string, AnyRow>();
   for (const list of pulled.values()) for (const row of list) rows.set(row.id, row);
+  // Rows made by an earlier round (edited in this one) as the kept database has them now.
+  const kept = dbFor(userId);
+  for (const step of plan) {
+    const { kind, create } = targetOf(step);
+    const id = (step as { id?: string }).id;
+    if (!create && id !== undefined && !rows.has(id)) {
+      const row = (await kept.table(kind).get(id)) as AnyRow | undefined;
+      if (row) rows.set(id, row);
+    }
+  }
   const iso = new Date().toISOString();
   const seriesId = (pulled.get('series')?.[0]?.id ?? '') as string;
   const writes = plan.map((step, i) => {
@@ -243,7 +253,7 @@ async function bareQueue(userId: string, plan: PlannedMutation[]): Promise<BareQ
     const id = step.call.endsWith('.create') ? (step.body as { id: string }).id : (step as { id: string }).id;
     const row = create
       ? ({ seriesId, ...step.body, id, rev: 0, createdAt: iso, updatedAt: iso, deletedAt: null } as unknown as AnyRow)
-      : ({ ...rows.get(id), ...step.body, updatedAt: iso } as AnyRow);
+      : ({ ...rows.get(id), ...step.body, id, updatedAt: iso } as AnyRow);
     rows.set(id, row);
     const entry = {
       idemKey: newId(),
