@@ -23,9 +23,10 @@ import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { chapterText } from './lib/prose.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { SERVERS, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
+import { SERVERS, benchArgs, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 
 const { values: flags } = parseArgs({
+  args: benchArgs(),
   options: {
     chapters: { type: 'string', default: '2000' },
     words: { type: 'string', default: '1000' },

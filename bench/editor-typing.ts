@@ -22,7 +22,7 @@ import { createStory } from './lib/api.ts';
 import { startServer } from './lib/child.ts';
 import { chapterText } from './lib/prose.ts';
 import { type Verdict, finish, fmt, invalid, table } from './lib/report.ts';
-import { BENCH_DIR, SERVERS, describeLoad, describeMachine, tempDataDir } from './lib/setting.ts';
+import { BENCH_DIR, SERVERS, benchArgs, describeLoad, describeMachine, tempDataDir } from './lib/setting.ts';
 
 // Playwright comes from the e2e workspace package (it drives Debian's Chromium there too). The
 // few calls used here are typed locally, and in-page code is passed as text: this package has no
@@ -57,6 +57,7 @@ const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json')
 const { chromium } = requireFromE2e('@playwright/test') as { chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> } };
 
 const { values: args } = parseArgs({
+  args: benchArgs(),
   options: {
     keys: { type: 'string', default: '200' },
     warmup: { type: 'string', default: '20' },

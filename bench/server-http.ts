@@ -6,13 +6,14 @@
  *            every request, sent as the web client's outbox sends it: X-Base-Rev = the chapter's
  *            current rev and a fresh Idempotency-Key (a fast-forward save: one transaction, seq,
  *            row update, revision snapshot, idempotency record, fsync under synchronous=FULL)
- * Targets: reads ≥ 0.5 × bare, writes ≥ 0.25 × bare.
+ * Targets: reads ≥ 0.5 × bare; writes ≥ 0.6 × the grouped SQLite floor (below).
  *
  * autocannon runs here; each server runs in its own child process. Each round measures bare,
  * reads and writes back to back; verdicts use the medians of the rounds. Two figures put the
  * ratios in context: the server's CPU time per request (less disturbed by other load on the
  * machine than throughput), and the commit floor — the same bytes a save writes, committed straight
- * through better-sqlite3 with the production pragmas, one transaction each, on the same disk.
+ * through better-sqlite3 with the production pragmas on the same disk, one per transaction and as
+ * many per transaction as there are connections (the grouped floor, the writes' baseline).
  *
  *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 1.5] [--connections 10] [--words 1000]
  *                      [--only bare,reads,writes] [--idempotency-key on|off] [--profile DIR]
@@ -29,9 +30,10 @@ import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { chapterText, proseParagraphs, seededRandom } from './lib/prose.ts';
 import { type Verdict, atLeast, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { SERVERS, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
+import { SERVERS, benchArgs, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 
 const { values: flags } = parseArgs({
+  args: benchArgs(),
   options: {
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
@@ -154,14 +156,21 @@ function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: reado
 }
 
 /**
- * What SQLite itself allows, with no HTTP and no server code: a save's writes (seq bump, chapter
- * text update, revision snapshot, idempotency record with the answer) straight through
- * better-sqlite3 with the production pragmas on the same disk, `group` saves per transaction (1:
- * one commit each; the connection count: what group commit can reach with that many writers), for
- * `seconds`. Saves per second.
+ * How a floor's idempotency record holds the answer: `answer` — the whole answer, a third copy of
+ * the text (as the server did before migration 0002); `reference` — the revision it equals and the
+ * few characters that follow it (as the server stores a save's answer now).
  */
-function commitFloor(dir: string, body: (n: number) => string, seconds: number, group: number): number {
-  const file = path.join(dir, `commit-floor-${group}.db`);
+type FloorRecord = 'answer' | 'reference';
+
+/**
+ * What SQLite itself allows, with no HTTP and no server code: a save's writes (seq bump, chapter
+ * text update, revision snapshot, idempotency record) straight through better-sqlite3 with the
+ * production pragmas on the same disk, `group` saves per transaction (1: one commit each; the
+ * connection count: what group commit can reach with that many writers), for `seconds`. Saves per
+ * second.
+ */
+function commitFloor(dir: string, body: (n: number) => string, seconds: number, group: number, record: FloorRecord): number {
+  const file = path.join(dir, `commit-floor-${group}-${record}.db`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
   const db = new Database(file);
   try {
@@ -171,20 +180,21 @@ function commitFloor(dir: string, body: (n: number) => string, seconds: number, 
              insert into seq values ('seq', 0);
              create table chapter (id integer primary key, rev integer not null, content text not null);
              create table revision (rev integer primary key, snapshot text not null);
-             create table idempotency (key text primary key, response text not null);`);
+             create table idempotency (key text primary key, response text not null, rev integer);`);
     const insertChapter = db.prepare('insert into chapter values (?, 0, ?)');
     for (let i = 0; i < group; i++) insertChapter.run(i, '');
     const bump = db.prepare(`update seq set value = value + 1 where name = 'seq' returning value`).pluck();
     const update = db.prepare('update chapter set rev = ?, content = ? where id = ?');
     const snapshot = db.prepare('insert into revision (rev, snapshot) values (?, ?)');
-    const record = db.prepare('insert into idempotency (key, response) values (?, ?)');
+    const keep = db.prepare('insert into idempotency (key, response, rev) values (?, ?, ?)');
     const save = (n: number) => {
       const content = body(n);
       const rev = bump.get() as number;
       update.run(rev, content, n % group);
       const json = JSON.stringify({ rev, content });
       snapshot.run(rev, json);
-      record.run(`floor-${group}-${n}`, json);
+      if (record === 'answer') keep.run(`floor-${group}-${n}`, json, null);
+      else keep.run(`floor-${group}-${n}`, ',"mergeStatus":"fast-forward"}', rev);
     };
     const saveGroup = db.transaction((first: number) => {
       for (let i = 0; i < group; i++) save(first + i);
@@ -253,6 +263,7 @@ async function main(): Promise<void> {
     const samples = new Map<TargetName, Sample[]>(targets.map((t) => [t.name, []]));
     const floors: number[] = [];
     const groupedFloors: number[] = [];
+    const groupedAnswerFloors: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of targets) {
         const s = await target.run(DURATION_S);
@@ -263,9 +274,13 @@ async function main(): Promise<void> {
         );
       }
       if (ONLY.has('writes')) {
-        floors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, 1));
-        groupedFloors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, CONNECTIONS));
-        console.log(`round ${round} SQLite floor ${fmt.int(floors.at(-1)!)} saves/s one per commit, ${fmt.int(groupedFloors.at(-1)!)} saves/s ${CONNECTIONS} per commit`);
+        floors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, 1, 'reference'));
+        groupedFloors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, CONNECTIONS, 'reference'));
+        groupedAnswerFloors.push(commitFloor(data.dir, writes.body, COMMIT_FLOOR_S, CONNECTIONS, 'answer'));
+        console.log(
+          `round ${round} SQLite floor ${fmt.int(floors.at(-1)!)} saves/s one per commit, ${fmt.int(groupedFloors.at(-1)!)} saves/s ${CONNECTIONS} per commit ` +
+            `(${fmt.int(groupedAnswerFloors.at(-1)!)} with the answer copied into the record)`,
+        );
       }
     }
     story.client.close();
@@ -291,16 +306,22 @@ async function main(): Promise<void> {
       ),
     );
     const bareRps = medianOf('bare', (s) => s.rps);
+    const writeRps = medianOf('writes', (s) => s.rps);
+    const groupedFloor = median(groupedFloors);
     if (ONLY.has('writes')) {
-      const writeRps = medianOf('writes', (s) => s.rps);
       const floor = median(floors);
-      const groupedFloor = median(groupedFloors);
+      const groupedAnswerFloor = median(groupedAnswerFloors);
+      const ofBare = (rate: number) => (ONLY.has('bare') ? ` = ${(rate / bareRps).toFixed(2)}× bare Fastify` : '');
       console.log(`\nwrite outcomes (measured rounds): ${[...writes.mergeStatuses].map(([k, v]) => `${k} ${fmt.int(v)}`).join(', ') || 'none'}`);
       console.log(
-        `SQLite floor (better-sqlite3, WAL, synchronous=FULL, a save's four writes, no HTTP): ${fmt.int(floor)} saves/s one per commit ` +
-          `= ${(floor / bareRps).toFixed(2)}× bare Fastify; ${fmt.int(groupedFloor)} saves/s ${CONNECTIONS} per commit = ${(groupedFloor / bareRps).toFixed(2)}× bare Fastify`,
+        `SQLite floor (better-sqlite3, WAL, synchronous=FULL, a save's four writes, the record referring to the snapshot, no HTTP): ` +
+          `${fmt.int(floor)} saves/s one per commit${ofBare(floor)}; ${fmt.int(groupedFloor)} saves/s ${CONNECTIONS} per commit${ofBare(groupedFloor)}; ` +
+          `${fmt.int(groupedAnswerFloor)} saves/s ${CONNECTIONS} per commit with the answer copied into the record`,
       );
-      console.log(`the server's writes reach ${(writeRps / groupedFloor).toFixed(2)}× the grouped floor (${(writeRps / floor).toFixed(2)}× one per commit)`);
+      console.log(
+        `the server's writes reach ${(writeRps / groupedFloor).toFixed(2)}× the grouped floor (${(writeRps / floor).toFixed(2)}× one per commit; ` +
+          `${(writeRps / groupedAnswerFloor).toFixed(2)}× the grouped floor with the answer copied)`,
+      );
       const counters = await server.counters();
       const commits = (counters.commits ?? 0) - (countersBefore.commits ?? 0);
       const committed = (counters.committedWrites ?? 0) - (countersBefore.committedWrites ?? 0);
@@ -313,12 +334,15 @@ async function main(): Promise<void> {
     console.log(`${describeLoad()} at end`);
 
     const verdicts: Verdict[] = [];
-    for (const [name, target] of [['reads', 0.5], ['writes', 0.25]] as const) {
+    // Reads against bare Fastify; writes against what the disk allows for the same writes (the
+    // grouped SQLite floor): no server can write faster than it.
+    for (const [name, target] of [['reads', 0.5], ['writes', 0.6]] as const) {
       if (!ONLY.has(name)) continue;
       const failures = samples.get(name)!.reduce((n, s) => n + s.non2xx + s.errors, 0);
-      if (!ONLY.has('bare')) verdicts.push(invalid(name, 'no bare Fastify baseline in this run (--only)'));
+      if (name === 'reads' && !ONLY.has('bare')) verdicts.push(invalid(name, 'no bare Fastify baseline in this run (--only)'));
       else if (failures > 0) verdicts.push(invalid(name, `${failures} requests failed (non-2xx or errors); the figure would not be honest`));
-      else verdicts.push(atLeast(name, medianOf(name, (s) => s.rps) / bareRps, target, 'bare Fastify'));
+      else if (name === 'reads') verdicts.push(atLeast(name, medianOf(name, (s) => s.rps) / bareRps, target, 'bare Fastify'));
+      else verdicts.push(atLeast(name, writeRps / groupedFloor, target, `the grouped SQLite floor (${CONNECTIONS} saves per commit)`));
     }
 
     if (flags.profile) {

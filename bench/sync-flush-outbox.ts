@@ -42,7 +42,7 @@ import { createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { SERVERS, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
+import { SERVERS, benchArgs, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 import { buildSyncPage } from './browser/bundle.ts';
 import { type BenchPage, CHROMIUM_ARGS, openBenchPage } from './browser/chromium.ts';
 import { type ChromiumRole, type CpuUse, measureCpu, settle } from './browser/cpu.ts';
@@ -52,11 +52,13 @@ import { type OpenedDatabase, applyWrites, openDatabase } from './browser/reposi
 import { seedThroughRepository, seriesRows } from './browser/story.ts';
 
 const { values: flags } = parseArgs({
+  args: benchArgs(),
   options: {
     mutations: { type: 'string', default: '5000' },
     rounds: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '250' },
     words: { type: 'string', default: '1000' },
+    flush: { type: 'string', default: 'on' },
     profile: { type: 'string' },
   },
 });
@@ -66,6 +68,10 @@ const WARMUP = Number(flags.warmup);
 const WORDS = Number(flags.words);
 const BOOKS = 3;
 const TARGET = 20;
+/** Queueing one mutation through the mutators ÷ one bare Dexie transaction writing a row and an outbox entry. */
+const QUEUE_TARGET = 3;
+/** `--flush off`: only the queueing and its bare baseline, one round, no warm-up (a quick look at the mutators). */
+const FLUSH = flags.flush !== 'off';
 const SEED = { chapters: 900, words: WORDS, characters: 400, locations: 400, events: 500 };
 /** outbox-plan.ts's name for a new chapter's first text save (queued a few steps after its create). */
 const FIRST_SAVE = 'new chapter first save (chained)';
@@ -76,6 +82,8 @@ type Measured<T> = CpuUse & { result: T };
 interface Round {
   flushFirst: boolean;
   queueMs: number;
+  /** The same mutations as bare Dexie transactions (one row + one outbox entry each). */
+  bareMs: number;
   /** Outbox entries the mutations made (fewer than mutations when updates were coalesced). */
   entries: number;
   chained: number;
@@ -169,7 +177,21 @@ async function main(): Promise<void> {
       await source.close();
       const baselineDb = await openDatabase(baselineFile);
 
-      const queued = await bench.call('queue', story.userId, plan.mutations);
+      // The queue and its bare baseline, alternately first.
+      let bare: Awaited<ReturnType<typeof bench.call<'bareQueue'>>>;
+      let queued: Awaited<ReturnType<typeof bench.call<'queue'>>>;
+      if (flushFirst) {
+        bare = await bench.call('bareQueue', story.userId, plan.mutations);
+        queued = await bench.call('queue', story.userId, plan.mutations);
+      } else {
+        queued = await bench.call('queue', story.userId, plan.mutations);
+        bare = await bench.call('bareQueue', story.userId, plan.mutations);
+      }
+      if (bare.outbox !== plan.mutations.length) throw new Error(`the bare queue wrote ${bare.outbox} entries for ${plan.mutations.length} mutations`);
+      if (!FLUSH) {
+        await baselineDb.close();
+        return { plan, flushFirst, queueMs: queued.ms, bareMs: bare.ms, entries: queued.outbox, chained: queued.chained, flush: { result: null as never, server: 0, browser: 0, roles: {} as never }, baselineMs: NaN, baselineCpuMs: NaN, problem: null };
+      }
       const flush = async () => {
         await settle(serverPid);
         if (!profileDir) return measureCpu(serverPid, () => bench.call('flush', story.userId));
@@ -218,108 +240,137 @@ async function main(): Promise<void> {
       await baselineDb.close();
       fs.rmSync(baselineFile, { force: true });
       for (const suffix of ['-wal', '-shm']) fs.rmSync(baselineFile + suffix, { force: true });
-      return { plan, flushFirst, queueMs: queued.ms, entries: queued.outbox, chained: queued.chained, flush: flushed, baselineMs: base.ms, baselineCpuMs: base.cpuMs, problem };
+      return { plan, flushFirst, queueMs: queued.ms, bareMs: bare.ms, entries: queued.outbox, chained: queued.chained, flush: flushed, baselineMs: base.ms, baselineCpuMs: base.cpuMs, problem };
     };
 
-    const warm = await runRound(0, true, mixFor(WARMUP));
-    console.log(
-      `warm-up: queued ${fmt.int(warm.plan.mutations.length)} mutations in ${fmt.ms(warm.queueMs)} (${fmt.int(warm.entries)} outbox entries, ${warm.chained} chained), ` +
-        `flush ${fmt.ms(warm.flush.result.ms)}, baseline ${fmt.ms(warm.baselineMs)}${warm.problem ? ` — WRONG: ${warm.problem}` : ''}`,
-    );
+    /** Per mutation, the queue's time through the mutators and through bare transactions. */
+    const queueVerdict = (rounds: readonly Round[]): Verdict => {
+      const perMutation = (ms: number) => `${((ms * 1000) / MUTATIONS).toFixed(0)} µs`;
+      const queueMs = median(rounds.map((r) => r.queueMs));
+      const bareMs = median(rounds.map((r) => r.bareMs));
+      console.log(
+        `queueing ${fmt.int(MUTATIONS)} mutations: mutators ${fmt.ms(queueMs)} (${perMutation(queueMs)} each) vs bare Dexie transactions ` +
+          `(one row + one outbox entry) ${fmt.ms(bareMs)} (${perMutation(bareMs)} each) = ${fmt.ratio(queueMs / bareMs)}` +
+          (rounds.length > 1 ? ` (rounds ${rounds.map((r) => fmt.ratio(r.queueMs / r.bareMs)).join(' · ')})` : ''),
+      );
+      return atMost('local writes', queueMs / bareMs, QUEUE_TARGET, 'a bare Dexie transaction per mutation (row + outbox entry)');
+    };
+    if (!FLUSH) {
+      const quick = await runRound(1, false, mix);
+      console.log(`${describeLoad()} at end`);
+      verdicts.push(queueVerdict([quick]));
+      if (flags.profile) {
+        // One more session queued while the page's main thread is profiled.
+        fs.mkdirSync(flags.profile, { recursive: true });
+        const plan = planSession(series, mix, 2, WORDS);
+        const { result, profile } = await bench.profile(() => bench.call('queue', story.userId, plan.mutations));
+        const file = path.resolve(flags.profile, 'sync-flush-outbox.queue.cpuprofile');
+        fs.writeFileSync(file, JSON.stringify(profile));
+        console.log(`\nqueue while profiled: ${fmt.ms(result.ms)}\n== page main thread (queue) ==`);
+        console.log(summariseProfile(file, { requests: plan.mutations.length, unit: 'mutation', top: 30 }));
+      }
+    } else {
+      const warm = await runRound(0, true, mixFor(WARMUP));
+      console.log(
+        `warm-up: queued ${fmt.int(warm.plan.mutations.length)} mutations in ${fmt.ms(warm.queueMs)} (${fmt.int(warm.entries)} outbox entries, ${warm.chained} chained), ` +
+          `flush ${fmt.ms(warm.flush.result.ms)}, baseline ${fmt.ms(warm.baselineMs)}${warm.problem ? ` — WRONG: ${warm.problem}` : ''}`,
+      );
 
 
-    // Context: the same repository writes, one commit each (as one request per mutation commits).
-    const sampleFile = path.join(data.dir, 'commit-each.db');
-    const sampleSource = await openDatabase(databaseFile);
-    await sampleSource.sqlite.backup(sampleFile);
-    await sampleSource.close();
-    const sampleDb = await openDatabase(sampleFile);
-    const samplePlan = planSession({ ...series, chapters: series.chapters.map((c) => ({ ...c })), chaptersPerBook: new Map(series.chaptersPerBook) }, mixFor(COMMIT_EACH_SAMPLE), 99, WORDS);
-    const sampleStart = performance.now();
-    await applyWrites(sampleDb.db, story.userId, samplePlan.writes, 'commit-each');
-    const commitEachMs = performance.now() - sampleStart;
-    await sampleDb.close();
+      // Context: the same repository writes, one commit each (as one request per mutation commits).
+      const sampleFile = path.join(data.dir, 'commit-each.db');
+      const sampleSource = await openDatabase(databaseFile);
+      await sampleSource.sqlite.backup(sampleFile);
+      await sampleSource.close();
+      const sampleDb = await openDatabase(sampleFile);
+      const samplePlan = planSession({ ...series, chapters: series.chapters.map((c) => ({ ...c })), chaptersPerBook: new Map(series.chaptersPerBook) }, mixFor(COMMIT_EACH_SAMPLE), 99, WORDS);
+      const sampleStart = performance.now();
+      await applyWrites(sampleDb.db, story.userId, samplePlan.writes, 'commit-each');
+      const commitEachMs = performance.now() - sampleStart;
+      await sampleDb.close();
 
-    const rounds: (Round & { plan: Plan })[] = [];
-    for (let round = 1; round <= ROUNDS; round++) rounds.push(await runRound(round, round % 2 === 0, mix));
-    const problem = warm.problem ?? rounds.map((r) => r.problem).find(Boolean) ?? null;
-    console.log(
-      `each round's session: ${Object.entries(rounds[0]!.plan.counts).map(([k, n]) => `${fmt.int(n)} ${k}`).join(', ')}; ` +
-        `${fmt.int(rounds[0]!.entries)} outbox entries, ${rounds[0]!.chained} chained`,
-    );
+      const rounds: (Round & { plan: Plan })[] = [];
+      for (let round = 1; round <= ROUNDS; round++) rounds.push(await runRound(round, round % 2 === 0, mix));
+      const problem = warm.problem ?? rounds.map((r) => r.problem).find(Boolean) ?? null;
+      console.log(
+        `each round's session: ${Object.entries(rounds[0]!.plan.counts).map(([k, n]) => `${fmt.int(n)} ${k}`).join(', ')}; ` +
+          `${fmt.int(rounds[0]!.entries)} outbox entries, ${rounds[0]!.chained} chained`,
+      );
 
-    const flushMs = median(rounds.map((r) => r.flush.result.ms));
-    const baselineMs = median(rounds.map((r) => r.baselineMs));
-    const perEntry = (ms: number) => `${((ms * 1000) / MUTATIONS).toFixed(0)} µs`;
-    console.log('');
-    console.log(
-      table(
-        ['round', 'first', 'queue (mutators)', 'baseline (repository)', 'flush (engine)', 'ratio', 'requests', 'CPU server', 'CPU Chromium'],
-        [
-          ...rounds.map((r, i) => [
-            String(i + 1),
-            r.flushFirst ? 'flush' : 'baseline',
-            fmt.ms(r.queueMs),
-            fmt.ms(r.baselineMs),
-            fmt.ms(r.flush.result.ms),
-            fmt.ratio(r.flush.result.ms / r.baselineMs),
-            r.flush.result.requests.length,
-            fmt.ms(r.flush.server),
-            fmt.ms(r.flush.browser),
-          ]),
+      const flushMs = median(rounds.map((r) => r.flush.result.ms));
+      const baselineMs = median(rounds.map((r) => r.baselineMs));
+      const perEntry = (ms: number) => `${((ms * 1000) / MUTATIONS).toFixed(0)} µs`;
+      console.log('');
+      console.log(
+        table(
+          ['round', 'first', 'queue (mutators)', 'baseline (repository)', 'flush (engine)', 'ratio', 'requests', 'CPU server', 'CPU Chromium'],
           [
-            'median',
-            '',
-            fmt.ms(median(rounds.map((r) => r.queueMs))),
-            fmt.ms(baselineMs),
-            fmt.ms(flushMs),
-            fmt.ratio(flushMs / baselineMs),
-            '',
-            fmt.ms(median(rounds.map((r) => r.flush.server))),
-            fmt.ms(median(rounds.map((r) => r.flush.browser))),
+            ...rounds.map((r, i) => [
+              String(i + 1),
+              r.flushFirst ? 'flush' : 'baseline',
+              fmt.ms(r.queueMs),
+              fmt.ms(r.baselineMs),
+              fmt.ms(r.flush.result.ms),
+              fmt.ratio(r.flush.result.ms / r.baselineMs),
+              r.flush.result.requests.length,
+              fmt.ms(r.flush.server),
+              fmt.ms(r.flush.browser),
+            ]),
+            [
+              'median',
+              '',
+              fmt.ms(median(rounds.map((r) => r.queueMs))),
+              fmt.ms(baselineMs),
+              fmt.ms(flushMs),
+              fmt.ratio(flushMs / baselineMs),
+              '',
+              fmt.ms(median(rounds.map((r) => r.flush.server))),
+              fmt.ms(median(rounds.map((r) => r.flush.browser))),
+            ],
+            ['per entry', '', perEntry(median(rounds.map((r) => r.queueMs))), perEntry(baselineMs), perEntry(flushMs), '', '', perEntry(median(rounds.map((r) => r.flush.server))), perEntry(median(rounds.map((r) => r.flush.browser)))],
           ],
-          ['per entry', '', perEntry(median(rounds.map((r) => r.queueMs))), perEntry(baselineMs), perEntry(flushMs), '', '', perEntry(median(rounds.map((r) => r.flush.server))), perEntry(median(rounds.map((r) => r.flush.browser)))],
-        ],
-      ),
-    );
-    const last = rounds[rounds.length - 1]!;
-    console.log(`\nlast round: ${describeRequests(last.flush.result)}`);
-    const roles: ChromiumRole[] = ['renderer', 'browser', 'storage', 'network', 'gpu', 'other'];
-    console.log(
-      `CPU during the flush (median): server ${fmt.ms(median(rounds.map((r) => r.flush.server)))}; Chromium ` +
-        roles
-          .map((role) => [role, median(rounds.map((r) => r.flush.roles[role]))] as const)
-          .filter(([, ms]) => ms > 0)
-          .map(([role, ms]) => `${role} ${fmt.ms(ms)}`)
-          .join(', '),
-    );
-    const flushCpu = median(rounds.map((r) => r.flush.server + r.flush.browser));
-    const baselineCpu = median(rounds.map((r) => r.baselineCpuMs));
-    console.log(
-      `CPU time: flush (server + Chromium) ${fmt.ms(flushCpu)} vs baseline ${fmt.ms(baselineCpu)} = ${fmt.ratio(flushCpu / baselineCpu)} ` +
-        '(less disturbed by other load than wall time)',
-    );
-    console.log(
-      `context: the same repository writes with one commit each (as one request per mutation) — ${COMMIT_EACH_SAMPLE} writes in ${fmt.ms(commitEachMs)}, ` +
-        `${perEntry((commitEachMs * MUTATIONS) / COMMIT_EACH_SAMPLE)} per write (one commit for all: ${perEntry(baselineMs)})`,
-    );
-    console.log(`baseline absolute: ${fmt.int(MUTATIONS)} repository writes in one commit = ${fmt.ms(baselineMs)} (median of ${ROUNDS})`);
-    console.log(`${describeLoad()} at end`);
+        ),
+      );
+      const last = rounds[rounds.length - 1]!;
+      console.log(`\nlast round: ${describeRequests(last.flush.result)}`);
+      const roles: ChromiumRole[] = ['renderer', 'browser', 'storage', 'network', 'gpu', 'other'];
+      console.log(
+        `CPU during the flush (median): server ${fmt.ms(median(rounds.map((r) => r.flush.server)))}; Chromium ` +
+          roles
+            .map((role) => [role, median(rounds.map((r) => r.flush.roles[role]))] as const)
+            .filter(([, ms]) => ms > 0)
+            .map(([role, ms]) => `${role} ${fmt.ms(ms)}`)
+            .join(', '),
+      );
+      const flushCpu = median(rounds.map((r) => r.flush.server + r.flush.browser));
+      const baselineCpu = median(rounds.map((r) => r.baselineCpuMs));
+      console.log(
+        `CPU time: flush (server + Chromium) ${fmt.ms(flushCpu)} vs baseline ${fmt.ms(baselineCpu)} = ${fmt.ratio(flushCpu / baselineCpu)} ` +
+          '(less disturbed by other load than wall time)',
+      );
+      console.log(
+        `context: the same repository writes with one commit each (as one request per mutation) — ${COMMIT_EACH_SAMPLE} writes in ${fmt.ms(commitEachMs)}, ` +
+          `${perEntry((commitEachMs * MUTATIONS) / COMMIT_EACH_SAMPLE)} per write (one commit for all: ${perEntry(baselineMs)})`,
+      );
+      console.log(`baseline absolute: ${fmt.int(MUTATIONS)} repository writes in one commit = ${fmt.ms(baselineMs)} (median of ${ROUNDS})`);
+      console.log(`${describeLoad()} at end`);
+      verdicts.push(queueVerdict(rounds));
 
-    verdicts.push(
-      problem
-        ? invalid('outbox flush', `the flush did not land exactly the planned rows (${problem}); the timing would not be honest`)
-        : atMost('outbox flush', flushMs / baselineMs, TARGET, 'repository writes in better-sqlite3 (wall time, median)'),
-    );
+      verdicts.push(
+        problem
+          ? invalid('outbox flush', `the flush did not land exactly the planned rows (${problem}); the timing would not be honest`)
+          : atMost('outbox flush', flushMs / baselineMs, TARGET, 'repository writes in better-sqlite3 (wall time, median)'),
+      );
 
-    if (flags.profile) {
-      fs.mkdirSync(flags.profile, { recursive: true });
-      const profiled = await runRound(ROUNDS + 1, true, mix, flags.profile);
-      console.log(`\nflush while profiled: ${fmt.ms(profiled.flush.result.ms)} (${describeRequests(profiled.flush.result)})`);
-      console.log('\n== server ==');
-      console.log(summariseProfile(path.resolve(flags.profile, 'sync-flush-outbox.server.cpuprofile'), { requests: MUTATIONS, unit: 'entry' }));
-      console.log('\n== page main thread ==');
-      console.log(summariseProfile(path.resolve(flags.profile, 'sync-flush-outbox.page.cpuprofile'), { requests: MUTATIONS, unit: 'entry', top: 30 }));
+      if (flags.profile) {
+        fs.mkdirSync(flags.profile, { recursive: true });
+        const profiled = await runRound(ROUNDS + 1, true, mix, flags.profile);
+        console.log(`\nflush while profiled: ${fmt.ms(profiled.flush.result.ms)} (${describeRequests(profiled.flush.result)})`);
+        console.log('\n== server ==');
+        console.log(summariseProfile(path.resolve(flags.profile, 'sync-flush-outbox.server.cpuprofile'), { requests: MUTATIONS, unit: 'entry' }));
+        console.log('\n== page main thread ==');
+        console.log(summariseProfile(path.resolve(flags.profile, 'sync-flush-outbox.page.cpuprofile'), { requests: MUTATIONS, unit: 'entry', top: 30 }));
+      }
     }
     story.client.close();
   } finally {

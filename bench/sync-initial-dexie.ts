@@ -33,7 +33,7 @@ import { createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { SERVERS, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
+import { SERVERS, benchArgs, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 import { buildSyncPage } from './browser/bundle.ts';
 import { type BenchPage, CHROMIUM_ARGS, openBenchPage } from './browser/chromium.ts';
 import { type ChromiumRole, type CpuUse, measureCpu, settle } from './browser/cpu.ts';
@@ -41,6 +41,7 @@ import type { BenchKind, BulkPutResult, PullResult } from './browser/page/protoc
 import { seedThroughRepository, seriesRows } from './browser/story.ts';
 
 const { values: flags } = parseArgs({
+  args: benchArgs(),
   options: {
     chapters: { type: 'string', default: '2000' },
     words: { type: 'string', default: '1000' },

@@ -33,6 +33,12 @@ export function describeLoad(): string {
   return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min)${busy}`;
 }
 
+/** The command line's flags: `pnpm --filter … bench:x -- --rounds 5` passes a leading `--` through. */
+export function benchArgs(): string[] {
+  const args = process.argv.slice(2);
+  return args[0] === '--' ? args.slice(1) : args;
+}
+
 /** A fresh DATA_DIR for the real server (file database, session secret), removed afterwards. */
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-bench-'));

@@ -12,3 +12,4 @@ export { ENTITIES } from './entities/registry.ts';
 export { type NewRow, type RowPatch, seriesIdOf, toColumns, toWire } from './entities/wire.ts';
 export { insertRow, updateRow } from './entities/writes.ts';
 export { type MutationContext, nextSeq } from './sync/mutation.ts';
+export { type StoredRecord, recordedAnswer } from './sync/mutation.ts';

@@ -6,6 +6,7 @@
  * The engine runs as the app runs it (browser fetch with credentials), driven by hand: no Web
  * Locks election, no SSE, no window events — only the pull and push under measurement.
  */
+import { newId } from '@chronicler/schema';
 import {
   type AnyRow,
   type ChroniclerDb,
@@ -21,6 +22,7 @@ import {
 import type {
   BenchApi,
   BenchKind,
+  BareQueueResult,
   BulkPutResult,
   FlushRequest,
   FlushResult,
@@ -31,6 +33,7 @@ import type {
 } from './protocol.ts';
 
 const BASELINE_SUFFIX = '-baseline';
+const BARE_SUFFIX = '-bare';
 
 /** Rows of the last kept engine pull, per kind: the baseline's input, already in memory. */
 let pulledRows: Map<string, AnyRow[]> | null = null;
@@ -219,6 +222,82 @@ async function queue(userId: string, plan: PlannedMutation[]): Promise<QueueResu
   return { ms, outbox, chained };
 }
 
+/** The kind a planned mutation writes, and whether it makes the row. */
+function targetOf(step: PlannedMutation): { kind: BenchKind; create: boolean } {
+  const [kind, op] = step.call.split('.') as [BenchKind, string];
+  return { kind, create: op === 'create' };
+}
+
+/**
+ * The queue's baseline: per planned mutation, ONE bare Dexie transaction that puts the row as the
+ * mutation leaves it and adds one outbox entry carrying its request — nothing read, checked or
+ * derived. In a database of its own holding the same rows as the kept one (copied before timing);
+ * the rows and entries are made before timing too.
+ */
+async function bareQueue(userId: string, plan: PlannedMutation[]): Promise<BareQueueResult> {
+  const pulled = pulledRows;
+  if (!pulled) throw new Error('enginePull(userId, true) first: the bare queue starts from the rows it stored');
+  const db = await freshDb(userId + BARE_SUFFIX);
+  const tables = [...pulled.keys()];
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((kind) => db.table(kind).bulkPut(pulled.get(kind)!)));
+  });
+  const rows = new Map<string, AnyRow>();
+  for (const list of pulled.values()) for (const row of list) rows.set(row.id, row);
+  // Rows made by an earlier round (edited in this one) as the kept database has them now.
+  const kept = dbFor(userId);
+  for (const step of plan) {
+    const { kind, create } = targetOf(step);
+    const id = (step as { id?: string }).id;
+    if (!create && id !== undefined && !rows.has(id)) {
+      const row = (await kept.table(kind).get(id)) as AnyRow | undefined;
+      if (row) rows.set(id, row);
+    }
+  }
+  const iso = new Date().toISOString();
+  const seriesId = (pulled.get('series')?.[0]?.id ?? '') as string;
+  const writes = plan.map((step, i) => {
+    const { kind, create } = targetOf(step);
+    const id = step.call.endsWith('.create') ? (step.body as { id: string }).id : (step as { id: string }).id;
+    const row = create
+      ? ({ seriesId, ...step.body, id, rev: 0, createdAt: iso, updatedAt: iso, deletedAt: null } as unknown as AnyRow)
+      : ({ ...rows.get(id), ...step.body, id, updatedAt: iso } as AnyRow);
+    rows.set(id, row);
+    const entry = {
+      idemKey: newId(),
+      mutationId: i + 1,
+      kind: create ? 'create' : 'update',
+      method: create ? 'POST' : 'PUT',
+      path: create ? `/api/${kind}` : `/api/${kind}/${id}`,
+      body: step.body,
+      entity: kind,
+      entityId: id,
+      seriesId,
+      baseRev: null,
+      before: [],
+      effects: [],
+      touches: [`${kind}:${id}`],
+      attempts: 0,
+      status: 'pending',
+      nextAttemptAt: 0,
+      createdAt: Date.now(),
+    };
+    return { kind, row, entry };
+  });
+  const start = performance.now();
+  for (const { kind, row, entry } of writes) {
+    await db.transaction('rw', [kind, 'outbox'], async () => {
+      await db.table(kind).put(row);
+      await db.outbox.add(entry as never);
+    });
+  }
+  const ms = performance.now() - start;
+  const outbox = await db.outbox.count();
+  db.close();
+  await deleteDb(userId + BARE_SUFFIX);
+  return { ms, outbox };
+}
+
 async function flush(userId: string): Promise<FlushResult> {
   const db = dbFor(userId);
   const requests: FlushRequest[] = [];
@@ -255,10 +334,12 @@ const api: BenchApi = {
     keptDb = null;
     await deleteDb(userId);
     await deleteDb(userId + BASELINE_SUFFIX);
+    await deleteDb(userId + BARE_SUFFIX);
   },
   enginePull,
   baselineBulkPut,
   queue,
+  bareQueue,
   flush,
 };
 

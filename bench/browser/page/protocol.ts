@@ -45,6 +45,12 @@ export interface QueueResult {
   chained: number;
 }
 
+export interface BareQueueResult {
+  ms: number;
+  /** Outbox entries written (one per planned mutation). */
+  outbox: number;
+}
+
 export interface FlushRequest {
   path: string;
   /** Entries it carried (1 for a single REST call). */
@@ -77,6 +83,11 @@ export interface BenchApi {
   baselineBulkPut(userId: string): Promise<BulkPutResult>;
   /** Runs each planned mutation through the real mutators on the kept database (nothing is sent). */
   queue(userId: string, plan: PlannedMutation[]): Promise<QueueResult>;
+  /**
+   * The queue's baseline: one bare Dexie transaction per planned mutation writing its row and one
+   * outbox entry, in a copy of the kept database's rows (nothing checked, read or derived).
+   */
+  bareQueue(userId: string, plan: PlannedMutation[]): Promise<BareQueueResult>;
   /** The real engine pushes until the outbox is empty (or stuck). */
   flush(userId: string): Promise<FlushResult>;
 }

@@ -52,6 +52,9 @@ export function rowsOfAnswer(entry: Pick<OutboxEntry, 'entity'>, body: unknown):
   return lists.filter(looksLikeRow).map((row) => ({ entity: entry.entity, row: cleanRow(row) }));
 }
 
+/** Stand-in seqs of entries added in a cache start here, above any the outbox gives. */
+const FIRST_STAND_IN = 2 ** 52;
+
 /**
  * A transaction-scoped cache over the shadows, entity tables and outbox. Reads not loaded up front
  * fall through to Dexie (still inside the caller's transaction, so nothing else can change them
@@ -76,6 +79,8 @@ export class AckCache implements RebaseStore {
   private readonly byKey = new Map<string, Set<number>>();
   /** Row keys whose touching entries are all known. */
   private readonly indexedKeys = new Set<string>();
+  /** Stand-in seqs of the entries added here (addEntry), above any real one: the outbox numbers them when saved. */
+  private readonly addedEntries: number[] = [];
 
   private readonly outbox: Table<OutboxEntry, number>;
   private readonly shadowTable: Table<Shadow, [EntityKind, string]>;
@@ -112,15 +117,7 @@ export class AckCache implements RebaseStore {
     // The group's own entries touch the group's keys: the index query brings them too (each
     // entry read once — chapter saves carry the text three times); only those that touch nothing
     // (a reorder that moved nothing) or left the outbox are asked for by key.
-    const [touching, shadows] = await Promise.all([
-      keys.length > 0 ? this.outbox.where('touches').anyOf([...keys]).toArray() : Promise.resolve([] as OutboxEntry[]),
-      this.shadowTable.bulkGet(keys.map(splitEntityKey)),
-    ]);
-    for (const entry of touching) this.remember(entry);
-    keys.forEach((key, i) => {
-      this.shadows.set(key, shadows[i] ?? null);
-      this.indexedKeys.add(key);
-    });
+    await Promise.all([this.loadTouching(keys), this.loadShadows(keys)]);
     const unseen = seqs.filter((seq) => !this.entries.has(seq));
     if (unseen.length > 0) {
       const found = await this.outbox.bulkGet(unseen);
@@ -131,9 +128,37 @@ export class AckCache implements RebaseStore {
       });
     }
 
+    await this.loadRows(rowKeys.filter((key) => !this.shadows.get(key)));
+  }
+
+  /**
+   * Reads in ONE wave of requests (a mutation's): the queued work touching `touchKeys`, the
+   * shadows of `shadowKeys` and the local rows of `rowKeys`.
+   */
+  async loadAtOnce(touchKeys: readonly string[], shadowKeys: readonly string[], rowKeys: readonly string[]): Promise<void> {
+    await Promise.all([this.loadTouching(touchKeys), this.loadShadows(shadowKeys), this.loadRows(rowKeys)]);
+  }
+
+  private async loadTouching(keys: readonly string[]): Promise<void> {
+    const wanted = keys.filter((key) => !this.indexedKeys.has(key));
+    if (wanted.length === 0) return;
+    // One key (a mutation's row) is one index read; `anyOf` walks a cursor, a round trip per step.
+    const query = wanted.length === 1 ? this.outbox.where('touches').equals(wanted[0]!) : this.outbox.where('touches').anyOf(wanted);
+    for (const entry of await query.toArray()) this.remember(entry);
+    for (const key of wanted) this.indexedKeys.add(key);
+  }
+
+  private async loadShadows(keys: readonly string[]): Promise<void> {
+    const wanted = keys.filter((key) => !this.shadows.has(key));
+    if (wanted.length === 0) return;
+    const shadows = await this.shadowTable.bulkGet(wanted.map(splitEntityKey));
+    wanted.forEach((key, i) => this.shadows.set(key, shadows[i] ?? null));
+  }
+
+  private async loadRows(rowKeys: readonly string[]): Promise<void> {
     const byKind = new Map<EntityKind, string[]>();
     for (const key of rowKeys) {
-      if (this.rows.has(key) || this.shadows.get(key)) continue;
+      if (this.rows.has(key)) continue;
       const [entity, id] = splitEntityKey(key);
       let ids = byKind.get(entity);
       if (!ids) byKind.set(entity, (ids = []));
@@ -144,6 +169,12 @@ export class AckCache implements RebaseStore {
     kinds.forEach((kind, k) => {
       byKind.get(kind)!.forEach((id, i) => this.rows.set(entityKey(kind, id), rows[k]![i] ?? null));
     });
+  }
+
+  /** A local row read in this transaction by other means: the cache answers it instead of reading it again. */
+  knowRow(entity: EntityKind, id: string, row: AnyRow | null): void {
+    const key = entityKey(entity, id);
+    if (!this.rows.has(key)) this.rows.set(key, row);
   }
 
   async shadow(entity: EntityKind, id: string): Promise<Shadow | undefined> {
@@ -207,8 +238,19 @@ export class AckCache implements RebaseStore {
 
   deleteEntry(seq: number): void {
     this.entries.set(seq, null);
-    this.deletedEntries.add(seq);
+    if (seq < FIRST_STAND_IN) this.deletedEntries.add(seq);
     this.dirtyEntries.delete(seq);
+  }
+
+  /**
+   * Queues a new outbox entry (added to the outbox by `save()`, which numbers it): from now on it is
+   * the last entry touching each of its rows, as it will be once added.
+   */
+  addEntry(entry: OutboxEntry): void {
+    const standIn = FIRST_STAND_IN + this.addedEntries.length;
+    this.addedEntries.push(standIn);
+    this.entries.set(standIn, { ...entry, seq: standIn });
+    this.index({ ...entry, seq: standIn });
   }
 
   /** Changes fields of a known entry (not its `touches`). */
@@ -216,7 +258,8 @@ export class AckCache implements RebaseStore {
     const entry = this.entries.get(seq);
     if (!entry) return;
     this.entries.set(seq, { ...entry, ...changes });
-    this.dirtyEntries.add(seq);
+    // An added entry is written as it is when saved.
+    if (seq < FIRST_STAND_IN) this.dirtyEntries.add(seq);
   }
 
   /** Writes every change back, in bulk. */
@@ -225,6 +268,14 @@ export class AckCache implements RebaseStore {
     if (this.deletedEntries.size > 0) ops.push(this.outbox.bulkDelete([...this.deletedEntries]));
     const changed = [...this.dirtyEntries].map((seq) => this.entries.get(seq)).filter((e): e is OutboxEntry => !!e);
     if (changed.length > 0) ops.push(this.outbox.bulkPut(changed));
+    // In the order they were queued: the outbox's auto-increment gives them their send order.
+    for (const standIn of this.addedEntries) {
+      const added = this.entries.get(standIn);
+      if (!added) continue;
+      const { seq: _standIn, ...entry } = added;
+      ops.push(this.outbox.add(entry));
+    }
+    this.addedEntries.length = 0;
 
     const shadowPuts: Shadow[] = [];
     const shadowDeletes: [EntityKind, string][] = [];

@@ -66,11 +66,14 @@ import {
   type RowOf,
   type RowSnapshot,
   SYNC_TABLES,
+  type SyncStateRow,
   entityKey,
   entityTable,
   readSyncState,
+  splitEntityKey,
 } from './db.ts';
-import { ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
+import { AckCache } from './acks.ts';
+import { type RebaseStore, ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 
 /** A body that failed its schema: `message` is the schema's first message, `fields` per field. */
@@ -120,6 +123,8 @@ interface MutationSpec {
   entityId: string;
   seriesId: string;
   effects: Effect[];
+  /** The local row of (entity, entityId) as `build` read it (null: none), so it is not read twice. */
+  current?: AnyRow | null;
 }
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -175,33 +180,90 @@ function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unk
   return result.success ? { ...result.data, id: create.id } : null;
 }
 
+/** The kinds a request may name a local-only row of (a create not acknowledged yet). */
+const REFERABLE_KINDS = ['series', 'books', 'chapters', 'characters', 'locations'] as const;
+
+/** The ids a request names, and its own row. */
+interface References {
+  ids: ReadonlySet<string>;
+  own: { entity: EntityKind; id: string };
+}
+
+function referencesOf(request: Pick<OutboxEntry, 'path' | 'body' | 'entity' | 'entityId'>): References {
+  return { ids: referencedIds(request), own: { entity: request.entity, id: request.entityId.toLowerCase() } };
+}
+
+/**
+ * The shadows that say whether the ids a request names exist only locally. Its own row is looked
+ * up as its own kind only: ids are UUIDv7, so no row of another kind has it.
+ */
+function referenceKeys({ ids, own }: References): string[] {
+  return [...ids].flatMap((id) =>
+    id === own.id ? ((REFERABLE_KINDS as readonly string[]).includes(own.entity) ? [entityKey(own.entity, id)] : []) : REFERABLE_KINDS.map((kind) => entityKey(kind, id)),
+  );
+}
+
 /** Ids the request names that exist only locally (creates not acknowledged yet, its own included). */
-async function localOnlyReferences(db: ChroniclerDb, spec: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): Promise<string[]> {
+async function localOnlyReferences(store: RebaseStore, references: References): Promise<string[]> {
   const out: string[] = [];
-  for (const id of referencedIds(spec)) {
-    for (const kind of ['series', 'books', 'chapters', 'characters', 'locations'] as const) {
-      const s = await db.shadows.get([kind, id]);
-      if (s && s.row === null && s.rev === 0) out.push(id);
-    }
+  for (const key of referenceKeys(references)) {
+    const [entity, id] = splitEntityKey(key);
+    const s = await store.shadow(entity, id);
+    if (s && s.row === null && s.rev === 0) out.push(id);
   }
   return out;
 }
 
+/** The request a mutation is expected to make (its row, path and body): read ahead while `build` runs. */
+type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' | 'body'>;
+
 /**
  * Writes the effects and the outbox entry of one mutation in one transaction over every sync
  * table. `build` runs inside it (its reads see the same snapshot the writes apply to).
+ *
+ * After `build`, everything the rules read — the rows' shadows, local rows and queued work, the
+ * sync state, the shadows of the ids the request names — is read in ONE wave of requests into a
+ * transaction-scoped cache (acks.ts AckCache), the rules run against it (rebase.ts), and the
+ * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
+ * of one per read and write.
  */
-async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<MutationSpec>): Promise<MutationSpec> {
+async function commit(
+  db: ChroniclerDb,
+  now: () => number,
+  build: () => Promise<MutationSpec>,
+  expected?: ExpectedRequest,
+): Promise<MutationSpec> {
   try {
-    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
-      const spec = await build();
+    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
+      const cache = new AckCache(tx);
+      const syncState = tx.table<SyncStateRow, string>('syncState');
+      /** Everything the rules read about `keys` (the rows a request touches) and the ids it names. */
+      const load = (keys: readonly string[], references: References) =>
+        cache.loadAtOnce(keys, [...new Set([...keys, ...referenceKeys(references)])], keys);
+      // What the request will touch and name is usually known before `build` reads anything: read
+      // it alongside, in the same wave.
+      const expectedReferences = expected ? referencesOf(expected) : undefined;
+      const [spec, stateRow] = await Promise.all([
+        build(),
+        syncState.get('state'),
+        // The row itself comes from build (spec.current).
+        expected
+          ? cache.loadAtOnce([entityKey(expected.entity, expected.entityId)], [entityKey(expected.entity, expected.entityId), ...referenceKeys(expectedReferences!)], [])
+          : undefined,
+      ]);
+      if (spec.current !== undefined) cache.knowRow(spec.entity, spec.entityId, spec.current);
       const targets = uniqueTargets(spec.effects);
+      const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
+      const asExpected = expected && spec.entity === expected.entity && spec.entityId === expected.entityId && spec.path === expected.path && spec.body === expected.body;
+      const references = asExpected ? expectedReferences! : referencesOf(spec);
+      await load([...new Set([entityKey(spec.entity, spec.entityId), ...targetKeys])], references);
+
       const before: RowSnapshot[] = [];
       for (const t of targets) {
-        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(db, t.entity, t.id) });
+        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(cache, t.entity, t.id) });
       }
 
-      const earlier = await entriesTouching(db, spec.entity, spec.entityId);
+      const earlier = await entriesTouching(cache, spec.entity, spec.entityId);
       const last = earlier[earlier.length - 1];
       // The last entry of this row has never been sent (not even in a batch whose answer was lost).
       const unsent =
@@ -213,20 +275,22 @@ async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<
         last.attempts === 0 &&
         spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId);
       const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
+      let stateWrite: Promise<unknown> = Promise.resolve();
       if (unsent && (last.kind === 'update' || folded)) {
         // Coalesce: one request carries both changes. Into an update, the base stays the earliest
         // one; into the row's create, the POST carries the fields and nothing waits for its answer.
-        last.body = folded ?? { ...(last.body as object), ...(spec.body as object) };
-        last.effects = mergePatchEffects(last.effects, spec.effects);
-        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(db, spec))])];
-        if (dependsOn.length > 0) last.dependsOn = dependsOn;
-        await db.outbox.put(last);
+        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(cache, references))])];
+        cache.updateEntry(last.seq!, {
+          body: folded ?? { ...(last.body as object), ...(spec.body as object) },
+          effects: mergePatchEffects(last.effects, spec.effects),
+          ...(dependsOn.length > 0 ? { dependsOn } : {}),
+        });
       } else {
-        const state = await readSyncState(db);
-        await db.syncState.update('state', { nextMutationId: state.nextMutationId + 1 });
-        const shadow = await db.shadows.get([spec.entity, spec.entityId]);
+        const state = stateRow ?? (await readSyncState(db));
+        stateWrite = syncState.put({ ...state, nextMutationId: state.nextMutationId + 1 });
+        const shadow = await cache.shadow(spec.entity, spec.entityId);
         const chained = spec.kind === 'update' && earlier.length > 0;
-        const dependsOn = await localOnlyReferences(db, spec);
+        const dependsOn = await localOnlyReferences(cache, references);
         const entry: OutboxEntry = {
           idemKey: newId(now()),
           mutationId: state.nextMutationId,
@@ -248,9 +312,10 @@ async function commit(db: ChroniclerDb, now: () => number, build: () => Promise<
         };
         if (chained) entry.chained = true;
         if (dependsOn.length > 0) entry.dependsOn = [...new Set(dependsOn)];
-        await db.outbox.add(entry);
+        cache.addEntry(entry);
       }
-      for (const t of targets) await recompute(db, t.entity, t.id);
+      for (const t of targets) await recompute(cache, t.entity, t.id);
+      await Promise.all([cache.save(), stateWrite]);
       return spec;
     });
   } catch (error) {
@@ -330,20 +395,31 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     makeRow: () => Promise<RowOf<K>>,
   ): Promise<RowOf<K>> {
     let made: RowOf<K> | undefined;
-    await commit(db, now, async () => {
-      if (await entityTable(db, kind).get(body.id)) throw new ValidationError('An item with this id already exists', { id: 'taken' });
-      made = await makeRow();
-      return {
-        kind: 'create',
-        method: 'POST',
-        path: PATHS[kind],
-        body,
-        entity: kind,
-        entityId: body.id,
-        seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
-        effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
-      };
-    });
+    const path = PATHS[kind];
+    await commit(
+      db,
+      now,
+      async () => {
+        // Both reads in one wave; a taken id is reported before anything makeRow finds.
+        const [taken, row] = await Promise.allSettled([entityTable(db, kind).get(body.id), makeRow()]);
+        if (taken.status === 'rejected') throw taken.reason;
+        if (taken.value) throw new ValidationError('An item with this id already exists', { id: 'taken' });
+        if (row.status === 'rejected') throw row.reason;
+        made = row.value;
+        return {
+          current: null,
+          kind: 'create',
+          method: 'POST',
+          path,
+          body,
+          entity: kind,
+          entityId: body.id,
+          seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
+          effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
+        };
+      },
+      { entity: kind, entityId: body.id, path, body },
+    );
     return made!;
   }
 
@@ -354,22 +430,29 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     check?: (row: RowOf<K>) => Promise<void>,
   ): Promise<void> {
     const body = withoutUndefined(fields);
-    await commit(db, now, async () => {
-      const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
-      await check?.(row);
-      const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
-      if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
-      return {
-        kind: 'update',
-        method: 'PUT',
-        path: `${PATHS[kind]}/${id}`,
-        body,
-        entity: kind,
-        entityId: id,
-        seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
-        effects: [{ op: 'patch', entity: kind, id, fields: patch }],
-      };
-    });
+    const path = `${PATHS[kind]}/${id}`;
+    await commit(
+      db,
+      now,
+      async () => {
+        const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
+        await check?.(row);
+        const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
+        if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
+        return {
+          kind: 'update',
+          method: 'PUT',
+          path,
+          body,
+          entity: kind,
+          entityId: id,
+          seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+          effects: [{ op: 'patch', entity: kind, id, fields: patch }],
+          current: row,
+        };
+      },
+      { entity: kind, entityId: id, path, body },
+    );
   }
 
   async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {

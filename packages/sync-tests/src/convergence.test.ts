@@ -42,6 +42,10 @@ import {
 } from '@chronicler/sync-client';
 import { type App, buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
+import { type StoredRecord, recordedAnswer } from '@chronicler/sync-server/repository';
+
+/** A stored idempotency record's answer pieces. */
+type RecordedAnswerParts = Pick<StoredRecord, 'response' | 'snapshotRev' | 'snapshot'>;
 
 type ServerApp = App;
 type InjectResponse = Awaited<ReturnType<ServerApp['inject']>>;
@@ -657,14 +661,19 @@ async function checkInvariants(world: World): Promise<void> {
   // by the save that wrote the later one, from a text whose base the saving author had seen with
   // that marker in it (their own deliberate edit), never by the server merging it away.
   const answers = new Map<string, string[]>(); // `${chapterId}@${rev}` → idempotency keys answered with it
-  const puts = (await world.serverDb.selectFrom('idempotencyKeys').select(['key', 'response']).where('statusCode', '=', 200).execute()) as {
-    key: string;
-    response: string;
-  }[];
+  // An answer recorded by reference continues its revision snapshot (migration 0002).
+  const puts = (await world.serverDb
+    .selectFrom('idempotencyKeys as k')
+    .leftJoin('revisions as r', (join: any) =>
+      join.onRef('r.entity', '=', 'k.snapshotEntity').onRef('r.entityId', '=', 'k.snapshotEntityId').onRef('r.rev', '=', 'k.snapshotRev'),
+    )
+    .select(['k.key', 'k.response', 'k.snapshotRev', 'r.snapshot'])
+    .where('k.statusCode', '=', 200)
+    .execute()) as (RecordedAnswerParts & { key: string })[];
   for (const p of puts) {
     const sent = world.sent.get(p.key);
     if (!sent) continue;
-    const answer = JSON.parse(p.response) as { id?: string; rev?: number };
+    const answer = JSON.parse(recordedAnswer(p)) as { id?: string; rev?: number };
     const at = `${answer.id}@${answer.rev}`;
     answers.set(at, [...(answers.get(at) ?? []), p.key]);
   }

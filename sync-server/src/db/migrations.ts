@@ -194,6 +194,20 @@ const migrations: Record<string, Migration> = {
       void sql;
     },
   },
+
+  /**
+   * An idempotency record may answer by reference: when the answer's JSON is a revision snapshot
+   * the same write stored (a saved row, maybe with keys appended), the record names that snapshot
+   * and `response` keeps only the text after the snapshot's last character (its closing brace), so
+   * a save's text is not written a third time. Records without a reference keep the whole answer.
+   */
+  '0002_idempotency_snapshot_reference': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('idempotency_keys').addColumn('snapshot_entity', 'text').execute();
+      await db.schema.alterTable('idempotency_keys').addColumn('snapshot_entity_id', 'text').execute();
+      await db.schema.alterTable('idempotency_keys').addColumn('snapshot_rev', 'integer').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,7 +148,10 @@ export interface ChapterConflictsTable extends SyncedColumns {
   reason: string;
 }
 
-/** One snapshot per write of a row (DESIGN.md §3): merge bases and the chapter history. */
+/**
+ * One snapshot per write of a row (DESIGN.md §3): merge bases and the chapter history. Never changed
+ * once its write has committed, nor deleted while an idempotency record refers to it.
+ */
 export interface RevisionsTable {
   entity: string;
   entityId: string;
@@ -164,8 +167,13 @@ export interface IdempotencyKeysTable {
   key: string;
   requestHash: string;
   statusCode: number;
+  /** The answer's JSON; with a snapshot reference, only what follows the snapshot's text minus its last character. */
   response: string;
   createdAt: string;
+  /** The revision (entity, entityId, rev) whose snapshot begins the answer, or null (migration 0002). */
+  snapshotEntity: string | null;
+  snapshotEntityId: string | null;
+  snapshotRev: number | null;
 }
 
 export interface DB {

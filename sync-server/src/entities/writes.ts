@@ -33,7 +33,7 @@ export interface MutationContext {
 async function writeSnapshot(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
-  rememberJson(row, snapshot);
+  rememberJson(row, snapshot, { entity: kind, entityId: row.id, rev: ctx.seq, snapshot });
   // A row written twice in one request keeps its last state for this rev.
   await upsertRevision(ctx.trx, { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now });
   ctx.touch(seriesId);

@@ -21,7 +21,7 @@ import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
 import type { MutationContext } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
-import { JSON_CONTENT_TYPE, jsonOf } from '../http/json.ts';
+import { JSON_CONTENT_TYPE, type SnapshotSource, jsonOf, snapshotSourceOf } from '../http/json.ts';
 
 export type { MutationContext };
 
@@ -122,18 +122,12 @@ export async function runMutation(
 
   const apply = async (trx: WriteTransaction): Promise<Outcome> => {
     if (key) {
-      const [prior] = (await runPrepared(
-        trx,
-        'idempotencyKey',
-        (q, v: { userId: string; key: string }) =>
-          q.selectFrom('idempotencyKeys').select(['requestHash', 'statusCode', 'response']).where('userId', '=', v.userId).where('key', '=', v.key),
-        { userId, key },
-      )) as { requestHash: string; statusCode: number; response: string }[];
+      const prior = await findRecord(trx, userId, key);
       if (prior) {
         if (!sameRequest(prior.requestHash, hash, request)) {
           throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, GENERIC_MESSAGES.idempotencyKeyReused);
         }
-        return { kind: 'replay', status: prior.statusCode, body: prior.response };
+        return { kind: 'replay', status: prior.statusCode, body: recordedAnswer(prior) };
       }
     }
     const seq = await nextSeq(trx);
@@ -143,8 +137,7 @@ export async function runMutation(
     let json: string | null = null;
     if (key) {
       json = jsonOf(result.body);
-      const record = { userId, key, requestHash: hash, statusCode: result.status, response: json, createdAt: now };
-      await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
+      await recordAnswer(trx, { userId, key, requestHash: hash, statusCode: result.status, createdAt: now }, json, snapshotSourceOf(result.body));
     }
     return { kind: 'done', result, json, seq, touched };
   };
@@ -181,6 +174,92 @@ export async function runMutation(
     return reply.status(status).type(JSON_CONTENT_TYPE).send(outcome.json ?? jsonOf(body));
   }
   return reply.status(status).send(body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency records
+
+export interface StoredRecord {
+  requestHash: string;
+  statusCode: number;
+  response: string;
+  snapshotRev: number | null;
+  /** The referenced revision's snapshot (null without a reference, or if it were gone). */
+  snapshot: string | null;
+}
+
+/** The record of `key`, with the revision snapshot its answer refers to. */
+async function findRecord(trx: WriteTransaction, userId: string, key: string): Promise<StoredRecord | undefined> {
+  const [record] = await runPrepared(
+    trx,
+    'idempotencyKey',
+    (q, v: { userId: string; key: string }) =>
+      q
+        .selectFrom('idempotencyKeys as k')
+        .leftJoin('revisions as r', (join) =>
+          join.onRef('r.entity', '=', 'k.snapshotEntity').onRef('r.entityId', '=', 'k.snapshotEntityId').onRef('r.rev', '=', 'k.snapshotRev'),
+        )
+        .select(['k.requestHash', 'k.statusCode', 'k.response', 'k.snapshotRev', 'r.snapshot'])
+        .where('k.userId', '=', v.userId)
+        .where('k.key', '=', v.key),
+    { userId, key },
+  );
+  return record as StoredRecord | undefined;
+}
+
+/** The recorded answer's JSON: the whole `response`, or the referenced snapshot's text continued by it. */
+export function recordedAnswer(record: Pick<StoredRecord, 'response' | 'snapshotRev' | 'snapshot'>): string {
+  if (record.snapshotRev === null) return record.response;
+  if (record.snapshot === null) throw new Error('An idempotency record refers to a revision snapshot that is gone');
+  return record.snapshot.slice(0, -1) + record.response;
+}
+
+type RecordFields = { userId: string; key: string; requestHash: string; statusCode: number; createdAt: string };
+
+/**
+ * Records the answer `json` under the key. When it begins with the text of a revision snapshot this
+ * write stored (`source`: a saved row's JSON, maybe with keys appended), the record refers to that
+ * snapshot instead of holding ~6 KB of chapter a third time — inserted only if the stored snapshot
+ * is still exactly that text (a row written twice in one request keeps its last snapshot), else the
+ * whole answer is kept.
+ */
+async function recordAnswer(trx: WriteTransaction, fields: RecordFields, json: string, source: SnapshotSource | undefined): Promise<void> {
+  const prefix = source ? source.snapshot.slice(0, -1) : undefined;
+  if (source && prefix !== undefined && json.length > prefix.length && json.startsWith(prefix)) {
+    const values = { ...fields, response: json.slice(prefix.length), entity: source.entity, entityId: source.entityId, rev: source.rev, snapshot: source.snapshot };
+    const stored = await runPrepared(
+      trx,
+      'recordIdempotencyReference',
+      (q, v: typeof values) =>
+        q
+          .insertInto('idempotencyKeys')
+          .columns(['userId', 'key', 'requestHash', 'statusCode', 'response', 'createdAt', 'snapshotEntity', 'snapshotEntityId', 'snapshotRev'])
+          .expression(
+            q
+              .selectFrom('revisions')
+              .select([
+                sql<string>`${v.userId}`.as('userId'),
+                sql<string>`${v.key}`.as('key'),
+                sql<string>`${v.requestHash}`.as('requestHash'),
+                sql<number>`${v.statusCode}`.as('statusCode'),
+                sql<string>`${v.response}`.as('response'),
+                sql<string>`${v.createdAt}`.as('createdAt'),
+                'entity',
+                'entityId',
+                'rev',
+              ])
+              .where('entity', '=', v.entity)
+              .where('entityId', '=', v.entityId)
+              .where('rev', '=', v.rev)
+              .where('snapshot', '=', v.snapshot),
+          )
+          .returning('key'),
+      values,
+    );
+    if (stored.length > 0) return;
+  }
+  const record = { ...fields, response: json };
+  await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
 }
 
 function isRejection(error: unknown): error is HttpError {
