@@ -13,7 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
-import { updateRow } from '../src/entities/registry.ts';
+import { updateRow } from '../src/entities/writes.ts';
 import { ok, write } from '../src/story/common.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { storyClient } from './story-client.ts';

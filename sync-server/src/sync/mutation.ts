@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
-import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent } from '../db/dialect.ts';
+import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent, insertIdempotencyReference } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
@@ -227,36 +227,7 @@ async function recordAnswer(trx: WriteTransaction, fields: RecordFields, json: s
   const prefix = source ? source.snapshot.slice(0, -1) : undefined;
   if (source && prefix !== undefined && json.length > prefix.length && json.startsWith(prefix)) {
     const values = { ...fields, response: json.slice(prefix.length), entity: source.entity, entityId: source.entityId, rev: source.rev, snapshot: source.snapshot };
-    const stored = await runPrepared(
-      trx,
-      'recordIdempotencyReference',
-      (q, v: typeof values) =>
-        q
-          .insertInto('idempotencyKeys')
-          .columns(['userId', 'key', 'requestHash', 'statusCode', 'response', 'createdAt', 'snapshotEntity', 'snapshotEntityId', 'snapshotRev'])
-          .expression(
-            q
-              .selectFrom('revisions')
-              .select([
-                sql<string>`${v.userId}`.as('userId'),
-                sql<string>`${v.key}`.as('key'),
-                sql<string>`${v.requestHash}`.as('requestHash'),
-                sql<number>`${v.statusCode}`.as('statusCode'),
-                sql<string>`${v.response}`.as('response'),
-                sql<string>`${v.createdAt}`.as('createdAt'),
-                'entity',
-                'entityId',
-                'rev',
-              ])
-              .where('entity', '=', v.entity)
-              .where('entityId', '=', v.entityId)
-              .where('rev', '=', v.rev)
-              .where('snapshot', '=', v.snapshot),
-          )
-          .returning('key'),
-      values,
-    );
-    if (stored.length > 0) return;
+    if (await insertIdempotencyReference(trx, values)) return;
   }
   const record = { ...fields, response: json };
   await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);

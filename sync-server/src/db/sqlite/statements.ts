@@ -44,6 +44,58 @@ export async function insertIdempotencyRecordIfAbsent(trx: Kysely<DB>, record: I
   await trx.insertInto('idempotencyKeys').values(record).onConflict((oc) => oc.doNothing()).execute();
 }
 
+/** An idempotency record whose answer continues a revision snapshot: the record's columns and the snapshot it refers to. */
+export type IdempotencyReference = {
+  userId: string;
+  key: string;
+  requestHash: string;
+  statusCode: number;
+  /** What follows the snapshot's text (without its closing brace) in the answer. */
+  response: string;
+  createdAt: string;
+  entity: string;
+  entityId: string;
+  rev: number;
+  snapshot: string;
+};
+
+/**
+ * Records an answer by reference to its revision snapshot, only if that snapshot is stored with
+ * exactly the text the answer begins with (INSERT … SELECT); answers whether it was recorded.
+ */
+export async function insertIdempotencyReference(trx: Kysely<DB>, values: IdempotencyReference): Promise<boolean> {
+  const stored = await runPrepared(
+    trx,
+    'recordIdempotencyReference',
+    (q, v: IdempotencyReference) =>
+      q
+        .insertInto('idempotencyKeys')
+        .columns(['userId', 'key', 'requestHash', 'statusCode', 'response', 'createdAt', 'snapshotEntity', 'snapshotEntityId', 'snapshotRev'])
+        .expression(
+          q
+            .selectFrom('revisions')
+            .select([
+              sql<string>`${v.userId}`.as('userId'),
+              sql<string>`${v.key}`.as('key'),
+              sql<string>`${v.requestHash}`.as('requestHash'),
+              sql<number>`${v.statusCode}`.as('statusCode'),
+              sql<string>`${v.response}`.as('response'),
+              sql<string>`${v.createdAt}`.as('createdAt'),
+              'entity',
+              'entityId',
+              'rev',
+            ])
+            .where('entity', '=', v.entity)
+            .where('entityId', '=', v.entityId)
+            .where('rev', '=', v.rev)
+            .where('snapshot', '=', v.snapshot),
+        )
+        .returning('key'),
+    values,
+  );
+  return stored.length > 0;
+}
+
 /**
  * Adds one to the throttle count of `key` in a fixed window starting at its first hit, in one
  * atomic upsert; answers the new count and window start.
