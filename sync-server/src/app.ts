@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
+import { refuseUnbatchableEntries } from './sync/batch.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
@@ -86,6 +87,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);
   installErrorHandling(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
+  app.addHook('onRequest', refuseUnbatchableEntries);
 
   // Liveness for the e2e harness and operators; says nothing about users.
   app.get('/api/health', async () => ({ ok: true }));

@@ -172,7 +172,7 @@ describe('a transient failure stops the batch', () => {
     const app = await buildApp(testConfig());
     try {
       // A write route that fails on the server after writing: the shape of a real 5xx.
-      app.post('/api/test/explode', async (request, reply) =>
+      app.post('/api/test/explode', { config: { batchable: true } }, async (request, reply) =>
         runMutation(request, reply, requireUser(request).id, async (ctx) => {
           await ctx.trx.updateTable('users').set({ displayName: 'half-written' }).where('id', '=', ctx.userId).execute();
           throw new Error('disk on fire');
