@@ -11,6 +11,7 @@ import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
 import { refuseUnbatchableEntries } from './sync/batch.ts';
+import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
@@ -69,7 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // error: treat an empty JSON body as no body. Anything else must parse as JSON.
   // Fastify's own parser (with prototype-poisoning protection: such bodies are rejected).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body is what a foreign page can send without a preflight (415).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
@@ -89,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
   app.addHook('onRequest', refuseUnbatchableEntries);
+  app.addHook('onRequest', refuseCrossSiteAndNonJson);
 
   // Liveness for the e2e harness and operators; says nothing about users.
   app.get('/api/health', async () => ({ ok: true }));
