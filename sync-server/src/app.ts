@@ -12,6 +12,7 @@ import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
 import { refuseUnbatchableEntries } from './sync/batch.ts';
 import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
+import securityHeaders from './http/security-headers.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
   app.addHook('onRequest', refuseUnbatchableEntries);
   app.addHook('onRequest', refuseCrossSiteAndNonJson);
+
+  await app.register(securityHeaders);
 
   // Liveness for the e2e harness and operators; says nothing about users.
   app.get('/api/health', async () => ({ ok: true }));

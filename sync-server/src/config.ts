@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export interface ScryptCost {
@@ -21,7 +22,12 @@ export interface AppConfig {
   sessionTtlDays: number;
   /** 'auto': Secure cookies when the request came over TLS (directly or via a trusted proxy). */
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose `X-Forwarded-*` headers are believed (addresses, CIDRs or proxy-addr's
+   * names `loopback`, `linklocal`, `uniquelocal`); false for none. Never "every hop": a client
+   * could then pick its own address and dodge the per-address limits.
+   */
+  trustProxy: false | string[];
   scrypt: ScryptCost;
   /** Login/register attempts per IP per minute; failed logins per account per 15 minutes. */
   rateLimit: { perIpPerMinute: number; failuresPerAccount: number };
@@ -38,6 +44,34 @@ export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 function intFrom(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (net.isIP(prefix) === family) return true; // a netmask, e.g. 10.0.0.0/255.0.0.0
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/empty/false for none; else a comma-separated list of proxy addresses or CIDRs. */
+export function trustProxyFrom(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true' || /^\d+$/.test(text)) {
+    throw new Error(
+      `TRUST_PROXY=${text} would believe X-Forwarded-For from anyone: give your proxy's address or network instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=loopback,10.0.0.0/8`,
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
+  return entries;
 }
 
 /** The secret from SESSION_SECRET, else from DATA_DIR/session-secret, made on first start. */
@@ -82,7 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     scrypt: OWASP_SCRYPT,
     rateLimit: {
       perIpPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 20),

@@ -187,7 +187,7 @@ describe('session cookie', () => {
   });
 
   it('is Secure when the request came over TLS through a trusted proxy', async () => {
-    const app = await start({ trustProxy: true });
+    const app = await start({ trustProxy: ['127.0.0.1'] });
     const res = await post(app, '/api/register', { username: 'cookie2', password: 'secret1', displayName: 'Cookie' }, { headers: { 'x-forwarded-proto': 'https' } });
     expect(sessionCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
   });
