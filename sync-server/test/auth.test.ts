@@ -336,26 +336,32 @@ describe('rate limiting', () => {
     expect((await post(app, '/api/login', { username: 'iplimit', password: 'secret1' }, { remoteAddress: ip })).statusCode).toBe(200);
   });
 
-  it('locks an account for 15 minutes after repeated failures, even with the right password', async () => {
+  it('slows strangers down after repeated failures (doubling waits), while the owner from a known address still signs in', async () => {
     const app = await start({ rateLimit: { perIpPerMinute: 1000, failuresPerAccount: 3 } });
     const t0 = Date.UTC(2030, 0, 1);
     setNow(app, t0);
     await signUp(app, { username: 'lockme' });
     await signUp(app, { username: 'bystander' });
     for (let i = 0; i < 3; i++) {
-      // from different addresses: the lock is per account, not per IP
+      // from different addresses: the count is per account, not per IP
       const res = await post(app, '/api/login', { username: 'lockme', password: 'guess' + i }, { remoteAddress: `203.0.113.${i + 1}` });
       expect(res.statusCode).toBe(401);
     }
-    setNow(app, t0 + 60_000);
-    const locked = await post(app, '/api/login', { username: 'LockMe', password: TEST_PASSWORD });
+    // A stranger (new address, no device cookie) must now wait, even with the right password.
+    const locked = await post(app, '/api/login', { username: 'LockMe', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' });
     expect(locked.statusCode).toBe(429);
     expect(json(locked)).toEqual({ message: 'Too many attempts. Please wait a moment and try again.', code: 'RATE_LIMITED' });
-    expect(locked.headers['retry-after']).toBe(String(14 * 60));
-    expect((await post(app, '/api/login', { username: 'bystander', password: TEST_PASSWORD })).statusCode).toBe(200);
-
-    setNow(app, t0 + 15 * 60_000);
+    expect(locked.headers['retry-after']).toBe('30');
+    expect((await post(app, '/api/login', { username: 'bystander', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
+    // The owner, from the address the account signed up from, is not held up by the strangers.
     expect((await post(app, '/api/login', { username: 'lockme', password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    // The next stranger attempt after the wait is allowed, and the wait after it doubles.
+    setNow(app, t0 + 30_000);
+    expect((await post(app, '/api/login', { username: 'lockme', password: 'guess3' }, { remoteAddress: '203.0.113.4' })).statusCode).toBe(401);
+    expect((await post(app, '/api/login', { username: 'lockme', password: 'guess4' }, { remoteAddress: '203.0.113.5' })).headers['retry-after']).toBe('60');
+    setNow(app, t0 + 90_000);
+    expect((await post(app, '/api/login', { username: 'lockme', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
   });
 
   it('locks unknown usernames the same way, so a lock reveals nothing', async () => {

@@ -21,6 +21,7 @@ import {
   type AuthUser,
   cachedSessionUser,
   clearSessionCookie,
+  cookieIsSecure,
   createSession,
   destroySession,
   pruneExpiredSessions,
@@ -29,7 +30,17 @@ import {
   sessionTokenOf,
   setSessionCookie,
 } from './session.ts';
-import { accountLockedFor, clearLoginFailures, pruneThrottle, recordLoginFailure, takeIpAttempt } from './throttle.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  deviceToken,
+  isKnownAddress,
+  isKnownDevice,
+  pruneThrottle,
+  recordSignIn,
+  takeAccountAttempt,
+  takeIpAttempt,
+} from './throttle.ts';
 import { createUser, findUserByUsername, toAuthUser, usernameKeyOf } from './users.ts';
 
 declare module 'fastify' {
@@ -88,13 +99,30 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     await pruneThrottle(db, now);
   }
 
-  /** Starts a fresh session for `user`, ending the one the request came with (no session fixation). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number): Promise<void> {
+  /**
+   * Starts a fresh session for `user`, ending the one the request came with (no session fixation);
+   * this device and address become known to the account (they pass its login slow-down).
+   */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number, known: boolean): Promise<void> {
     const previous = sessionTokenOf(request);
     if (previous) await destroySession(db, config, previous);
     const token = await createSession(db, config, user.id, now);
     setSessionCookie(request, reply, config, token);
+    const usernameKey = usernameKeyOf(user.username);
+    await recordSignIn(db, usernameKey, request.ip, known, now);
+    reply.setCookie(DEVICE_COOKIE, deviceToken(config.sessionSecret, usernameKey), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/api/',
+      secure: cookieIsSecure(request, config),
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
     request.user = user;
+  }
+
+  /** A device or address this account signed in from before. */
+  async function isKnownCaller(request: FastifyRequest, usernameKey: string, now: number): Promise<boolean> {
+    return isKnownDevice(config.sessionSecret, usernameKey, request.cookies[DEVICE_COOKIE]) || (await isKnownAddress(db, usernameKey, request.ip, now));
   }
 
   const userResponse = { response: { 200: userSchema, 201: userSchema } };
@@ -106,7 +134,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     await housekeeping(now);
     const body = request.body;
     const user = await createUser(db, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
-    await signIn(request, reply, user, now);
+    await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);
   };
 
@@ -116,19 +144,17 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (ipWait > 0) return sendRateLimited(reply, ipWait);
     await housekeeping(now);
     const usernameKey = usernameKeyOf(request.body.username);
-    const lockWait = await accountLockedFor(db, usernameKey, now);
-    if (lockWait > 0) return sendRateLimited(reply, lockWait);
+    // Counted before the (slow) hash: parallel guesses cannot all slip under the limit.
+    const known = await isKnownCaller(request, usernameKey, now);
+    const accountWait = await takeAccountAttempt(db, config, usernameKey, known, now);
+    if (accountWait > 0) return sendRateLimited(reply, accountWait);
 
     const row = await findUserByUsername(db, request.body.username);
     // Unknown users are checked against a dummy hash so both failures cost the same time.
     const passwordOk = await verifyPassword(request.body.password, row?.passwordHash ?? dummyHash);
-    if (!row || !passwordOk) {
-      await recordLoginFailure(db, config, usernameKey, now);
-      throw invalidCredentials();
-    }
-    await clearLoginFailures(db, usernameKey);
+    if (!row || !passwordOk) throw invalidCredentials();
     const user = toAuthUser(row);
-    await signIn(request, reply, user, now);
+    await signIn(request, reply, user, now, known);
     return reply.status(200).send(user);
   };
 

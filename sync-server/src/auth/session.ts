@@ -201,7 +201,7 @@ export async function pruneExpiredSessions(db: Kysely<DB>, now: number): Promise
   await db.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
 }
 
-function cookieIsSecure(request: FastifyRequest, config: Pick<AppConfig, 'cookieSecure'>): boolean {
+export function cookieIsSecure(request: FastifyRequest, config: Pick<AppConfig, 'cookieSecure'>): boolean {
   return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
 }
 
