@@ -17,6 +17,7 @@ import {
 import { HttpError } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { assertPasswordNotCommon } from './account-rules.ts';
 import {
   type AuthUser,
   cachedSessionUser,
@@ -133,6 +134,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (wait > 0) return sendRateLimited(reply, wait);
     await housekeeping(now);
     const body = request.body;
+    assertPasswordNotCommon(body.password);
     const user = await createUser(db, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
     await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);

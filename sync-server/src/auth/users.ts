@@ -8,6 +8,7 @@ import type { ScryptCost } from '../config.ts';
 import type { DB, UserRow } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashPassword } from './password.ts';
+import { usernameSkeletonOf } from './account-rules.ts';
 import { type AuthUser, forgetUserSessions } from './session.ts';
 
 export function usernameKeyOf(username: string): string {
@@ -47,7 +48,13 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createUser(db: Kysely<DB>, account: NewAccount, cost: ScryptCost, now: number = Date.now()): Promise<AuthUser> {
   const username = account.username.trim();
   const usernameKey = usernameKeyOf(username);
-  const existing = await db.selectFrom('users').select('id').where('usernameKey', '=', usernameKey).executeTakeFirst();
+  const usernameSkeleton = usernameSkeletonOf(username);
+  // Taken as written, or by a look-alike (`аlice` with a Cyrillic а beside `alice`).
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('usernameKey', '=', usernameKey), eb('usernameSkeleton', '=', usernameSkeleton)]))
+    .executeTakeFirst();
   if (existing) throw usernameTaken();
   const passwordHash = await hashPassword(account.password, cost);
   const email = account.email?.trim() || null;
@@ -56,6 +63,7 @@ export async function createUser(db: Kysely<DB>, account: NewAccount, cost: Scry
     id: newId(now),
     username,
     usernameKey,
+    usernameSkeleton,
     displayName: account.displayName.trim(),
     email,
     emailKey: emailKeyOf(email),
