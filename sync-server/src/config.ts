@@ -20,6 +20,8 @@ export interface AppConfig {
   databaseFile: string;
   sessionSecret: string;
   sessionTtlDays: number;
+  /** Absolute session lifetime: a session ends this many days after sign-in, however often used. */
+  sessionMaxAgeDays: number;
   /** 'auto': Secure cookies when the request came over TLS (directly or via a trusted proxy). */
   cookieSecure: 'auto' | boolean;
   /**
@@ -115,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     databaseFile: env.DATABASE_FILE ? path.resolve(base, env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
     sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
+    sessionMaxAgeDays: intFrom(env.SESSION_MAX_AGE_DAYS, 90),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     scrypt: OWASP_SCRYPT,
@@ -137,6 +140,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseFile: ':memory:',
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     sessionTtlDays: 30,
+    sessionMaxAgeDays: 90,
     cookieSecure: 'auto',
     trustProxy: false,
     scrypt: { N: 2 ** 10, r: 8, p: 1 },

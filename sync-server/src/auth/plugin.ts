@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { assertPasswordNotCommon } from './account-rules.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import {
   type AuthUser,
   cachedSessionUser,
@@ -39,6 +40,7 @@ import {
   isKnownDevice,
   pruneThrottle,
   recordSignIn,
+  sendRateLimited,
   takeAccountAttempt,
   takeIpAttempt,
 } from './throttle.ts';
@@ -54,13 +56,6 @@ declare module 'fastify' {
 const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 
 const invalidCredentials = () => new HttpError(401, ERROR_CODES.invalidCredentials, GENERIC_MESSAGES.invalidCredentials);
-
-function sendRateLimited(reply: FastifyReply, retryAfterMs: number): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-    .send({ message: GENERIC_MESSAGES.rateLimited, code: ERROR_CODES.rateLimited });
-}
 
 async function authPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -107,7 +102,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number, known: boolean): Promise<void> {
     const previous = sessionTokenOf(request);
     if (previous) await destroySession(db, config, previous);
-    const token = await createSession(db, config, user.id, now);
+    const token = await createSession(db, config, user.id, now, request.headers['user-agent'] ?? null);
     setSessionCookie(request, reply, config, token);
     const usernameKey = usernameKeyOf(user.username);
     await recordSignIn(db, usernameKey, request.ip, known, now);
@@ -174,6 +169,8 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     request.user = null;
     return { ok: true as const };
   });
+
+  registerAccountRoutes(app, () => app.authClock);
 
   app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => requireUser(request));
 }

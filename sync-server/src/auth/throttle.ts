@@ -13,7 +13,9 @@
  * - `known:<usernameKey>:<addr>`: an address the account signed in from (until `lockedUntil`).
  */
 import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { AppConfig } from '../config.ts';
 import type { DB } from '../db/tables.ts';
 
@@ -31,6 +33,14 @@ export type RetryAfterMs = number;
 const ipKey = (ip: string) => `ip:${ip}`;
 const accountKey = (usernameKey: string, known: boolean) => `user:${usernameKey}${known ? ':known' : ''}`;
 const knownAddressKey = (usernameKey: string, ip: string) => `known:${usernameKey}:${ip}`;
+
+/** The 429 with Retry-After in whole seconds. */
+export function sendRateLimited(reply: FastifyReply, retryAfterMs: number): FastifyReply {
+  return reply
+    .status(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+    .send({ message: GENERIC_MESSAGES.rateLimited, code: ERROR_CODES.rateLimited });
+}
 
 /** Adds one to the key's count in a fixed window starting at its first hit; returns the new count and window start. */
 async function countHit(db: Kysely<DB>, key: string, now: number, windowMs: number): Promise<{ failures: number; windowStartedAt: number }> {

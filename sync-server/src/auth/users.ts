@@ -85,6 +85,11 @@ export function findUserByUsername(db: Kysely<DB>, username: string): Promise<Us
   return db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKeyOf(username)).executeTakeFirst();
 }
 
+/** Stores a new password hash (hashing is the caller's, outside any transaction). */
+export async function setUserPasswordHash(db: Kysely<DB>, userId: string, passwordHash: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: new Date(now).toISOString() }).where('id', '=', userId).execute();
+}
+
 /** Sets the plan; returns the updated user, or null when there is no such username. */
 export async function setUserPlan(db: Kysely<DB>, username: string, plan: PlanName, now: number = Date.now()): Promise<AuthUser | null> {
   const result = await db
