@@ -95,7 +95,7 @@ describe('the matrix itself', () => {
       const secrets = await secretsOf(app, world.a);
       const policy: RoutePolicy = { access: 'protected', params: { id: 'book' }, request: () => ({ body: { title: 'x' } }) };
       const planted = (method: string): RouteEntry => ({
-        method, url: '/api/planted/books/:id', key: `${method} /api/planted/books/:id`, params: ['id'], hasBodySchema: false, hasQuerySchema: false,
+        method, url: '/api/planted/books/:id', key: `${method} /api/planted/books/:id`, params: ['id'], hasBodySchema: false, hasQuerySchema: false, batchable: () => false,
       });
       const read = await runCase(app, { route: planted('GET'), policy, caller: world.b, sources: { id: world.a }, bodySide: world.a, secrets, snapshot: true });
       expect(read.answer.status).toBe(200);
