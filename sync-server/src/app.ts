@@ -13,6 +13,7 @@ import { ChangeHub } from './sync/hub.ts';
 import { refuseUnbatchableEntries } from './sync/batch.ts';
 import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
 import securityHeaders from './http/security-headers.ts';
+import { cutSlowBodies } from './http/slow-bodies.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
@@ -58,6 +59,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Headers must arrive within requestTimeout too (Node checks every few seconds); bodies are
+    // cut by cutSlowBodies below.
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) },
     // Reject duplicate/unknown JSON keys at the schema level; never echo internals.
     return503OnClosing: true,
     forceCloseConnections: true,
@@ -93,11 +98,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
   app.addHook('onRequest', refuseUnbatchableEntries);
   app.addHook('onRequest', refuseCrossSiteAndNonJson);
+  app.addHook('onRequest', cutSlowBodies(config.requestTimeoutMs));
 
   await app.register(securityHeaders);
 
   // Liveness for the e2e harness and operators; says nothing about users.
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
 
   await app.register(cookie);
   await app.register(authPlugin);

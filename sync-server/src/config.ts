@@ -35,7 +35,12 @@ export interface AppConfig {
   rateLimit: { perIpPerMinute: number; failuresPerAccount: number };
   /** Folder of the built web app to serve, or null for API only. */
   webDist: string | null;
+  /** Largest request body, except the batch route's (a 200,000-word chapter save is ~1.2 MB of JSON). */
   bodyLimitBytes: number;
+  /** Largest POST /api/sync/batch body (up to 500 outbox entries). */
+  batchBodyLimitBytes: number;
+  /** A request (headers and body) must arrive within this long, or the connection is closed (408). */
+  requestTimeoutMs: number;
   stripe: { secretKey: string; webhookSecret: string | null; apiHost: string | null; apiPort: number | null; apiProtocol: 'http' | 'https' } | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   logLevel: string | false;
@@ -126,7 +131,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       failuresPerAccount: intFrom(env.RATE_LIMIT_ACCOUNT_FAILURES, 10),
     },
     webDist: env.WEB_DIST === '' ? null : path.resolve(base, env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 16 * 1024 * 1024),
+    bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 4 * 1024 * 1024),
+    batchBodyLimitBytes: intFrom(env.BATCH_BODY_LIMIT_BYTES, 16 * 1024 * 1024),
+    requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 60_000),
     stripe,
     ai: env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: env.LOG_LEVEL === 'silent' ? false : (env.LOG_LEVEL ?? 'info'),
@@ -146,7 +153,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     scrypt: { N: 2 ** 10, r: 8, p: 1 },
     rateLimit: { perIpPerMinute: 1_000_000, failuresPerAccount: 1_000_000 },
     webDist: null,
-    bodyLimitBytes: 16 * 1024 * 1024,
+    bodyLimitBytes: 4 * 1024 * 1024,
+    batchBodyLimitBytes: 16 * 1024 * 1024,
+    requestTimeoutMs: 60_000,
     stripe: null,
     ai: null,
     logLevel: false,

@@ -14,7 +14,7 @@ import {
   registerBodySchema,
   userSchema,
 } from '@chronicler/schema';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, unauthenticated } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { assertPasswordNotCommon } from './account-rules.ts';
@@ -47,6 +47,10 @@ import {
 import { createUser, findUserByUsername, toAuthUser, usernameKeyOf } from './users.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers anonymous callers too (sign-in, registration, health); every other /api route needs a session. */
+    public?: boolean;
+  }
   interface FastifyInstance {
     /** The auth module's time source; tests replace `now`. */
     authClock: Clock;
@@ -84,6 +88,14 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
       }
       done();
     }, done);
+  });
+
+  // Protected /api routes answer an anonymous caller 401 here, before its body is read, parsed or
+  // validated (public routes say so with `config.public`; unknown paths fall through to the 404).
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.routeOptions.url;
+    if (request.user || url === undefined || !url.startsWith('/api/') || request.routeOptions.config.public === true) return done();
+    void reply.status(401).send(unauthenticated().toBody());
   });
 
   /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */
@@ -156,13 +168,13 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   };
 
   for (const url of ['/api/register', '/api/auth/register']) {
-    app.post(url, { schema: { body: registerBodySchema, ...userResponse } }, register);
+    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true } }, register);
   }
   for (const url of ['/api/login', '/api/auth/login']) {
-    app.post(url, { schema: { body: loginBodySchema, ...userResponse } }, login);
+    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true } }, login);
   }
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { config: { public: true } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token) await destroySession(db, config, token);
     clearSessionCookie(request, reply, config);
@@ -172,7 +184,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
 
   registerAccountRoutes(app, () => app.authClock);
 
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => requireUser(request));
+  app.get('/api/user', { schema: { response: { 200: userSchema } }, config: { public: true } }, async (request) => requireUser(request));
 }
 
 export default fp(authPlugin, { name: 'chronicler-auth', dependencies: ['@fastify/cookie'] });

@@ -88,7 +88,7 @@ function forwardedHeaders(request: FastifyRequest, entry: BatchEntry): Record<st
 export function registerBatchRoute(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/sync/batch', { schema: { body: batchBodySchema } }, async (request, reply) => {
+  app.post('/api/sync/batch', { schema: { body: batchBodySchema }, bodyLimit: app.deps.config.batchBodyLimitBytes }, async (request, reply) => {
     requireUser(request);
     const entries = request.body.entries;
     // Each answer is kept as the JSON text its route produced: no parse and re-serialise.
