@@ -10,6 +10,10 @@ import type { AppConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
+import { refuseUnbatchableEntries } from './sync/batch.ts';
+import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
+import securityHeaders from './http/security-headers.ts';
+import { cutSlowBodies } from './http/slow-bodies.ts';
 import authPlugin from './auth/plugin.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
@@ -55,6 +59,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Headers must arrive within requestTimeout too (Node checks every few seconds); bodies are
+    // cut by cutSlowBodies below.
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) },
     // Reject duplicate/unknown JSON keys at the schema level; never echo internals.
     return503OnClosing: true,
     forceCloseConnections: true,
@@ -68,7 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // error: treat an empty JSON body as no body. Anything else must parse as JSON.
   // Fastify's own parser (with prototype-poisoning protection: such bodies are rejected).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body is what a foreign page can send without a preflight (415).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
@@ -86,9 +95,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('deps', { config, database, hub: new ChangeHub() } satisfies AppDeps);
   installErrorHandling(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
+  app.addHook('onRequest', refuseUnbatchableEntries);
+  app.addHook('onRequest', refuseCrossSiteAndNonJson);
+  app.addHook('onRequest', cutSlowBodies(config.requestTimeoutMs));
+
+  await app.register(securityHeaders);
 
   // Liveness for the e2e harness and operators; says nothing about users.
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
 
   await app.register(cookie);
   await app.register(authPlugin);

@@ -51,11 +51,11 @@ function setNow(app: FastifyInstance, t: number): void {
 }
 
 describe('register', () => {
-  const valid = { username: 'mira', password: 'secret1', displayName: 'Mira Vale' };
+  const valid = { username: 'mira', password: 'sesame-42x', displayName: 'Mira Vale' };
 
   it('creates an apprentice, answers 201 with the user and signs them in', async () => {
     const app = await start();
-    const res = await post(app, '/api/register', { ...valid, confirmPassword: 'secret1', email: 'Mira@Example.org' });
+    const res = await post(app, '/api/register', { ...valid, confirmPassword: 'sesame-42x', email: 'Mira@Example.org' });
     expect(res.statusCode).toBe(201);
     const user = json(res);
     expect(user).toEqual({ id: expect.any(String), username: 'mira', displayName: 'Mira Vale', email: 'Mira@Example.org', plan: 'apprentice' });
@@ -74,11 +74,11 @@ describe('register', () => {
   });
 
   it.each([
-    [{ password: 'secret1', displayName: 'Mira' }, 'username', 'Username is required'],
+    [{ password: 'sesame-42x', displayName: 'Mira' }, 'username', 'Username is required'],
     [{ ...valid, username: 'ab' }, 'username', 'Username must be at least 3 characters'],
     [{ username: 'mira', displayName: 'Mira' }, 'password', 'Password is required'],
     [{ ...valid, password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ username: 'mira', password: 'secret1' }, 'displayName', 'Display name is required'],
+    [{ username: 'mira', password: 'sesame-42x' }, 'displayName', 'Display name is required'],
     [{ ...valid, displayName: 'M' }, 'displayName', 'Display name must be at least 2 characters'],
     [{ ...valid, confirmPassword: 'secret2' }, 'confirmPassword', 'Passwords do not match'],
     [{ ...valid, email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
@@ -127,8 +127,8 @@ describe('register', () => {
 
 describe('login', () => {
   it.each([
-    [{ password: 'secret1' }, 'Username is required'],
-    [{ username: '', password: 'secret1' }, 'Username is required'],
+    [{ password: 'sesame-42x' }, 'Username is required'],
+    [{ username: '', password: 'sesame-42x' }, 'Username is required'],
     [{ username: 'mira' }, 'Password is required'],
     [{ username: 'mira', password: '' }, 'Password is required'],
   ])('rejects %j with "%s"', async (body, message) => {
@@ -176,7 +176,7 @@ describe('login', () => {
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/, with a lifetime, and not Secure over plain HTTP', async () => {
     const app = await start();
-    const res = await post(app, '/api/register', { username: 'cookie1', password: 'secret1', displayName: 'Cookie' });
+    const res = await post(app, '/api/register', { username: 'cookie1', password: 'sesame-42x', displayName: 'Cookie' });
     const raw = String(res.headers['set-cookie']);
     expect(raw).toMatch(/^chronicler_session=[A-Za-z0-9_-]{43};/);
     expect(raw).toContain('HttpOnly');
@@ -187,17 +187,17 @@ describe('session cookie', () => {
   });
 
   it('is Secure when the request came over TLS through a trusted proxy', async () => {
-    const app = await start({ trustProxy: true });
-    const res = await post(app, '/api/register', { username: 'cookie2', password: 'secret1', displayName: 'Cookie' }, { headers: { 'x-forwarded-proto': 'https' } });
+    const app = await start({ trustProxy: ['127.0.0.1'] });
+    const res = await post(app, '/api/register', { username: 'cookie2', password: 'sesame-42x', displayName: 'Cookie' }, { headers: { 'x-forwarded-proto': 'https' } });
     expect(sessionCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
   });
 
   it('ignores X-Forwarded-Proto from an untrusted peer, and is always Secure when configured so', async () => {
     const untrusted = await start({ trustProxy: false });
-    const res1 = await post(untrusted, '/api/register', { username: 'cookie3', password: 'secret1', displayName: 'Cookie' }, { headers: { 'x-forwarded-proto': 'https' } });
+    const res1 = await post(untrusted, '/api/register', { username: 'cookie3', password: 'sesame-42x', displayName: 'Cookie' }, { headers: { 'x-forwarded-proto': 'https' } });
     expect(sessionCookieOf(res1)?.secure).toBeFalsy();
     const forced = await start({ cookieSecure: true });
-    const res2 = await post(forced, '/api/register', { username: 'cookie4', password: 'secret1', displayName: 'Cookie' });
+    const res2 = await post(forced, '/api/register', { username: 'cookie4', password: 'sesame-42x', displayName: 'Cookie' });
     expect(sessionCookieOf(res2)?.secure).toBe(true);
   });
 
@@ -318,44 +318,50 @@ describe('rate limiting', () => {
     const t0 = Date.UTC(2030, 0, 1);
     setNow(app, t0);
     const ip = '203.0.113.7';
-    expect((await post(app, '/api/register', { username: 'iplimit', password: 'secret1', displayName: 'IP' }, { remoteAddress: ip })).statusCode).toBe(201);
+    expect((await post(app, '/api/register', { username: 'iplimit', password: 'sesame-42x', displayName: 'IP' }, { remoteAddress: ip })).statusCode).toBe(201);
     expect((await post(app, '/api/login', { username: 'iplimit', password: 'wrong-one' }, { remoteAddress: ip })).statusCode).toBe(401);
     expect((await post(app, '/api/login', { username: 'iplimit', password: 'wrong-one' }, { remoteAddress: ip })).statusCode).toBe(401);
 
     setNow(app, t0 + 20_000);
-    const limited = await post(app, '/api/login', { username: 'iplimit', password: 'secret1' }, { remoteAddress: ip });
+    const limited = await post(app, '/api/login', { username: 'iplimit', password: 'sesame-42x' }, { remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
     expect(json(limited)).toEqual({ message: 'Too many attempts. Please wait a moment and try again.', code: 'RATE_LIMITED' });
     expect(limited.headers['retry-after']).toBe('40');
-    expect((await post(app, '/api/register', { username: 'iplimit2', password: 'secret1', displayName: 'IP' }, { remoteAddress: ip })).statusCode).toBe(429);
+    expect((await post(app, '/api/register', { username: 'iplimit2', password: 'sesame-42x', displayName: 'IP' }, { remoteAddress: ip })).statusCode).toBe(429);
 
     // another address is unaffected
-    expect((await post(app, '/api/login', { username: 'iplimit', password: 'secret1' }, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+    expect((await post(app, '/api/login', { username: 'iplimit', password: 'sesame-42x' }, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
 
     setNow(app, t0 + 60_000);
-    expect((await post(app, '/api/login', { username: 'iplimit', password: 'secret1' }, { remoteAddress: ip })).statusCode).toBe(200);
+    expect((await post(app, '/api/login', { username: 'iplimit', password: 'sesame-42x' }, { remoteAddress: ip })).statusCode).toBe(200);
   });
 
-  it('locks an account for 15 minutes after repeated failures, even with the right password', async () => {
+  it('slows strangers down after repeated failures (doubling waits), while the owner from a known address still signs in', async () => {
     const app = await start({ rateLimit: { perIpPerMinute: 1000, failuresPerAccount: 3 } });
     const t0 = Date.UTC(2030, 0, 1);
     setNow(app, t0);
     await signUp(app, { username: 'lockme' });
     await signUp(app, { username: 'bystander' });
     for (let i = 0; i < 3; i++) {
-      // from different addresses: the lock is per account, not per IP
+      // from different addresses: the count is per account, not per IP
       const res = await post(app, '/api/login', { username: 'lockme', password: 'guess' + i }, { remoteAddress: `203.0.113.${i + 1}` });
       expect(res.statusCode).toBe(401);
     }
-    setNow(app, t0 + 60_000);
-    const locked = await post(app, '/api/login', { username: 'LockMe', password: TEST_PASSWORD });
+    // A stranger (new address, no device cookie) must now wait, even with the right password.
+    const locked = await post(app, '/api/login', { username: 'LockMe', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' });
     expect(locked.statusCode).toBe(429);
     expect(json(locked)).toEqual({ message: 'Too many attempts. Please wait a moment and try again.', code: 'RATE_LIMITED' });
-    expect(locked.headers['retry-after']).toBe(String(14 * 60));
-    expect((await post(app, '/api/login', { username: 'bystander', password: TEST_PASSWORD })).statusCode).toBe(200);
-
-    setNow(app, t0 + 15 * 60_000);
+    expect(locked.headers['retry-after']).toBe('30');
+    expect((await post(app, '/api/login', { username: 'bystander', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
+    // The owner, from the address the account signed up from, is not held up by the strangers.
     expect((await post(app, '/api/login', { username: 'lockme', password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    // The next stranger attempt after the wait is allowed, and the wait after it doubles.
+    setNow(app, t0 + 30_000);
+    expect((await post(app, '/api/login', { username: 'lockme', password: 'guess3' }, { remoteAddress: '203.0.113.4' })).statusCode).toBe(401);
+    expect((await post(app, '/api/login', { username: 'lockme', password: 'guess4' }, { remoteAddress: '203.0.113.5' })).headers['retry-after']).toBe('60');
+    setNow(app, t0 + 90_000);
+    expect((await post(app, '/api/login', { username: 'lockme', password: TEST_PASSWORD }, { remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
   });
 
   it('locks unknown usernames the same way, so a lock reveals nothing', async () => {

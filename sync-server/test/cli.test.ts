@@ -85,7 +85,7 @@ describe('cli', () => {
     const app = await buildApp(testConfig({ databaseFile }));
     try {
       for (let i = 0; i < 5; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/register', payload: { username: `writer${i}`, password: 'secret1', displayName: 'Writer' } });
+        const res = await app.inject({ method: 'POST', url: '/api/register', payload: { username: `writer${i}`, password: 'sesame-42x', displayName: 'Writer' } });
         expect(res.statusCode).toBe(201);
       }
       const out = path.join(dataDir, 'backup.db');

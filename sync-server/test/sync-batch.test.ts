@@ -10,6 +10,7 @@ import { requireUser } from '../src/auth/session.ts';
 import { testConfig } from '../src/config.ts';
 import { runInSharedTransaction } from '../src/db/shared-transaction.ts';
 import { runMutation } from '../src/sync/mutation.ts';
+import { BATCH_SLICE_MS } from '../src/sync/batch.ts';
 import { type SignedIn, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 
 let t: TestApp | undefined;
@@ -172,7 +173,7 @@ describe('a transient failure stops the batch', () => {
     const app = await buildApp(testConfig());
     try {
       // A write route that fails on the server after writing: the shape of a real 5xx.
-      app.post('/api/test/explode', async (request, reply) =>
+      app.post('/api/test/explode', { config: { batchable: true } }, async (request, reply) =>
         runMutation(request, reply, requireUser(request).id, async (ctx) => {
           await ctx.trx.updateTable('users').set({ displayName: 'half-written' }).where('id', '=', ctx.userId).execute();
           throw new Error('disk on fire');
@@ -220,5 +221,75 @@ describe('runInSharedTransaction', () => {
     expect(t.app.deps.database.sqlite.inTransaction).toBe(false);
     // The connection was released: ordinary queries run.
     expect(await count(t.app, 'series')).toBe(0);
+  });
+});
+
+// Issue 16, item 1: entries are judged on the route the router matched (encoded and dot-segment
+// paths to sessions, accounts and the batch itself are refused); a large batch lets other
+// authors through between slices.
+describe('batch entries are judged on the matched route', () => {
+  it('refuses encoded and dot-segment paths to login, register, logout and the batch itself', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app, { plan: 'legendary' });
+    const other = await signUp(t.app);
+    const credentials = { username: other.user.username, password: 'correct horse battery' };
+    const { results } = await batch(t.app, author, [
+      { method: 'POST', path: '/api/%6cogin', body: credentials },
+      { method: 'POST', path: '/api/x/../login', body: credentials },
+      { method: 'POST', path: '/api/auth/%6cogin', body: credentials },
+      { method: 'POST', path: '/api/%72egister', body: { username: 'batched', password: 'a fine passphrase', displayName: 'B' } },
+      { method: 'POST', path: '/api/%6cogout' },
+      { method: 'POST', path: '/api/%73ync/batch', body: { entries: [{ method: 'POST', path: '/api/series', body: { title: 'nested' } }] } },
+      { method: 'POST', path: '/api//sync/./batch', body: { entries: [{ method: 'POST', path: '/api/series', body: { title: 'nested' } }] } },
+      { method: 'POST', path: '/api/%73eries', body: { title: 'Encoded but batchable' } },
+    ]);
+    expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, expect.any(Number), 201]);
+    expect(results[6]!.status).not.toBe(200);
+    const titles = (await t.app.deps.database.db.selectFrom('series').select('title').execute()).map((r) => r.title);
+    expect(titles).toEqual(['Encoded but batchable']);
+    expect(await t.app.deps.database.db.selectFrom('users').select('username').where('username', '=', 'batched').execute()).toEqual([]);
+    // The caller's session survived, and no session was made for the other author.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: author.cookie } })).statusCode).toBe(200);
+    const sessions = await t.app.deps.database.db.selectFrom('sessions').select('userId').where('userId', '=', other.user.id).execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('a large batch commits in slices: another author is answered while it runs', async () => {
+    t = await createTestApp();
+    const alice = await signUp(t.app, { plan: 'legendary' });
+    const bob = await signUp(t.app, { plan: 'legendary' });
+    const series = json(await t.app.inject({ method: 'POST', url: '/api/series', headers: alice.headers, payload: { title: 'S' } }));
+    const book = json(await t.app.inject({ method: 'POST', url: '/api/books', headers: alice.headers, payload: { seriesId: series.id, title: 'B' } }));
+    const entries = Array.from({ length: 500 }, (_, i): BatchEntry => ({
+      method: 'POST',
+      path: '/api/chapters',
+      headers: { idempotencyKey: `k${i}` },
+      body: { id: newId(), bookId: book.id, title: `Chapter ${i}`, content: 'Some words of text. '.repeat(50) },
+    }));
+    const started = performance.now();
+    let batchDoneAt = 0;
+    const running = batch(t.app, alice, entries).then(({ results }) => {
+      batchDoneAt = performance.now();
+      return results;
+    });
+    // Bob asks once the batch is under way; he is answered long before the batch ends.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const bobAsked = performance.now();
+    const bobRes = await t.app.inject({ method: 'GET', url: '/api/series', headers: { cookie: bob.cookie } });
+    const bobAnsweredAt = performance.now();
+    const results = await running;
+    expect(bobRes.statusCode).toBe(200);
+    expect(results).toHaveLength(500);
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const batchMs = batchDoneAt - started;
+    // Only meaningful when the batch outlasts a few slices (it does by far on any machine).
+    expect(batchMs).toBeGreaterThan(4 * BATCH_SLICE_MS);
+    expect(bobAnsweredAt).toBeLessThan(batchDoneAt);
+    expect(bobAnsweredAt - bobAsked).toBeLessThan(batchMs / 2);
+    // Exactly once across slices: the same batch again creates nothing.
+    const { results: again } = await batch(t.app, alice, entries);
+    expect(again.map((r) => r.status)).toEqual(results.map((r) => r.status));
+    const chapters = await t.app.deps.database.db.selectFrom('chapters').select('id').execute();
+    expect(chapters).toHaveLength(500);
   });
 });

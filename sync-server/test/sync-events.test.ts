@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { TEST_PASSWORD, type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { MAX_STREAMS_PER_AUTHOR, MAX_STREAMS_PER_SESSION } from '../src/sync/events.ts';
 import { seedMembership, seedSeries } from './sync-seed.ts';
 
 interface ServerSentEvent {
@@ -172,5 +173,59 @@ describe('GET /api/sync/events', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(app.deps.hub.size).toBe(0);
     await expect(staying.next(1000)).rejects.toThrow();
+  });
+});
+
+describe('stream caps and fan-out (issue 16, item 5)', () => {
+  it(`caps streams at ${MAX_STREAMS_PER_SESSION} per session and ${MAX_STREAMS_PER_AUTHOR} per author`, async () => {
+    const { app, base } = await listening();
+    const author = await signUp(app);
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) expect((await connect(base, author.cookie)).status).toBe(200);
+    const overSession = await connect(base, author.cookie);
+    expect(overSession.status).toBe(429);
+    // Other devices of the same author, up to the per-author cap.
+    const cookies: string[] = [];
+    while (cookies.length * MAX_STREAMS_PER_SESSION < MAX_STREAMS_PER_AUTHOR) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: author.user.username, password: TEST_PASSWORD } });
+      cookies.push(`chronicler_session=${res.cookies.find((c) => c.name === 'chronicler_session')!.value}`);
+    }
+    let opened = MAX_STREAMS_PER_SESSION;
+    const statuses: number[] = [];
+    for (const cookie of cookies) {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+        const stream = await connect(base, cookie);
+        statuses.push(stream.status);
+        if (stream.status === 200) opened += 1;
+      }
+    }
+    expect(opened).toBe(MAX_STREAMS_PER_AUTHOR);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(app.deps.hub.countOf(author.user.id)).toBe(MAX_STREAMS_PER_AUTHOR);
+    // A stream that ends frees its place.
+    streams[0]!.close();
+    for (let i = 0; i < 50 && app.deps.hub.countOf(author.user.id) >= MAX_STREAMS_PER_AUTHOR; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await connect(base, author.cookie)).status).toBe(200);
+  });
+
+  it("another author's write touches none of this author's streams", async () => {
+    const { app, base } = await listening();
+    const alice = await signUp(app, { plan: 'legendary' });
+    const bob = await signUp(app, { plan: 'legendary' });
+    const bobStreams = await Promise.all(Array.from({ length: 5 }, () => connect(base, bob.cookie)));
+    for (const s of bobStreams) await s.next();
+    const aliceStream = await connect(base, alice.cookie);
+    await aliceStream.next();
+    const heardByBob: number[] = [];
+    app.deps.hub.subscribeAuthor(bob.user.id, (notice) => heardByBob.push(notice.seq));
+
+    const saga = await createSeries(app, alice.headers, 'Alice only');
+    expect(seqOf(await aliceStream.next())).toBe(saga.rev);
+    // (A timed-out read drops its chunk: that stream is not read again.)
+    await expect(bobStreams[4]!.next(300)).rejects.toThrow('no event in time');
+    expect(heardByBob).toEqual([]);
+    // Once Bob can see the series, he hears of it.
+    const joinSeq = await seedMembership(app, saga.id, bob.user.id, true);
+    for (const s of bobStreams.slice(0, 4)) expect(seqOf(await s.next())).toBe(joinSeq);
+    expect(heardByBob).toEqual([joinSeq]);
   });
 });

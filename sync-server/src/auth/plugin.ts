@@ -14,13 +14,16 @@ import {
   registerBodySchema,
   userSchema,
 } from '@chronicler/schema';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, unauthenticated } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { assertPasswordNotCommon } from './account-rules.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import {
   type AuthUser,
   cachedSessionUser,
   clearSessionCookie,
+  cookieIsSecure,
   createSession,
   destroySession,
   pruneExpiredSessions,
@@ -29,10 +32,25 @@ import {
   sessionTokenOf,
   setSessionCookie,
 } from './session.ts';
-import { accountLockedFor, clearLoginFailures, pruneThrottle, recordLoginFailure, takeIpAttempt } from './throttle.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  deviceToken,
+  isKnownAddress,
+  isKnownDevice,
+  pruneThrottle,
+  recordSignIn,
+  sendRateLimited,
+  takeAccountAttempt,
+  takeIpAttempt,
+} from './throttle.ts';
 import { createUser, findUserByUsername, toAuthUser, usernameKeyOf } from './users.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers anonymous callers too (sign-in, registration, health); every other /api route needs a session. */
+    public?: boolean;
+  }
   interface FastifyInstance {
     /** The auth module's time source; tests replace `now`. */
     authClock: Clock;
@@ -42,13 +60,6 @@ declare module 'fastify' {
 const HOUSEKEEPING_INTERVAL_MS = 60 * 1000;
 
 const invalidCredentials = () => new HttpError(401, ERROR_CODES.invalidCredentials, GENERIC_MESSAGES.invalidCredentials);
-
-function sendRateLimited(reply: FastifyReply, retryAfterMs: number): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-    .send({ message: GENERIC_MESSAGES.rateLimited, code: ERROR_CODES.rateLimited });
-}
 
 async function authPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +90,14 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     }, done);
   });
 
+  // Protected /api routes answer an anonymous caller 401 here, before its body is read, parsed or
+  // validated (public routes say so with `config.public`; unknown paths fall through to the 404).
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.routeOptions.url;
+    if (request.user || url === undefined || !url.startsWith('/api/') || request.routeOptions.config.public === true) return done();
+    void reply.status(401).send(unauthenticated().toBody());
+  });
+
   /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */
   let lastHousekeeping = -Infinity;
   async function housekeeping(now: number): Promise<void> {
@@ -88,13 +107,30 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     await pruneThrottle(db, now);
   }
 
-  /** Starts a fresh session for `user`, ending the one the request came with (no session fixation). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number): Promise<void> {
+  /**
+   * Starts a fresh session for `user`, ending the one the request came with (no session fixation);
+   * this device and address become known to the account (they pass its login slow-down).
+   */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: AuthUser, now: number, known: boolean): Promise<void> {
     const previous = sessionTokenOf(request);
     if (previous) await destroySession(db, config, previous);
-    const token = await createSession(db, config, user.id, now);
+    const token = await createSession(db, config, user.id, now, request.headers['user-agent'] ?? null);
     setSessionCookie(request, reply, config, token);
+    const usernameKey = usernameKeyOf(user.username);
+    await recordSignIn(db, usernameKey, request.ip, known, now);
+    reply.setCookie(DEVICE_COOKIE, deviceToken(config.sessionSecret, usernameKey), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/api/',
+      secure: cookieIsSecure(request, config),
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
     request.user = user;
+  }
+
+  /** A device or address this account signed in from before. */
+  async function isKnownCaller(request: FastifyRequest, usernameKey: string, now: number): Promise<boolean> {
+    return isKnownDevice(config.sessionSecret, usernameKey, request.cookies[DEVICE_COOKIE]) || (await isKnownAddress(db, usernameKey, request.ip, now));
   }
 
   const userResponse = { response: { 200: userSchema, 201: userSchema } };
@@ -105,8 +141,9 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (wait > 0) return sendRateLimited(reply, wait);
     await housekeeping(now);
     const body = request.body;
+    assertPasswordNotCommon(body.password);
     const user = await createUser(db, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
-    await signIn(request, reply, user, now);
+    await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);
   };
 
@@ -116,30 +153,28 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (ipWait > 0) return sendRateLimited(reply, ipWait);
     await housekeeping(now);
     const usernameKey = usernameKeyOf(request.body.username);
-    const lockWait = await accountLockedFor(db, usernameKey, now);
-    if (lockWait > 0) return sendRateLimited(reply, lockWait);
+    // Counted before the (slow) hash: parallel guesses cannot all slip under the limit.
+    const known = await isKnownCaller(request, usernameKey, now);
+    const accountWait = await takeAccountAttempt(db, config, usernameKey, known, now);
+    if (accountWait > 0) return sendRateLimited(reply, accountWait);
 
     const row = await findUserByUsername(db, request.body.username);
     // Unknown users are checked against a dummy hash so both failures cost the same time.
     const passwordOk = await verifyPassword(request.body.password, row?.passwordHash ?? dummyHash);
-    if (!row || !passwordOk) {
-      await recordLoginFailure(db, config, usernameKey, now);
-      throw invalidCredentials();
-    }
-    await clearLoginFailures(db, usernameKey);
+    if (!row || !passwordOk) throw invalidCredentials();
     const user = toAuthUser(row);
-    await signIn(request, reply, user, now);
+    await signIn(request, reply, user, now, known);
     return reply.status(200).send(user);
   };
 
   for (const url of ['/api/register', '/api/auth/register']) {
-    app.post(url, { schema: { body: registerBodySchema, ...userResponse } }, register);
+    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true } }, register);
   }
   for (const url of ['/api/login', '/api/auth/login']) {
-    app.post(url, { schema: { body: loginBodySchema, ...userResponse } }, login);
+    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true } }, login);
   }
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { config: { public: true } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token) await destroySession(db, config, token);
     clearSessionCookie(request, reply, config);
@@ -147,7 +182,9 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
 
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => requireUser(request));
+  registerAccountRoutes(app, () => app.authClock);
+
+  app.get('/api/user', { schema: { response: { 200: userSchema } }, config: { public: true } }, async (request) => requireUser(request));
 }
 
 export default fp(authPlugin, { name: 'chronicler-auth', dependencies: ['@fastify/cookie'] });

@@ -1,7 +1,9 @@
 /**
  * Server-side sessions in SQLite (DESIGN.md §4). The cookie holds a random 32-byte token; the
  * table holds only HMAC-SHA256(sessionSecret, token), so a leaked table or backup cannot be
- * replayed as a cookie. Expiry slides with use, written at most once an hour per session.
+ * replayed as a cookie. Expiry slides with use, written at most once an hour per session, but never
+ * past `sessionMaxAgeDays` after sign-in (absolute lifetime). An author keeps at most
+ * MAX_SESSIONS_PER_USER sessions: a new sign-in ends the least recently used beyond that.
  *
  * Resolved sessions are also kept in memory for a few seconds (SessionCache below): a signed-in
  * request then needs no SQL to know its user — only while this process is the database's only
@@ -46,10 +48,17 @@ export function sessionIdHash(secret: string, token: string): string {
   return crypto.createHmac('sha256', secret).update(token).digest('base64url');
 }
 
-type SessionConfig = Pick<AppConfig, 'sessionSecret' | 'sessionTtlDays'>;
+type SessionConfig = Pick<AppConfig, 'sessionSecret' | 'sessionTtlDays' | 'sessionMaxAgeDays'>;
+
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** The sliding expiry after use at `now`, capped by the absolute lifetime from `createdAt`. */
+function slidExpiry(config: SessionConfig, createdAt: number, now: number): number {
+  return Math.min(now + config.sessionTtlDays * DAY_MS, createdAt + config.sessionMaxAgeDays * DAY_MS);
+}
 
 /** Stores a new session and returns its cookie token. */
-export async function createSession(db: Kysely<DB>, config: SessionConfig, userId: string, now: number): Promise<string> {
+export async function createSession(db: Kysely<DB>, config: SessionConfig, userId: string, now: number, userAgent: string | null = null): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
@@ -57,10 +66,25 @@ export async function createSession(db: Kysely<DB>, config: SessionConfig, userI
       idHash: sessionIdHash(config.sessionSecret, token),
       userId,
       createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + config.sessionTtlDays * DAY_MS).toISOString(),
+      expiresAt: new Date(slidExpiry(config, now, now)).toISOString(),
       lastSeenAt: new Date(now).toISOString(),
+      userAgent: userAgent === null ? null : userAgent.slice(0, 300),
     })
     .execute();
+  // Beyond the per-author limit, the least recently used sessions end.
+  const surplus = await db
+    .selectFrom('sessions')
+    .select('idHash')
+    .where('userId', '=', userId)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .offset(MAX_SESSIONS_PER_USER)
+    .limit(1_000)
+    .execute();
+  if (surplus.length > 0) {
+    await db.deleteFrom('sessions').where('idHash', 'in', surplus.map((s) => s.idHash)).execute();
+    sessionCacheOf(db).forgetUser(userId);
+  }
   return token;
 }
 
@@ -171,6 +195,7 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
+      'sessions.createdAt',
       'sessions.expiresAt',
       'sessions.lastSeenAt',
       'users.id',
@@ -182,7 +207,9 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
     .where('sessions.idHash', '=', idHash)
     .executeTakeFirst();
   if (!row) return null;
-  if (Date.parse(row.expiresAt) <= now) {
+  const createdAt = Date.parse(row.createdAt);
+  // Past its sliding expiry, or past the absolute lifetime (also for rows written before there was one).
+  if (Date.parse(row.expiresAt) <= now || createdAt + config.sessionMaxAgeDays * DAY_MS <= now) {
     await db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
     return null;
   }
@@ -191,7 +218,7 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
   const extended = now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS;
   if (extended) {
     lastSeenAt = now;
-    expiresAt = now + config.sessionTtlDays * DAY_MS;
+    expiresAt = slidExpiry(config, createdAt, now);
     await db
       .updateTable('sessions')
       .set({ lastSeenAt: new Date(lastSeenAt).toISOString(), expiresAt: new Date(expiresAt).toISOString() })
@@ -199,15 +226,66 @@ export async function resolveSession(db: Kysely<DB>, config: SessionConfig, toke
       .execute();
   }
   const user = { id: row.id, username: row.username, displayName: row.displayName, email: row.email, plan: row.plan as PlanName };
+  expiresAt = Math.min(expiresAt, createdAt + config.sessionMaxAgeDays * DAY_MS);
   cache.set(token, { user: { ...user }, expiresAt, lastSeenAt, readAt: performance.now() }, generation);
   return { user, extended };
+}
+
+/** The id a session is shown and addressed by: derived from the stored hash, never the cookie. */
+export function publicSessionId(idHash: string): string {
+  return crypto.createHash('sha256').update(`session-id\0${idHash}`).digest('base64url').slice(0, 22);
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** The author's live sessions, most recently used first. */
+export async function listSessions(db: Kysely<DB>, config: SessionConfig, userId: string, currentToken: string | null, now: number): Promise<SessionSummary[]> {
+  const currentHash = currentToken ? sessionIdHash(config.sessionSecret, currentToken) : null;
+  const minCreatedAt = new Date(now - config.sessionMaxAgeDays * DAY_MS).toISOString();
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['idHash', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', new Date(now).toISOString())
+    .where('createdAt', '>', minCreatedAt)
+    .orderBy('lastSeenAt', 'desc')
+    .execute();
+  return rows.map(({ idHash, ...row }) => ({ id: publicSessionId(idHash), ...row, current: idHash === currentHash }));
+}
+
+/**
+ * Ends the author's sessions: all of them, or all but the one with `keepToken`, or only the one
+ * shown as `onlyId`. Answers how many ended.
+ */
+export async function destroyUserSessions(
+  db: Kysely<DB>,
+  config: SessionConfig,
+  userId: string,
+  options: { keepToken?: string | null; onlyId?: string } = {},
+): Promise<number> {
+  const keepHash = options.keepToken ? sessionIdHash(config.sessionSecret, options.keepToken) : null;
+  const rows = await db.selectFrom('sessions').select('idHash').where('userId', '=', userId).execute();
+  const ending = rows
+    .map((row) => row.idHash)
+    .filter((idHash) => idHash !== keepHash && (options.onlyId === undefined || publicSessionId(idHash) === options.onlyId));
+  if (ending.length > 0) await db.deleteFrom('sessions').where('idHash', 'in', ending).execute();
+  sessionCacheOf(db).forgetUser(userId);
+  return ending.length;
 }
 
 export async function pruneExpiredSessions(db: Kysely<DB>, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
 }
 
-function cookieIsSecure(request: FastifyRequest, config: Pick<AppConfig, 'cookieSecure'>): boolean {
+export function cookieIsSecure(request: FastifyRequest, config: Pick<AppConfig, 'cookieSecure'>): boolean {
   return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
 }
 

@@ -8,6 +8,7 @@ import type { ScryptCost } from '../config.ts';
 import type { DB, UserRow } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { hashPassword } from './password.ts';
+import { usernameSkeletonOf } from './account-rules.ts';
 import { type AuthUser, forgetUserSessions } from './session.ts';
 
 export function usernameKeyOf(username: string): string {
@@ -47,7 +48,13 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createUser(db: Kysely<DB>, account: NewAccount, cost: ScryptCost, now: number = Date.now()): Promise<AuthUser> {
   const username = account.username.trim();
   const usernameKey = usernameKeyOf(username);
-  const existing = await db.selectFrom('users').select('id').where('usernameKey', '=', usernameKey).executeTakeFirst();
+  const usernameSkeleton = usernameSkeletonOf(username);
+  // Taken as written, or by a look-alike (`аlice` with a Cyrillic а beside `alice`).
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('usernameKey', '=', usernameKey), eb('usernameSkeleton', '=', usernameSkeleton)]))
+    .executeTakeFirst();
   if (existing) throw usernameTaken();
   const passwordHash = await hashPassword(account.password, cost);
   const email = account.email?.trim() || null;
@@ -56,6 +63,7 @@ export async function createUser(db: Kysely<DB>, account: NewAccount, cost: Scry
     id: newId(now),
     username,
     usernameKey,
+    usernameSkeleton,
     displayName: account.displayName.trim(),
     email,
     emailKey: emailKeyOf(email),
@@ -75,6 +83,11 @@ export async function createUser(db: Kysely<DB>, account: NewAccount, cost: Scry
 
 export function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKeyOf(username)).executeTakeFirst();
+}
+
+/** Stores a new password hash (hashing is the caller's, outside any transaction). */
+export async function setUserPasswordHash(db: Kysely<DB>, userId: string, passwordHash: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: new Date(now).toISOString() }).where('id', '=', userId).execute();
 }
 
 /** Sets the plan; returns the updated user, or null when there is no such username. */

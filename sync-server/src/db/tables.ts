@@ -17,6 +17,8 @@ export interface UsersTable {
   username: string;
   /** Lower-cased NFKC username: uniqueness ignores case. */
   usernameKey: string;
+  /** UTS #39 skeleton, case-folded: look-alike names cannot both register (null only before backfill). */
+  usernameSkeleton: string | null;
   displayName: string;
   email: string | null;
   emailKey: string | null;
@@ -33,6 +35,8 @@ export interface SessionsTable {
   createdAt: string;
   expiresAt: string;
   lastSeenAt: string;
+  /** The browser's User-Agent when the session began (shown in the author's list of sessions). */
+  userAgent: string | null;
 }
 
 export interface LoginThrottleTable {

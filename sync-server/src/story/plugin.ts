@@ -18,6 +18,11 @@ import seriesRoutes from './series.ts';
 import timelineRoutes from './timeline.ts';
 
 export default async function storyPlugin(app: FastifyInstance): Promise<void> {
+  // Story writes are what the outbox holds: they (and only they) may run inside POST /api/sync/batch.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => method !== 'GET' && method !== 'HEAD')) route.config = { ...route.config, batchable: true };
+  });
   await app.register(seriesRoutes);
   await app.register(bookRoutes);
   await app.register(chapterRoutes);

@@ -1,38 +1,62 @@
 /**
  * GET /api/sync/events — server-sent events (DESIGN.md §3 "Live"). On connect: `event: hello` with
- * the current seq. After each commit that touches a series in the caller's scope: `data: {"seq":N}`
- * (the client then pulls the changes feed). A comment line every 25 s keeps proxies from closing
- * an idle stream.
+ * the current seq. After each commit that touches a series the caller can see (owner or member,
+ * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
+ * the changes feed). A comment line every 25 s keeps proxies from closing an idle stream.
  *
- * The scope is cached per stream. A commit touching a series outside it may be the caller joining
- * that series (or creating a new one), so such a notice re-reads the scope once before deciding;
- * the heartbeat re-reads it too, so revoked series stop poking.
+ * Who hears a commit is decided once per commit by the hub's audience query (hub.ts), so a write
+ * touches only the streams that can see it. An author may hold MAX_STREAMS_PER_SESSION streams
+ * per session and MAX_STREAMS_PER_AUTHOR in all (tabs and devices); more answer 429.
  */
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { CommitNotice } from './hub.ts';
-import { requireUser } from '../auth/session.ts';
-import { currentSeq, readScope } from './changes.ts';
+import { requireUser, sessionTokenOf } from '../auth/session.ts';
+import { currentSeq } from './changes.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Tells EventSource how soon to reconnect after a drop. */
 const RECONNECT_MS = 3_000;
-
-function touchesScope(notice: CommitNotice, scope: ReadonlySet<string>): boolean {
-  for (const id of notice.seriesIds) if (scope.has(id)) return true;
-  return false;
-}
+/** Browsers open at most 6 connections per host over HTTP/1.1: more from one session are not tabs. */
+export const MAX_STREAMS_PER_SESSION = 6;
+export const MAX_STREAMS_PER_AUTHOR = 20;
+const OVER_CAP_RETRY_S = 30;
 
 export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs?: number } = {}): void {
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
   const { database, hub } = app.deps;
+  const { db } = database;
   /** Open streams, ended before the server closes so app.close() never waits on them. */
   const openStreams = new Set<() => void>();
+  const streamsPerSession = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of openStreams) end();
   });
 
+  hub.setAudience(async (notice: CommitNotice) => {
+    const ids = [...notice.seriesIds];
+    if (ids.length === 0) return [];
+    const owners = await db.selectFrom('series').select('ownerId').where('id', 'in', ids).execute();
+    // Members, and a member revoked by this very commit (told once, so the client drops the series).
+    const members = await db
+      .selectFrom('seriesMembers')
+      .select('userId')
+      .where('seriesId', 'in', ids)
+      .where((eb) => eb.or([eb('deletedAt', 'is', null), eb('rev', '=', notice.seq)]))
+      .execute();
+    return new Set([...owners.map((r) => r.ownerId), ...members.map((r) => r.userId)]);
+  });
+
   app.get('/api/sync/events', async (request, reply) => {
     const user = requireUser(request);
+    const session = sessionTokenOf(request) ?? '';
+    if ((streamsPerSession.get(session) ?? 0) >= MAX_STREAMS_PER_SESSION || hub.countOf(user.id) >= MAX_STREAMS_PER_AUTHOR) {
+      return reply
+        .status(429)
+        .header('retry-after', String(OVER_CAP_RETRY_S))
+        .send({ message: GENERIC_MESSAGES.rateLimited, code: ERROR_CODES.rateLimited });
+    }
+    streamsPerSession.set(session, (streamsPerSession.get(session) ?? 0) + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -46,41 +70,25 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     res.flushHeaders();
 
     let open = true;
-    let scope: Set<string> = new Set();
+    /** Until hello is sent, pokes only raise the seq to send after it. */
+    let greeted = false;
     let lastSentSeq = 0;
+    let pendingSeq = 0;
     const write = (text: string) => {
       if (open && !res.destroyed) res.write(text);
     };
     const poke = (seq: number) => {
+      if (!greeted) {
+        pendingSeq = Math.max(pendingSeq, seq);
+        return;
+      }
       if (seq <= lastSentSeq) return;
       lastSentSeq = seq;
       write(`data: {"seq":${seq}}\n\n`);
     };
 
-    // Notices are handled one at a time, in order, so pokes never go backwards and a scope
-    // refresh finishes before the next notice is judged.
-    let queue: Promise<void> = Promise.resolve();
-    const enqueue = (step: () => Promise<void>) => {
-      queue = queue.then(() => (open ? step() : undefined)).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'sync events: scope refresh failed');
-      });
-    };
-
-    const unsubscribe = hub.subscribe((notice) => {
-      enqueue(async () => {
-        if (!touchesScope(notice, scope)) {
-          scope = await readScope(database.db, user.id);
-          if (!touchesScope(notice, scope)) return;
-        }
-        poke(notice.seq);
-      });
-    });
-    const heartbeat = setInterval(() => {
-      write(': keep-alive\n\n');
-      enqueue(async () => {
-        scope = await readScope(database.db, user.id);
-      });
-    }, heartbeatMs);
+    const unsubscribe = hub.subscribeAuthor(user.id, (notice) => poke(notice.seq));
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
     heartbeat.unref();
 
     const end = () => {
@@ -88,6 +96,9 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       open = false;
       clearInterval(heartbeat);
       unsubscribe();
+      const left = (streamsPerSession.get(session) ?? 1) - 1;
+      if (left > 0) streamsPerSession.set(session, left);
+      else streamsPerSession.delete(session);
       openStreams.delete(end);
       if (!res.writableEnded) res.end();
     };
@@ -96,11 +107,15 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     request.raw.on('close', end);
 
     // Subscribed first, then read: a commit between the two is either in the hello seq or poked.
-    enqueue(async () => {
-      scope = await readScope(database.db, user.id);
-      const seq = await currentSeq(database.db);
+    try {
+      const seq = await currentSeq(db);
       lastSentSeq = seq;
+      greeted = true;
       write(`retry: ${RECONNECT_MS}\nevent: hello\ndata: {"seq":${seq}}\n\n`);
-    });
+      if (pendingSeq > seq) poke(pendingSeq);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sync events: hello failed');
+      end();
+    }
   });
 }

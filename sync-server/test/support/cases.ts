@@ -29,6 +29,7 @@ export function paramValue(kind: ParamKind, source: IdSource, caller: Side | nul
     const side = source === 'unknown' ? caller : source;
     return String(side?.ids.chapterRev ?? 1);
   }
+  if (kind === 'session') return source === 'unknown' ? 'unknownSessionId00000' : source.ids.session;
   return source === 'unknown' ? unknownId() : source.ids[kind];
 }
 

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type SignedIn, signUp } from '../helpers.ts';
+import { type SignedIn, TEST_PASSWORD, signUp } from '../helpers.ts';
 import { send } from './routes.ts';
 
 /** The entity kinds a path or body id can name. */
@@ -21,6 +21,8 @@ export type SideIds = Record<IdKind, string> & {
   chapter2: string;
   /** A revision number of `chapter` that exists (the chapter history). */
   chapterRev: number;
+  /** The shown id of a second session of the side's author (another device), to end by id. */
+  session: string;
 };
 
 export interface Side extends SignedIn {
@@ -107,8 +109,20 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     event: event.id,
     conflict: conflict.conflictId,
     chapterRev: conflict.revAfterFirstEdit,
+    session: await secondSessionId(app, who),
   };
   return { ...who, ids };
+}
+
+/** Signs the author in once more (another device) and answers that session's shown id. */
+async function secondSessionId(app: FastifyInstance, who: SignedIn): Promise<string> {
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: who.user.username, password: TEST_PASSWORD } });
+  const token = login.cookies.find((c) => c.name === 'chronicler_session')?.value;
+  if (login.statusCode !== 200 || !token) throw new Error(`fixture: second sign-in failed: ${login.statusCode} ${login.body}`);
+  const list = await call(app, { ...who, cookie: `chronicler_session=${token}` }, 'GET', '/api/user/sessions');
+  const current = (list.sessions as Array<{ id: string; current: boolean }>).find((s) => s.current);
+  if (!current) throw new Error('fixture: the second session is not listed');
+  return current.id;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { IdKind, Side } from './fixtures.ts';
 import { TEST_PASSWORD } from '../helpers.ts';
 
 /** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
-export type ParamKind = IdKind | 'chapterRev';
+export type ParamKind = IdKind | 'chapterRev' | 'session';
 
 export interface ValidRequest {
   body?: unknown;
@@ -57,6 +57,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/logout': { access: 'public', anonymous: 200, signedIn: 200 },
   // Public in the sense that it answers anonymous callers: with 401, read as "no user".
   'GET /api/user': { access: 'public', anonymous: 401, signedIn: 200 },
+  // The author's own sessions and password (issue 16): a session id of another author is a 404.
+  'GET /api/user/sessions': { access: 'protected' },
+  'DELETE /api/user/sessions/:id': { access: 'protected', params: { id: 'session' } },
+  'POST /api/user/sessions/sign-out-others': { access: 'protected' },
+  'POST /api/logout/everywhere': { access: 'protected' },
+  'POST /api/user/password': { access: 'protected', request: () => ({ body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
 
   // --- series and books (spec 001 §7) ------------------------------------------------------
   'GET /api/series': { access: 'protected' },

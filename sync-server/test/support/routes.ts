@@ -16,6 +16,8 @@ export interface RouteEntry {
   params: string[];
   hasBodySchema: boolean;
   hasQuerySchema: boolean;
+  /** May run inside POST /api/sync/batch (read once every onRoute hook has marked the route). */
+  batchable(): boolean;
 }
 
 export interface AppWithRoutes {
@@ -47,6 +49,7 @@ export async function buildAppWithRoutes(overrides: Partial<AppConfig> = {}): Pr
           params: paramNames(route.url),
           hasBodySchema: schema.body !== undefined,
           hasQuerySchema: schema.querystring !== undefined,
+          batchable: () => (route.config as { batchable?: boolean } | undefined)?.batchable === true,
         });
       }
     },
