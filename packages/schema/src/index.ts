@@ -5,6 +5,7 @@ export * from './entities.ts';
 export * from './plans.ts';
 export * from './products.ts';
 export * from './rules.ts';
-export * from './toasts.ts';
 export * from './sync-status.ts';
 export * from './delete-cascade.ts';
+export * from './word-count.ts';
+export * from './positions.ts';

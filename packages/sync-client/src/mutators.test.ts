@@ -192,6 +192,22 @@ describe('local cascades mirror the server', () => {
     expect(await q.charactersOfSeries(db, series.id)).toHaveLength(1);
   });
 
+  it('deleting a chapter moves the later chapters up to close the gap, in the same entry', async () => {
+    const { m, book, chapter } = await seed();
+    const second = await m.chapters.create({ bookId: book.id, title: 'Two', content: '' });
+    const third = await m.chapters.create({ bookId: book.id, title: 'Three', content: 'Some words here.' });
+    expect([second.position, third.position]).toEqual([2, 3]);
+    expect(third.wordCount).toBe(3);
+    await m.chapters.delete(second.id);
+    expect((await q.chaptersOfBook(db, book.id)).map((c) => [c.id, c.position])).toEqual([
+      [chapter.id, 1],
+      [third.id, 2],
+    ]);
+    const del = (await db.outbox.orderBy('seq').toArray()).at(-1)!;
+    expect(del).toMatchObject({ method: 'DELETE', path: `/api/chapters/${second.id}` });
+    expect(del.touches).toEqual(expect.arrayContaining([`chapters:${second.id}`, `chapters:${third.id}`]));
+  });
+
   it('deleting a series removes everything under it', async () => {
     const { m, series } = await seed();
     await m.series.delete(series.id);

@@ -32,7 +32,8 @@ import {
   type UpdateRelationshipBody,
   type UpdateSeriesBody,
   type UpdateTimelineEventBody,
-  countWordsEditor,
+  byPosition,
+  chapterWordCount,
   createBookBodySchema,
   createChapterBodySchema,
   createCharacterBodySchema,
@@ -41,8 +42,10 @@ import {
   createSeriesBodySchema,
   createTimelineEventBodySchema,
   newId,
+  nextPosition,
   planDeleteCascade,
   reorderChaptersBodySchema,
+  renumbered,
   reorderTimelineBodySchema,
   updateBookBodySchema,
   updateChapterBodySchema,
@@ -286,6 +289,14 @@ async function cascadeEffects(db: ChroniclerDb, kind: EntityKind, row: AnyRow, n
   );
 }
 
+/** A book's live chapters but `leaving`, renumbered 1..n as the server's chapter delete does (@chronicler/schema positions.ts). */
+async function closeChapterGap(db: ChroniclerDb, bookId: string, leaving: string, nowIso: string): Promise<Effect[]> {
+  const live = (await liveWhere(db, 'chapters', 'bookId', bookId)).filter((c) => c.id !== leaving).sort(byPosition);
+  return renumbered(live)
+    .filter((r) => r.changed)
+    .map((r) => ({ op: 'patch', entity: 'chapters', id: r.row.id, fields: { position: r.position, updatedAt: nowIso } }));
+}
+
 // -------------------------------------------------------------------------------------------
 // Generic create / update / delete
 
@@ -364,7 +375,10 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {
     await commit(db, now, async () => {
       const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
-      const cascade = await cascadeEffects(db, kind, row, new Date(now()).toISOString());
+      const nowIso = new Date(now()).toISOString();
+      const cascade = await cascadeEffects(db, kind, row, nowIso);
+      // The book's later chapters move up to close the gap, as the server does in the same write.
+      const closeGap = kind === 'chapters' ? await closeChapterGap(db, (row as Chapter).bookId, id, nowIso) : [];
       return {
         kind: 'delete',
         method: 'DELETE',
@@ -373,7 +387,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         entity: kind,
         entityId: id,
         seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
-        effects: [{ op: 'delete', entity: kind, id }, ...cascade],
+        effects: [{ op: 'delete', entity: kind, id }, ...cascade, ...closeGap],
       };
     });
   }
@@ -428,7 +442,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         return create('books', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.book.seriesRequired);
           // The server places a new book after the live ones (count + 1), whatever is sent.
-          const position = (await liveWhere(db, 'books', 'seriesId', series.id)).length + 1;
+          const position = nextPosition((await liveWhere(db, 'books', 'seriesId', series.id)).length);
           return {
             ...stamps(id, now()),
             seriesId: series.id,
@@ -451,7 +465,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         const id = body.id ?? newId(now());
         return create('chapters', { ...body, id }, async () => {
           const book = await mustGet(db, 'books', body.bookId, MESSAGES.chapter.bookRequired);
-          const position = body.position ?? (await liveWhere(db, 'chapters', 'bookId', book.id)).length + 1;
+          const position = body.position ?? nextPosition((await liveWhere(db, 'chapters', 'bookId', book.id)).length);
           return {
             ...stamps(id, now()),
             seriesId: book.seriesId,
@@ -459,7 +473,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
             title: body.title,
             content: body.content,
             position,
-            wordCount: countWordsEditor(body.content),
+            wordCount: chapterWordCount(body.content),
             status: body.status,
           };
         });

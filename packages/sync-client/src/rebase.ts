@@ -8,7 +8,7 @@
  * a transaction-scoped cache over them (acks.ts) that answers from rows read in bulk and writes back
  * in bulk once — the same rules either way.
  */
-import { countWordsEditor } from '@chronicler/schema';
+import { chapterWordCount } from '@chronicler/schema';
 import {
   type AnyRow,
   type ChroniclerDb,
@@ -108,7 +108,7 @@ export function replay(entity: EntityKind, base: AnyRow | null, effects: readonl
   }
   if (row && entity === 'chapters' && contentTouched) {
     const content = (row as { content: string }).content;
-    row = { ...row, wordCount: countWordsEditor(content) } as AnyRow;
+    row = { ...row, wordCount: chapterWordCount(content) } as AnyRow;
   }
   return { row, edited };
 }

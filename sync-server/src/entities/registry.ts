@@ -15,6 +15,7 @@ import {
   type LimitName,
   type PlanName,
   chapterConflictSchema,
+  chapterWordCount,
   chapterSchema,
   characterRelationshipSchema,
   characterSchema,
@@ -26,7 +27,6 @@ import {
 } from '@chronicler/schema';
 import { type JsonFieldStorage, rowsJsonArray } from '../db/database.ts';
 import { runPrepared } from '../db/prepared.ts';
-import { chapterWordCount } from './word-count.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { rememberJson } from '../http/json.ts';

@@ -1,7 +1,7 @@
 /** Books (spec 001 §7 "Series and books"). A new book goes after the live ones (count + 1). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createBookBodySchema, updateBookBodySchema } from '@chronicler/schema';
+import { createBookBodySchema, nextPosition, updateBookBodySchema } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/registry.ts';
@@ -25,7 +25,7 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
       const { position: _ignored, seriesId, ...fields } = request.body;
       // A series deleted on another device first: stored as its delete would have left it (story/dangling.ts).
       const series = await loadEvenIfDeleted(ctx, 'series', seriesId);
-      const position = (await countLive(ctx.trx, 'books', 'seriesId', series.id)) + 1;
+      const position = nextPosition(await countLive(ctx.trx, 'books', 'seriesId', series.id));
       return createUnder(ctx, 'books', series.id, { ...fields, seriesId: series.id, position, wordCount: 0 }, isDeleted(series));
     }),
   );

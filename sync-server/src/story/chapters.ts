@@ -13,7 +13,10 @@ import { z } from 'zod';
 import {
   type ChapterRevisionSummary,
   createChapterBodySchema,
+  nextPosition,
+  renumbered,
   reorderChaptersBodySchema,
+  requestedOrder,
   updateChapterBodySchema,
 } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
@@ -31,28 +34,11 @@ type Chapter = WireRow<'chapters'>;
 /** The book's live chapters in list order. */
 const chaptersOf = (ctx: MutationContext, bookId: string) => listLive(ctx.trx, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']);
 
-/**
- * `live` (a book's live chapters in list order) in the order a reorder asks for: the chapters it
- * names by their sent position (ties keep the request's order), then those it does not name — added
- * on another device meanwhile — in their current order. Named ids that are not live chapters of
- * this book (deleted since) are left out.
- */
-function requestedOrder(live: readonly Chapter[], items: readonly { id: string; position: number }[]): Chapter[] {
-  const byId = new Map(live.map((chapter) => [chapter.id, chapter]));
-  const named = items
-    .map((item, index) => ({ item, index, chapter: byId.get(item.id) }))
-    .filter((entry): entry is typeof entry & { chapter: Chapter } => entry.chapter !== undefined)
-    .sort((a, b) => a.item.position - b.item.position || a.index - b.index)
-    .map((entry) => entry.chapter);
-  const namedIds = new Set(named.map((chapter) => chapter.id));
-  return [...named, ...live.filter((chapter) => !namedIds.has(chapter.id))];
-}
-
-/** Gives `ordered` positions 1..n, writing only the chapters whose position changes. Answers them renumbered. */
+/** Gives `ordered` positions 1..n (the shared rule), writing only the chapters whose position changes. Answers them renumbered. */
 async function renumber(ctx: MutationContext, ordered: readonly Chapter[]): Promise<Chapter[]> {
   const out: Chapter[] = [];
-  for (const [i, chapter] of ordered.entries()) {
-    out.push(chapter.position === i + 1 ? chapter : await updateRow(ctx, 'chapters', chapter.id, { position: i + 1 }, chapter));
+  for (const { row, position, changed } of renumbered(ordered)) {
+    out.push(changed ? await updateRow(ctx, 'chapters', row.id, { position }, row) : row);
   }
   return out;
 }
@@ -90,7 +76,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
       // A book deleted on another device first: the chapter is stored as the book's delete would
       // have left it (a tombstone, its text kept in the row and its revision).
       const book = await loadEvenIfDeleted(ctx, 'books', bookId);
-      const at = position ?? (await countLive(ctx.trx, 'chapters', 'bookId', book.id)) + 1;
+      const at = position ?? nextPosition(await countLive(ctx.trx, 'chapters', 'bookId', book.id));
       const values = { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 };
       return createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
     }),

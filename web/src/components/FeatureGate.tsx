@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { Box, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import {
-  featureLockedToast,
   gateState,
   type FeatureName,
   type LimitName,
   type PlanName,
 } from '@chronicler/schema';
+import { featureLockedToast } from '@/lib/copy/toasts';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import classes from './FeatureGate.module.css';

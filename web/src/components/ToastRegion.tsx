@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { Notifications, notifications } from '@mantine/notifications';
-import { TOAST_BEHAVIOUR } from '@chronicler/schema';
+import { TOAST_BEHAVIOUR } from '@/lib/copy/toasts';
 
 /**
  * The toast region (spec 000 §9): one toast at a time, 5000 ms, max 420 px wide, swipe right past

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VALIDATION_TOASTS, upgradeMessage } from '@chronicler/schema';
+import { upgradeMessage } from '@chronicler/schema';
+import { VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { limitLockedToast, mayCreateInSeries, planLimitState } from './limits';
 import { toast } from './toast';
 

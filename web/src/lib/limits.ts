@@ -8,14 +8,12 @@
 import {
   PLANS,
   UNLIMITED,
-  VALIDATION_TOASTS,
-  featureLockedToast,
   gateState,
   limitFor,
   type LimitName,
   type PlanName,
-  type ToastContent,
 } from '@chronicler/schema';
+import { VALIDATION_TOASTS, featureLockedToast, type ToastContent } from '@/lib/copy/toasts';
 import { toast } from './toast';
 
 /** Warn when this many or fewer items are left before the limit. */

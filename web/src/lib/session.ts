@@ -15,7 +15,8 @@
  *   remembered user and reloads to "/".
  */
 import { create } from 'zustand';
-import { TOASTS, backoffMs, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
+import { backoffMs, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
+import { TOASTS } from '@/lib/copy/toasts';
 import { api, isApiError, isNetworkError } from './api';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ToastContent } from '@chronicler/schema';
+import type { ToastContent } from '@/lib/copy/toasts';
 import { saveChanges, toast, toastOutcome } from './toast';
 
 const done: ToastContent = { title: 'Saved', variant: 'default' };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { IconShoppingCartCheck } from '@tabler/icons-react';
-import { TOASTS } from '@chronicler/schema';
+import { TOASTS } from '@/lib/copy/toasts';
 import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { PageSpinner } from '@/components/PageSpinner';
 import { toast } from '@/lib/toast';

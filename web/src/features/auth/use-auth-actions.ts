@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { FALLBACK_MESSAGES, TOASTS, withError } from '@chronicler/schema';
+import { FALLBACK_MESSAGES, TOASTS, withError } from '@/lib/copy/toasts';
 import { isApiError } from '@/lib/api';
 import { login, register, type LoginInput, type RegisterInput, type User } from '@/lib/session';
 import { toast } from '@/lib/toast';

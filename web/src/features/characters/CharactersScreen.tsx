@@ -14,14 +14,12 @@ import { Link } from 'react-router';
 import { Badge, Button, Paper, SimpleGrid, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPlus, IconUserSearch } from '@tabler/icons-react';
 import {
-  CHARACTER_TOASTS,
   MESSAGES,
-  VALIDATION_TOASTS,
   hasFeature,
-  withError,
   type Character,
   type CharacterRelationship,
 } from '@chronicler/schema';
+import { CHARACTER_TOASTS, VALIDATION_TOASTS, withError } from '@/lib/copy/toasts';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { FeatureGate } from '@/components/FeatureGate';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';

@@ -13,7 +13,7 @@ import {
   timelineEventSaveFailedToast,
   timelineReorderFailedToast,
   withError,
-} from '@chronicler/schema';
+} from '@/lib/copy/toasts';
 import type { DeadLetter, OutboxEntry } from '@chronicler/sync-client';
 
 /**

@@ -15,13 +15,15 @@ import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Paper, Select,
 import { IconCalendarTime, IconDragDrop, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
 import {
   MESSAGES,
-  TIMELINE_TOASTS,
   hasFeature,
+  type TimelineEvent,
+} from '@chronicler/schema';
+import {
+  TIMELINE_TOASTS,
   timelineEventDeleteFailedToast,
   timelineEventSaveFailedToast,
   timelineReorderFailedToast,
-  type TimelineEvent,
-} from '@chronicler/schema';
+} from '@/lib/copy/toasts';
 import { FeatureGate } from '@/components/FeatureGate';
 import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';

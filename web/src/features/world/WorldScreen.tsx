@@ -14,7 +14,8 @@ import './styles';
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
-import { LOCATION_TOASTS, MESSAGES, withError, type Location } from '@chronicler/schema';
+import { MESSAGES, type Location } from '@chronicler/schema';
+import { LOCATION_TOASTS, withError } from '@/lib/copy/toasts';
 import {
   CARD_COLUMNS,
   EmptyPanel,

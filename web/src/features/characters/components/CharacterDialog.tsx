@@ -15,15 +15,12 @@ import {
 } from '@mantine/core';
 import { IconSparkles, IconUser } from '@tabler/icons-react';
 import {
-  AI_IMAGE_GATE_HELPER_TEXT,
-  CHARACTER_TOASTS,
-  GATE_TOASTS,
   MESSAGES,
-  VALIDATION_TOASTS,
   hasFeature,
   type Character,
   type PlanName,
 } from '@chronicler/schema';
+import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import {

@@ -2,7 +2,7 @@
  * Toasts for the relationship edit and delete actions, which the spec's catalogue (001 §8) does not
  * list (it only adds relationships). Worded like the catalogue's character toasts.
  */
-import { FALLBACK_MESSAGES, type ToastContent } from '@chronicler/schema';
+import { FALLBACK_MESSAGES, type ToastContent } from '@/lib/copy/toasts';
 
 export const RELATIONSHIP_EXTRA_TOASTS = {
   relationshipUpdated: { title: 'Relationship updated', variant: 'default' },

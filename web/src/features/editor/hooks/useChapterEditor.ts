@@ -23,10 +23,9 @@ import {
   type Book,
   type Chapter,
   type ChapterConflict,
-  TOASTS,
   countWordsEditor,
-  withError,
 } from '@chronicler/schema';
+import { TOASTS, withError } from '@/lib/copy/toasts';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { toast } from '@/lib/toast';
 import type { ChroniclerDb, Draft } from '@chronicler/sync-client';

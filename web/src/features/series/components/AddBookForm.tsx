@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Stack, TextInput, Textarea } from '@mantine/core';
-import { MESSAGES, TOASTS, type Book, withError } from '@chronicler/schema';
+import { MESSAGES, type Book } from '@chronicler/schema';
+import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { MESSAGES, TOASTS, countWordsDialog, withError, type Book } from '@chronicler/schema';
+import { MESSAGES, countWordsDialog, type Book } from '@chronicler/schema';
+import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

@@ -18,12 +18,11 @@ import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
   MESSAGES,
-  TOASTS,
   bookProgress,
   bookStatusDisplay,
-  withError,
   type Book,
 } from '@chronicler/schema';
+import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';

@@ -1,4 +1,5 @@
-import { type Series, withError } from '@chronicler/schema';
+import { type Series } from '@chronicler/schema';
+import { withError } from '@/lib/copy/toasts';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

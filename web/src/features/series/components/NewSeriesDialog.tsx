@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
-import { MESSAGES, TOASTS, type Series, withError } from '@chronicler/schema';
+import { MESSAGES, type Series } from '@chronicler/schema';
+import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWordsEditor } from '@chronicler/schema';
-import { chapterWordCount } from '../src/entities/word-count.ts';
+import { countWordsEditor } from './rules.ts';
+import { chapterWordCount } from './word-count.ts';
 
 describe('chapterWordCount', () => {
   it('equals the editor count of the whole text, for any text, remembered lines or not', () => {

@@ -1,15 +1,16 @@
 /**
- * The toast catalogues of spec 000 §8 and 001 §8 (and the titled validation toasts of 001 §5),
+ * The web app's toast copy (moved out of packages/schema: the server never shows a toast): the
+ * toast catalogues of spec 000 §8 and 001 §8 (and the titled validation toasts of 001 §5),
  * word for word. Failures are styled destructive (000 §8).
  *
  * Fixed toasts are constants. A failure whose text is "message, else a fallback" holds the fallback
  * here; pass it through `withError(toast, error)` to show the error's own message when it has one.
  * Toasts whose text is built from a value have builders below.
  *
- * Plain validation and inline field messages live in `messages.ts`.
+ * Plain validation and inline field messages, which the server sends too, live in
+ * @chronicler/schema `messages.ts`.
  */
-import { MESSAGES } from './messages.ts';
-import { PLANS, requiredTierFor, upgradeMessage, type PlanName } from './plans.ts';
+import { MESSAGES, PLANS, requiredTierFor, upgradeMessage, type PlanName } from '@chronicler/schema';
 
 export type ToastVariant = 'default' | 'destructive';
 

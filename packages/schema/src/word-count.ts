@@ -1,10 +1,11 @@
 /**
- * The editor word count (packages/schema countWordsEditor) of stored chapter text, recounting
- * only lines it has not seen lately. Counting runs Unicode-property regexes over the whole text
+ * A chapter's stored `wordCount`: the editor word count (countWordsEditor) of its text, derived by
+ * the server on every write and by the client for its optimistic rows, recounting only lines it
+ * has not seen lately. Counting runs Unicode-property regexes over the whole text
  * (~170 µs per 1,000 words), and a save usually changes one paragraph of many. A line break is
  * whitespace, so no word spans two lines: the text's count is the sum of its lines' counts.
  */
-import { countWordsEditor } from '@chronicler/schema';
+import { countWordsEditor } from './rules.ts';
 
 /** Lines shorter than this are counted directly: remembering them costs about as much. */
 const MIN_REMEMBERED_LENGTH = 64;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upgradeMessage } from './plans.ts';
+import { upgradeMessage } from '@chronicler/schema';
 import {
   ACHIEVEMENT_TOASTS,
   AI_TOASTS,
