@@ -8,7 +8,7 @@
  * - A draft that differs from the saved text is offered when the chapter opens again; the editor
  *   stays read-only until the author restores or discards it.
  */
-import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import type { Mutators } from '@/sync/mutators';
 import type { ProseEditorHandle } from '../components/ProseEditor';
