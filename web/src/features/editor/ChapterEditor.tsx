@@ -32,7 +32,7 @@ import { EditorBadges } from './components/Counts';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/sync/react';
-import { type EditorDeps, useChapterEditor, useLive } from './hooks/useChapterEditor';
+import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
@@ -124,7 +124,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       },
     },
   );
-  const dirty = useLive(controller, (s) => s.dirty);
+  const dirty = useEditorState(controller, (s) => s.dirty);
   const online = useOnline();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
@@ -136,7 +136,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       !allowNavigation.current &&
-      controller.live.getState().dirty &&
+      controller.store.getState().dirty &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
@@ -147,12 +147,12 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        if (controller.live.getState().dirty) void save();
+        if (controller.store.getState().dirty) void save();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [controller.live, save]);
+  }, [controller.store, save]);
 
   const openCompare = useCallback(
     (target: Parameters<typeof setCompare>[0]) => {

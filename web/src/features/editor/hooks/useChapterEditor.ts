@@ -62,10 +62,23 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
   const setAutoSave = useAutoSave(store, editorRef, save);
   const resolution = useConflictResolution({ store, editorRef, db, mutators, engine: engine ?? null, save });
 
-  const setTitle = useCallback((title: string) => (store.setState({ title }), markChanged(store)), [store]);
-  const setStatus = useCallback((status: ChapterStatus) => (store.setState({ status }), markChanged(store)), [store]);
+  const setTitle = useCallback(
+    (title: string) => {
+      store.setState({ title });
+      markChanged(store);
+    },
+    [store],
+  );
+  const setStatus = useCallback(
+    (status: ChapterStatus) => {
+      store.setState({ status });
+      markChanged(store);
+    },
+    [store],
+  );
   const onContentChange = useCallback(
     (counts: TextCounts, external: boolean) => {
+      // One update per keystroke: the counts, and (when the author typed it) an unsaved change.
       if (external) store.setState({ words: counts.words, chars: counts.chars });
       else store.setState({ words: counts.words, chars: counts.chars, edits: store.getState().edits + 1, dirty: true });
     },
@@ -80,7 +93,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
       chapter,
       book,
       conflicts,
-      live: store,
+      store,
       editorRef,
       setTitle,
       setStatus,
@@ -100,6 +113,6 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
 export type ChapterEditorController = ReturnType<typeof useChapterEditor>;
 
 /** Subscribes to one slice of the editor's state (the counts re-render alone on each keystroke). */
-export function useLive<T>(controller: Pick<ChapterEditorController, 'live'>, selector: (s: EditorState) => T): T {
-  return useStore(controller.live, selector);
+export function useEditorState<T>(controller: Pick<ChapterEditorController, 'store'>, selector: (s: EditorState) => T): T {
+  return useStore(controller.store, selector);
 }
