@@ -26,7 +26,8 @@ const WritersCompanionRoute = lazy(() => import('./routes/WritersCompanionRoute'
 const ProductsRoute = lazy(() => import('./routes/ProductsRoute'));
 const CheckoutRoute = lazy(() => import('./routes/CheckoutRoute'));
 const SubscriptionsRoute = lazy(() => import('./routes/SubscriptionsRoute'));
-const ChapterEditorRoute = lazy(() => import('./routes/ChapterEditorRoute'));
+// The editor screen is the feature's own component (it applies the entry rule itself).
+const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ default: m.ChapterEditor })));
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
               { path: '/products', element: <ProductsRoute /> },
               { path: '/checkout', element: <CheckoutRoute /> },
               { path: '/subscriptions', element: <SubscriptionsRoute /> },
-              { path: '/chapter-editor', element: <ChapterEditorRoute /> },
+              { path: '/chapter-editor', element: <ChapterEditor /> },
             ],
           },
         ],

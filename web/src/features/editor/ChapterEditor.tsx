@@ -1,10 +1,12 @@
 /**
- * The chapter editor screen (spec 001 §2 "Chapter editor"). Behaviour lives in useChapterEditor;
- * this file lays it out: toolbar, banners, title, book title, badges, the writing area, the side
- * panel on large screens, the comparison dialog, the revision drawer and the leave prompt.
+ * The chapter editor screen (spec 001 §2 "Chapter editor"), the route's element:
+ * /chapter-editor?id=&bookId=&seriesId=. Behaviour lives in useChapterEditor; this file applies the
+ * entry rule and lays the editor out: toolbar, banners, title, book title, badges, the writing
+ * area, the side panel on large screens, the comparison dialog, the revision drawer and the leave
+ * prompt.
  */
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { Navigate, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
   Badge,
@@ -29,7 +31,8 @@ import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
-import { type EditorDeps, useChapterEditor, useLive } from './hooks/useChapterEditor';
+import { useSync } from '@/lib/sync';
+import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
@@ -37,12 +40,42 @@ import classes from './editor.module.css';
 
 const ProseEditor = lazy(() => import('./components/ProseEditor'));
 
-export interface ChapterEditorProps extends EditorDeps {
+interface OpenChapterProps extends EditorDeps {
   chapterId: string | null;
   bookId: string;
   seriesId: string | null;
-  /** A new chapter was created: the page keeps this editor mounted across the URL change. */
+  /** A new chapter was created: the screen keeps this editor mounted across the URL change. */
   onCreated?: (chapter: Chapter) => void;
+}
+
+/**
+ * Entry rule (spec 000 §2, 001 §2): with bookId the editor is shown; with only seriesId go to
+ * /series?id={seriesId}; with neither go to "/". One editor per chapter; a new chapter keeps its
+ * editor (caret, undo history, words typed during the save) when the URL changes to its new id.
+ */
+export function ChapterEditor() {
+  const { db, mutators, engine } = useSync();
+  const [params] = useSearchParams();
+  const bookId = params.get('bookId');
+  const chapterId = params.get('id') || null;
+  const seriesId = params.get('seriesId') || null;
+  const { key: locationKey } = useLocation();
+  const created = useRef(new Map<string, string>());
+  if (!bookId) return <Navigate to={seriesId ? `/series?id=${encodeURIComponent(seriesId)}` : '/'} replace />;
+  // Each visit to a new-chapter URL is its own editor; once saved, the chapter keeps that editor.
+  const key = (chapterId && created.current.get(chapterId)) || chapterId || `new:${bookId}:${locationKey}`;
+  return (
+    <OpenChapter
+      key={key}
+      db={db}
+      mutators={mutators}
+      engine={engine}
+      chapterId={chapterId}
+      bookId={bookId}
+      seriesId={seriesId}
+      onCreated={(chapter) => created.current.set(chapter.id, key)}
+    />
+  );
 }
 
 function WritingAreaSkeleton() {
@@ -65,7 +98,8 @@ function LastSaved({ savedAt }: { savedAt: Date | null }) {
   );
 }
 
-export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesId, onCreated }: ChapterEditorProps) {
+/** One open chapter: its editor state lives and dies with it (keyed by the screen). */
+function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCreated }: OpenChapterProps) {
   const navigate = useNavigate();
   const allowNavigation = useRef(false);
   const go = useCallback(
@@ -90,7 +124,7 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
       },
     },
   );
-  const dirty = useLive(controller, (s) => s.dirty);
+  const dirty = useEditorState(controller, (s) => s.dirty);
   const online = useOnline();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
@@ -102,7 +136,7 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       !allowNavigation.current &&
-      controller.live.getState().dirty &&
+      controller.store.getState().dirty &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
@@ -113,12 +147,12 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        if (controller.live.getState().dirty) void save();
+        if (controller.store.getState().dirty) void save();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [controller.live, save]);
+  }, [controller.store, save]);
 
   const openCompare = useCallback(
     (target: Parameters<typeof setCompare>[0]) => {
@@ -240,10 +274,10 @@ export function ChapterEditor({ db, mutators, engine, chapterId, bookId, seriesI
           {controller.offer ? (
             <DraftBanner offer={controller.offer} onRestore={controller.restoreDraft} onDiscard={controller.discardDraft} />
           ) : null}
-          {controller.conflicts.length > 0 ? (
+          {ready && controller.conflicts.length > 0 ? (
             <ConflictBanner conflicts={controller.conflicts} onCompare={(conflict) => openCompare({ kind: 'conflict', conflict })} />
           ) : null}
-          {controller.elsewhere ? (
+          {ready && controller.elsewhere ? (
             <ElsewhereBanner onCompare={() => controller.elsewhere && openCompare({ kind: 'elsewhere', chapter: controller.elsewhere })} />
           ) : null}
           {controller.chapter?.deletedAt ? <DeletedBanner /> : null}

@@ -7,5 +7,4 @@ import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 
-export { ChapterEditorPage } from './ChapterEditorPage';
 export { ChapterEditor } from './ChapterEditor';

@@ -1,19 +1,20 @@
 /**
  * Rendering the editor in tests: a real Dexie database on fake-indexeddb, the real mutators, a
- * memory router with the pages the editor leads to, the themes and the toast region.
+ * memory router with the pages the editor leads to, Mantine (no theme: features do not import each
+ * other) and the toast region.
  */
 import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { EditorView } from '@codemirror/view';
+import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ToastRegion } from '@/components/ToastRegion';
-import { ThemeProvider } from '@/features/theme';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import type { Mutators } from '@chronicler/sync-client';
 import { SyncTestProvider } from '@/lib/sync';
 import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import type { Book, Chapter, Series } from '@chronicler/schema';
-import { ChapterEditorPage } from './ChapterEditorPage';
+import { ChapterEditor } from './ChapterEditor';
 
 export interface Seeded {
   db: ChroniclerDb;
@@ -38,19 +39,19 @@ export function renderEditor(db: ChroniclerDb, path: string, mutators?: Mutators
   notifications.clean();
   const router = createMemoryRouter(
     [
-      { path: '/chapter-editor', element: <ChapterEditorPage /> },
+      { path: '/chapter-editor', element: <ChapterEditor /> },
       { path: '/series', element: <p>Series page</p> },
       { path: '/', element: <p>Home page</p> },
     ],
     { initialEntries: [path] },
   );
   const utils = render(
-    <ThemeProvider env="test">
+    <MantineProvider env="test">
       <SyncTestProvider db={db} {...(mutators ? { mutators } : {})}>
         <RouterProvider router={router} />
       </SyncTestProvider>
       <ToastRegion />
-    </ThemeProvider>,
+    </MantineProvider>,
   );
   return { router, ...utils };
 }

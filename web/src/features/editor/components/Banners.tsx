@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsDiff, IconCloudDown, IconFileAlert, IconTrash } from '@tabler/icons-react';
 import type { ChapterConflict } from '@chronicler/schema';
-import type { OfferedDraft } from '../hooks/useChapterEditor';
+import type { OfferedDraft } from '../hooks/editor-store';
 
 function when(ms: number | string): string {
   const date = new Date(ms);

@@ -7,7 +7,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconGitMerge } from '@tabler/icons-react';
-import type { Comparand } from '../hooks/useChapterEditor';
+import type { Comparand } from '../hooks/editor-store';
 import { unionMerge } from '../model/text-diff';
 import { DiffView } from './DiffView';
 import type { ProseEditorHandle } from './ProseEditor';

@@ -4,7 +4,7 @@
  */
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { chapterStatusLabel, formatWordChange, wordChange } from '@chronicler/schema';
-import { type ChapterEditorController, useLive } from '../hooks/useChapterEditor';
+import { type ChapterEditorController, useEditorState } from '../hooks/useChapterEditor';
 import { type ChapterStatus, formatCount } from '../model/constants';
 import classes from '../editor.module.css';
 
@@ -13,7 +13,7 @@ const STATUS_COLOR: Record<string, string> = { Completed: 'green', Draft: 'gray'
 const number = formatCount;
 
 export function EditorBadges({ controller, status, previous }: { controller: ChapterEditorController; status: ChapterStatus; previous: number }) {
-  const words = useLive(controller, (s) => s.words);
+  const words = useEditorState(controller, (s) => s.words);
   const label = chapterStatusLabel(status);
   const change = wordChange(words, previous);
   return (
@@ -45,8 +45,8 @@ function Count({ label, value }: { label: string; value: string }) {
 }
 
 export function CountsPanel({ controller, previous }: { controller: ChapterEditorController; previous: number }) {
-  const words = useLive(controller, (s) => s.words);
-  const chars = useLive(controller, (s) => s.chars);
+  const words = useEditorState(controller, (s) => s.words);
+  const chars = useEditorState(controller, (s) => s.chars);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="counts-heading">
       <Title order={2} size="h5" id="counts-heading" mb="sm">

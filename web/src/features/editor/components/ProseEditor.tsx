@@ -97,7 +97,8 @@ export function ProseEditor({ initialText, label, placeholder, readOnly = false,
   useImperativeHandle(
     handle,
     () => ({
-      getText: () => viewRef.current?.state.doc.toString() ?? '',
+      // Before the view exists (it is made after the handle), its text is the initial text.
+      getText: () => viewRef.current?.state.doc.toString() ?? initial.current.initialText,
       setText: (text: string) => {
         const view = viewRef.current;
         if (!view) return;

@@ -1,33 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ThemeProvider } from '@/features/theme';
+import { screen, waitFor } from '@testing-library/react';
 import type { ChroniclerDb } from '@chronicler/sync-client';
-import { SyncTestProvider } from '@/lib/sync';
 import { freshDb } from '@chronicler/sync-client/testing';
-import ChapterEditorRoute from './ChapterEditorRoute';
+import { renderEditor } from './test-utils';
 
 let db: ChroniclerDb;
 afterEach(() => db?.close());
 
+/** The editor at its route, next to the pages the entry rule leads to. */
 function renderAt(path: string) {
   db = freshDb();
-  const router = createMemoryRouter(
-    [
-      { path: '/chapter-editor', element: <ChapterEditorRoute /> },
-      { path: '/series', element: <p>Series page</p> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <ThemeProvider env="test">
-      <SyncTestProvider db={db}>
-        <RouterProvider router={router} />
-      </SyncTestProvider>
-    </ThemeProvider>,
-  );
-  return router;
+  return renderEditor(db, path).router;
 }
 
 describe('the chapter-editor entry rule (spec 001 §2)', () => {
