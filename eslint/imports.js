@@ -12,6 +12,12 @@ export function importResolution(rootDir) {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x does not parse .ts/.tsx files it follows, and no-cycle sees no
+      // edges at all (the self-check caught exactly that).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Keep resolutions for the whole run (default: 30 s, which a loaded machine outlasts).
+      'import-x/cache': { lifetime: '∞' },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
