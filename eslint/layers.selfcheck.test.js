@@ -42,6 +42,8 @@ async function lintFixtures() {
       { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser, sourceType: 'module' } },
       importResolution(fixtures),
       ...webLayers(fixtures),
+      // As in eslint.config.js: a server rule whose files pattern reached into web (and so replaced
+      // a web rule's options) would show up here as a missing or extra message.
       ...serverLayers,
     ],
   });
