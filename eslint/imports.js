@@ -16,7 +16,8 @@ export function importResolution(rootDir) {
       // edges at all (the self-check caught exactly that).
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Keep resolutions for the whole run (default: 30 s, which a loaded machine outlasts).
+      // Keep resolutions for the whole run (default: 30 s, which a loaded machine outlasts); an
+      // editor's ESLint server sees files created later once it restarts.
       'import-x/cache': { lifetime: '∞' },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
