@@ -3,10 +3,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importResolution } from './eslint/imports.js';
+import webLayers from './eslint/web-layers.js';
 import serverLayers from './eslint/server-layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '**/coverage/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'eslint/fixtures/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '**/coverage/**', 'data/**', '**/test-results/**', '**/playwright-report/**',
+    // Planted layer violations, linted only by the self-check (eslint/layers.selfcheck.test.js).
+    'eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,5 +29,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // Layers: who may import whom (eslint/web-layers.js, eslint/server-layers.js).
+  importResolution(import.meta.dirname),
+  ...webLayers,
   ...serverLayers,
 );

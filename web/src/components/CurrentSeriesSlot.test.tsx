@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from '@/features/theme';
+import { screen, within } from '@testing-library/react';
 import { CURRENT_SERIES_KEY, reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { SyncTestProvider } from '@/lib/sync';
 import { freshDb, serverSeries } from '@chronicler/sync-client/testing';
+import { renderInTheme } from '@/test/render';
 import { CurrentSeriesSlot } from './CurrentSeriesSlot';
 
 function renderSlot() {
   reloadCurrentSeriesId();
   const db = freshDb();
-  render(
-    <ThemeProvider env="test">
-      <SyncTestProvider db={db}>
-        <MemoryRouter>
-          <CurrentSeriesSlot />
-        </MemoryRouter>
-      </SyncTestProvider>
-    </ThemeProvider>,
+  renderInTheme(
+    <SyncTestProvider db={db}>
+      <MemoryRouter>
+        <CurrentSeriesSlot />
+      </MemoryRouter>
+    </SyncTestProvider>,
   );
   return db;
 }

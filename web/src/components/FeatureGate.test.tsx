@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { PlanName } from '@chronicler/schema';
-import { AppProviders } from '@/app/providers';
 import { useSession } from '@/lib/session';
 import { TEST_USER, stubFetch } from '@/test/fetch-stub';
+import { renderInApp } from '@/test/render';
 import { FeatureGate, type FeatureGateProps } from './FeatureGate';
 
 function renderGate(plan: PlanName, props: Omit<FeatureGateProps, 'children'>) {
   notifications.clean();
   stubFetch({ 'GET /api/user': { status: 200, body: { ...TEST_USER, plan } } });
   useSession.setState({ status: 'authenticated', user: { ...TEST_USER, plan }, source: 'server' });
-  return render(
-    <AppProviders env="test">
-      <MemoryRouter>
-        <FeatureGate {...props}>
-          <button type="button">Open timeline tools</button>
-        </FeatureGate>
-      </MemoryRouter>
-    </AppProviders>,
+  return renderInApp(
+    <MemoryRouter>
+      <FeatureGate {...props}>
+        <button type="button">Open timeline tools</button>
+      </FeatureGate>
+    </MemoryRouter>,
   );
 }
 

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { ThemeProvider } from '@/features/theme';
 import { toast } from '@/lib/toast';
+import { renderInTheme } from '@/test/render';
 import { ToastRegion } from './ToastRegion';
 
 function renderRegion() {
   notifications.clean();
-  return render(
-    <ThemeProvider env="test">
-      <ToastRegion />
-    </ThemeProvider>,
-  );
+  return renderInTheme(<ToastRegion />);
 }
 
 describe('toasts', () => {

@@ -3,13 +3,12 @@
  * author sees, and what lands in the local store and its outbox for the sync engine to send.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { Character, PlanName } from '@chronicler/schema';
 import { ToastRegion } from '@/components/ToastRegion';
-import { ThemeProvider } from '@/features/theme';
 import { useSession } from '@/lib/session';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import { SyncTestProvider } from '@/lib/sync';
@@ -18,6 +17,7 @@ import { CharactersScreen } from './CharactersScreen';
 import { reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { PLACEHOLDER_IMAGES } from './model/image-generation';
 import { serverRelationship as relationship } from '@/test/fixtures';
+import { renderInTheme } from '@/test/render';
 
 // Dialog-heavy flows with userEvent run slowly on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -36,15 +36,15 @@ function signIn(plan: PlanName) {
 function renderScreen(options: { random?: () => number } = {}) {
   // No pause between simulated keystrokes: these flows type into big dialogs.
   const user = userEvent.setup({ delay: null });
-  const utils = render(
-    <ThemeProvider env="test">
+  const utils = renderInTheme(
+    <>
       <MemoryRouter>
         <SyncTestProvider db={db}>
           <CharactersScreen imageOptions={{ wait: async () => undefined, random: options.random ?? (() => 0.5) }} />
         </SyncTestProvider>
       </MemoryRouter>
       <ToastRegion />
-    </ThemeProvider>,
+    </>,
   );
   return { user, ...utils };
 }

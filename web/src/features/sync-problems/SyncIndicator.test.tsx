@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from '@/features/theme';
 import { type DeadLetter, syncStatus } from '@chronicler/sync-client';
+import { renderInTheme } from '@/test/render';
 import { SyncIndicator, relativeSyncTime } from './SyncIndicator';
 
 const initial = syncStatus.getState();
@@ -22,11 +22,7 @@ function letter(): DeadLetter {
 describe('sync indicator', () => {
   it('shows the unsynced count and, in its panel, the changes kept aside', async () => {
     const user = userEvent.setup();
-    render(
-      <ThemeProvider env="test">
-        <SyncIndicator />
-      </ThemeProvider>,
-    );
+    renderInTheme(<SyncIndicator />);
     expect(screen.getByTestId('sync-indicator').textContent).toContain('Online');
     act(() => syncStatus.setState({ pendingCount: 2 }));
     expect(screen.getByTestId('sync-indicator').textContent).toContain('2 unsynced changes');

@@ -1,0 +1,198 @@
+// The web app's layers, checked on every `pnpm lint` (Bulletproof React's shape):
+//
+//   web/src/app  →  web/src/features/*  →  web/src/components  →  web/src/lib
+//        →  @chronicler/sync-client (packages/sync-client)  →  @chronicler/schema
+//
+// An arrow means "may import"; nothing points back up, features never import each other, and no
+// file in web or the packages is part of an import cycle (type-only imports excepted: they vanish
+// at build time). Tests follow the layer they sit in, plus the test harness (web/src/test), which
+// may compose anything and which production code never imports.
+//
+// TRANSITION: web/src/sync still holds the sync engine and its React bindings while they move to
+// packages/sync-client (engine), web/src/app (the provider) and web/src/features/sync-problems
+// (its UI). It is treated as the client layer already, but its rules only warn until that move is
+// merged; then `transitionalSeverity` below becomes 'error' (or the blocks go with the folder).
+// The hooks that features and components call (useSync, useDb, useMutators…) must stay below
+// them, e.g. in web/src/lib: only the provider component belongs in app/.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const WEB = 'web/src';
+const APP = `${WEB}/app`;
+const FEATURES = `${WEB}/features`;
+const COMPONENTS = `${WEB}/components`;
+const LIB = `${WEB}/lib`;
+const ENTRY = `${WEB}/main.tsx`;
+const HARNESS = `${WEB}/test`;
+const TRANSITIONAL_CLIENT = `${WEB}/sync`;
+const CLIENT = 'packages/sync-client';
+const SCHEMA = 'packages/schema';
+
+export const transitionalSeverity = 'error';
+/**
+ * Test helpers in folders another change owns that still cross a layer (the editor's test-utils
+ * imports the theme feature): warned until they render through web/src/test/render's
+ * renderInTheme; then this list is emptied.
+ */
+const PENDING_TEST_FILES = ['web/src/features/editor/test-utils.tsx'];
+
+const CODE = '**/*.{ts,tsx}';
+/** Every file these rules look at (the server's rules are in server-layers.js). */
+const LINTED = [`${WEB}/${CODE}`, `packages/${CODE}`];
+/** Test code: it may also use the harness; production code may not import it. */
+const TEST_FILES = [WEB, 'packages'].flatMap((dir) => [
+  `${dir}/**/*.test.{ts,tsx}`,
+  `${dir}/**/test-utils.{ts,tsx}`,
+  `${dir}/**/testing/${CODE}`,
+]).concat(`${HARNESS}/${CODE}`);
+
+const UI_PACKAGES = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tabler/*', '@testing-library/*', 'dexie-react-hooks'];
+
+/** @param {string} rootDir */
+function featureNames(rootDir) {
+  const dir = path.join(rootDir, FEATURES);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/** Who may not import whom, for every layer of web and the packages below it. */
+function layerZones(rootDir) {
+  return [
+    ...featureNames(rootDir).map((name) => ({
+      target: `${FEATURES}/${name}`,
+      from: FEATURES,
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move the shared piece to components/ or lib/, or let app/ compose them.',
+    })),
+    {
+      target: FEATURES,
+      from: [APP, ENTRY],
+      message: 'features/ sit below app/: take what is needed as props or from a provider instead.',
+    },
+    {
+      target: COMPONENTS,
+      from: [FEATURES, APP, ENTRY],
+      message: 'components/ are shared UI below features/ and app/.',
+    },
+    {
+      target: LIB,
+      from: [COMPONENTS, FEATURES, APP, ENTRY],
+      message: 'lib/ is below components/, features/ and app/.',
+    },
+    {
+      target: CLIENT,
+      from: ['web', 'sync-server'],
+      message: 'The sync client sits below the web app and beside the server: it imports neither.',
+    },
+    {
+      target: SCHEMA,
+      from: ['web', 'sync-server', CLIENT],
+      message: '@chronicler/schema is the bottom layer: it imports no other part of the project.',
+    },
+  ];
+}
+
+function harnessZones() {
+  return [
+    {
+      target: WEB,
+      from: HARNESS,
+      message: 'web/src/test is the test harness: production code never imports it.',
+    },
+  ];
+}
+
+function transitionalClientZones() {
+  return [
+    {
+      target: TRANSITIONAL_CLIENT,
+      from: [LIB, COMPONENTS, FEATURES, APP, ENTRY],
+      message: 'web/src/sync is the sync client layer (moving to packages/sync-client): it imports no part of the web app.',
+    },
+  ];
+}
+
+const noServerInWeb = {
+  group: ['@chronicler/sync-server', '@chronicler/sync-server/*', '**/sync-server/**'],
+  message: 'web never depends on the server: shared rules live in @chronicler/schema; tests that need both live in a package of their own.',
+};
+const noUiInClient = {
+  group: UI_PACKAGES,
+  message: 'The sync client has no React or UI: bindings live in the web app (app/ for the provider, lib/ for hooks).',
+};
+const noWebInClient = {
+  group: ['@chronicler/web', '@chronicler/web/*', '@chronicler/sync-server', '@chronicler/sync-server/*'],
+  message: 'The sync client imports neither the web app nor the server.',
+};
+
+/**
+ * The web layer rules as flat-config objects.
+ * @param {string} rootDir absolute path of the tree being linted (the repository, or the self-check's fixture tree)
+ */
+export function webLayers(rootDir) {
+  const restrictedPaths = (severity, zones) => ({ 'import-x/no-restricted-paths': [severity, { basePath: rootDir, zones }] });
+  return [
+    {
+      name: 'web-layers/production',
+      files: LINTED,
+      ignores: TEST_FILES,
+      rules: restrictedPaths('error', [...layerZones(rootDir), ...harnessZones()]),
+    },
+    {
+      name: 'web-layers/tests',
+      files: TEST_FILES,
+      rules: restrictedPaths('error', layerZones(rootDir)),
+    },
+    {
+      name: 'web-layers/no-cycles',
+      files: LINTED,
+      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    },
+    {
+      name: 'web-layers/web-without-server',
+      files: [`${WEB}/${CODE}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noServerInWeb] }] },
+    },
+    {
+      name: 'web-layers/client-package',
+      files: [`${CLIENT}/${CODE}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noUiInClient, noWebInClient] }] },
+    },
+    {
+      name: 'web-layers/schema-package',
+      files: [`${SCHEMA}/${CODE}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ group: ['@chronicler/*', ...UI_PACKAGES], message: '@chronicler/schema imports no other workspace package and no UI.' }] },
+        ],
+      },
+    },
+    {
+      name: 'web-layers/pending-test-files',
+      files: PENDING_TEST_FILES,
+      rules: restrictedPaths('warn', layerZones(rootDir)),
+    },
+    {
+      // TRANSITION (see the top of this file): web/src/sync is already the client layer, warned.
+      name: 'web-layers/transitional-client',
+      files: [`${TRANSITIONAL_CLIENT}/${CODE}`],
+      rules: {
+        ...restrictedPaths(transitionalSeverity, transitionalClientZones()),
+        'no-restricted-imports': [transitionalSeverity, { patterns: [noServerInWeb, noUiInClient] }],
+      },
+    },
+    {
+      name: 'web-layers/transitional-client-production',
+      files: [`${TRANSITIONAL_CLIENT}/${CODE}`],
+      ignores: TEST_FILES,
+      rules: restrictedPaths(transitionalSeverity, [...transitionalClientZones(), ...harnessZones()]),
+    },
+  ];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+export default webLayers(repoRoot);
