@@ -15,6 +15,7 @@ import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
 import securityHeaders from './http/security-headers.ts';
 import { cutSlowBodies } from './http/slow-bodies.ts';
 import authPlugin from './auth/plugin.ts';
+import { backfillUsernameSkeletons } from './auth/users.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
 import webPlugin from './web/plugin.ts';
@@ -55,6 +56,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config.databaseFile, { exclusiveProcess: !config.sharedProcesses }));
+  await backfillUsernameSkeletons(database.db);
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

@@ -61,7 +61,7 @@ describe('usernames', () => {
       t = undefined;
       const raw = await openDatabase(file);
       raw.sqlite.prepare('update users set username_skeleton = null').run();
-      raw.sqlite.prepare("delete from kysely_migration where name like '0002_%'").run();
+      raw.sqlite.prepare("delete from kysely_migration where name like '0003_%'").run();
       raw.sqlite.prepare('drop index users_username_skeleton').run();
       raw.sqlite.prepare('alter table users drop column username_skeleton').run();
       raw.sqlite.prepare('alter table sessions drop column user_agent').run();

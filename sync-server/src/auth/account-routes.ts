@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, MESSAGES, MINIMUMS } from '@chronicler/schema';
 import { HttpError, notFound } from '../http/errors.ts';
-import { idParams } from '../story/common.ts';
+import { idParams } from '../http/params.ts';
 import type { Clock } from './clock.ts';
 import { assertPasswordNotCommon } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './password.ts';

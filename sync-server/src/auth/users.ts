@@ -116,3 +116,14 @@ export async function listUsers(db: Kysely<DB>): Promise<Array<AuthUser & { crea
     .execute();
   return rows.map((row) => ({ ...toAuthUser(row), createdAt: row.createdAt }));
 }
+
+/**
+ * Accounts made before the skeleton column (migration 0003) get theirs; a no-op once every account
+ * has one. Run at start-up, after the migrations.
+ */
+export async function backfillUsernameSkeletons(db: Kysely<DB>): Promise<void> {
+  const users = await db.selectFrom('users').select(['id', 'username']).where('usernameSkeleton', 'is', null).execute();
+  for (const user of users) {
+    await db.updateTable('users').set({ usernameSkeleton: usernameSkeletonOf(user.username) }).where('id', '=', user.id).execute();
+  }
+}

@@ -3,7 +3,6 @@
  * (DESIGN.md §4). Add a migration; never edit one that has shipped.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { usernameSkeletonOf } from '../auth/account-rules.ts';
 
 /** Columns every synced story row has. */
 function synced<T extends { addColumn: (...args: any[]) => T }>(table: T): T {
@@ -210,15 +209,12 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Front door (issue 16): look-alike usernames (UTS #39 skeletons, backfilled for existing
-  // accounts; not unique, since two look-alikes may already exist) and the browser of each session.
+  // Front door (issue 16): look-alike usernames (UTS #39 skeletons; not unique, since two look-alikes may already exist) and the browser of each session.
   '0003_front_door_skeletons_and_session_agents': {
     async up(db: Kysely<any>) {
+      // Existing accounts get their skeleton from the auth domain at start-up (backfillUsernameSkeletons):
+      // the storage layer does not know the rule.
       await db.schema.alterTable('users').addColumn('username_skeleton', 'text').execute();
-      const users = await db.selectFrom('users').select(['id', 'username']).execute();
-      for (const user of users) {
-        await db.updateTable('users').set({ username_skeleton: usernameSkeletonOf(user.username as string) }).where('id', '=', user.id).execute();
-      }
       await db.schema.createIndex('users_username_skeleton').on('users').column('username_skeleton').execute();
       await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
     },

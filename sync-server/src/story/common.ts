@@ -13,11 +13,7 @@ import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
 
-/**
- * Ids in paths are looked up, never trusted: anything that is not a stored, accessible row is a
- * 404, so the param only bounds the length.
- */
-export const idParams = z.strictObject({ id: z.string().min(1).max(100) });
+export { idParams } from '../http/params.ts';
 
 /** DELETE takes no body; an empty object is tolerated (some clients always send one). */
 export const noBody = z.strictObject({}).nullish();
