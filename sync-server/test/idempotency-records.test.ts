@@ -92,6 +92,9 @@ describe('idempotency records that refer to a revision snapshot', () => {
     sqlite.prepare('update idempotency_keys set response = ? where key = ?').run(first.body, 'from-before');
     for (const column of ['snapshot_entity', 'snapshot_entity_id', 'snapshot_rev']) sqlite.exec(`alter table idempotency_keys drop column ${column}`);
     sqlite.prepare('delete from kysely_migration where name = ?').run('0002_idempotency_snapshot_reference');
+    // Later migrations go too: a server before 0002 had none of them (they re-run in order).
+    sqlite.exec('drop index users_username_skeleton; alter table users drop column username_skeleton; alter table sessions drop column user_agent');
+    sqlite.prepare('delete from kysely_migration where name = ?').run('0003_front_door_skeletons_and_session_agents');
     sqlite.close();
 
     const after = await started(createTestApp(config));
