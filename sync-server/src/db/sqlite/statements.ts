@@ -44,20 +44,12 @@ export async function insertIdempotencyRecordIfAbsent(trx: Kysely<DB>, record: I
   await trx.insertInto('idempotencyKeys').values(record).onConflict((oc) => oc.doNothing()).execute();
 }
 
-/** An idempotency record whose answer continues a revision snapshot: the record's columns and the snapshot it refers to. */
-export type IdempotencyReference = {
-  userId: string;
-  key: string;
-  requestHash: string;
-  statusCode: number;
-  /** What follows the snapshot's text (without its closing brace) in the answer. */
-  response: string;
-  createdAt: string;
-  entity: string;
-  entityId: string;
-  rev: number;
-  snapshot: string;
-};
+/**
+ * An idempotency record whose answer continues a revision snapshot: the record's own columns
+ * (`response` being what follows the snapshot's text) and the snapshot it refers to.
+ */
+export type IdempotencyReference = Pick<IdempotencyKeysTable, 'userId' | 'key' | 'requestHash' | 'statusCode' | 'response' | 'createdAt'> &
+  Pick<RevisionsTable, 'entity' | 'entityId' | 'rev' | 'snapshot'>;
 
 /**
  * Records an answer by reference to its revision snapshot, only if that snapshot is stored with
