@@ -1,14 +1,10 @@
 /**
  * Local mutators: the only way screens write entity data (DESIGN.md §1). Each one validates with
  * the body schema of @chronicler/schema (throwing its message), makes the UUIDv7 id of a create,
- * and in ONE Dexie transaction writes the optimistic change AND its outbox entry (Dexie Cloud
- * style), so a crash can never leave one without the other.
- *
- * A not-yet-sent update of an entity is coalesced into the pending entry when no later entry
- * touches that entity: into a pending update (bodies merged, the earliest base revision kept), or
- * into the entity's still-unsent create (one POST carrying the fields, when the create route takes
- * them as the update would). Deletes cascade locally by the same table the server's
- * deletes interpret (@chronicler/schema delete-cascade.ts).
+ * and builds the request and its optimistic effects; outbox-write.ts writes them, the change AND
+ * its outbox entry, in ONE Dexie transaction (Dexie Cloud style), coalescing unsent updates.
+ * Deletes cascade locally by the same table the server's deletes interpret
+ * (@chronicler/schema delete-cascade.ts).
  */
 import {
   type CascadeReader,
@@ -60,21 +56,15 @@ import {
   type ChroniclerDb,
   type Effect,
   type EntityKind,
-  type HttpMethod,
-  type MutationKind,
-  type OutboxEntry,
   type RowOf,
-  type RowSnapshot,
   SYNC_TABLES,
-  type SyncStateRow,
-  entityKey,
   entityTable,
-  readSyncState,
-  splitEntityKey,
 } from './db.ts';
-import { AckCache } from './acks.ts';
-import { type RebaseStore, ensureShadow, entriesTouching, isLive, recompute } from './rebase.ts';
+import { isLive } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
+import { type BodySchema, commit } from './outbox-write.ts';
+
+export { referencedIds } from './outbox-write.ts';
 
 /** A body that failed its schema: `message` is the schema's first message, `fields` per field. */
 export class ValidationError extends Error {
@@ -95,11 +85,6 @@ export class NotFoundLocallyError extends Error {
   }
 }
 
-/** The part of a zod schema the mutators use (zod itself is a dependency of @chronicler/schema). */
-interface BodySchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
 function parse<T>(schema: BodySchema<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -111,217 +96,6 @@ function parse<T>(schema: BodySchema<T>, input: unknown): T {
 export interface MutatorOptions {
   /** Clock for optimistic timestamps (tests). */
   now?: () => number;
-}
-
-/** What one mutation queues: its request and its local effects. */
-interface MutationSpec {
-  kind: MutationKind;
-  method: HttpMethod;
-  path: string;
-  body: unknown;
-  entity: EntityKind;
-  entityId: string;
-  seriesId: string;
-  effects: Effect[];
-  /** The local row of (entity, entityId) as `build` read it (null: none), so it is not read twice. */
-  current?: AnyRow | null;
-}
-
-const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
-/** Ids a request mentions (path and body): a rejected create takes every later entry naming it. */
-export function referencedIds(entry: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): Set<string> {
-  const text = `${entry.entityId} ${entry.path} ${JSON.stringify(entry.body ?? null)}`;
-  return new Set((text.match(UUID_IN_TEXT) ?? []).map((s) => s.toLowerCase()));
-}
-
-function uniqueTargets(effects: readonly Effect[]): { entity: EntityKind; id: string }[] {
-  const seen = new Map<string, { entity: EntityKind; id: string }>();
-  for (const e of effects) seen.set(entityKey(e.entity, e.id), { entity: e.entity, id: e.id });
-  return [...seen.values()];
-}
-
-function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
-  const out = older.map((e) => ({ ...e }));
-  for (const effect of newer) {
-    const same = out.find((e) => e.op === 'patch' && effect.op === 'patch' && e.entity === effect.entity && e.id === effect.id);
-    if (same && same.op === 'patch' && effect.op === 'patch') same.fields = { ...same.fields, ...effect.fields };
-    else out.push(effect);
-  }
-  return out;
-}
-
-type CreatableKind = Exclude<EntityKind, 'chapterConflicts'>;
-
-const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
-  series: createSeriesBodySchema,
-  books: createBookBodySchema,
-  chapters: createChapterBodySchema,
-  characters: createCharacterBodySchema,
-  characterRelationships: createRelationshipBodySchema,
-  locations: createLocationBodySchema,
-  timelineEvents: createTimelineEventBodySchema,
-};
-
-/**
- * Update fields a create route does not store as the update route would (the server places a new
- * book itself, whatever position is sent): an update carrying one stays a request of its own.
- */
-const NOT_FOLDABLE_INTO_CREATE: Partial<Record<EntityKind, readonly string[]>> = { books: ['position', 'wordCount'] };
-
-/** The create body with an update folded in, or null when the create route could not take it. */
-function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unknown): Record<string, unknown> | null {
-  if (entity === 'chapterConflicts') return null;
-  const update = (updateBody ?? {}) as Record<string, unknown>;
-  const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
-  if (Object.keys(update).some((field) => blocked.includes(field))) return null;
-  const create = createBody as Record<string, unknown> & { id: string };
-  const result = CREATE_SCHEMAS[entity].safeParse({ ...create, ...update });
-  return result.success ? { ...result.data, id: create.id } : null;
-}
-
-/** The kinds a request may name a local-only row of (a create not acknowledged yet). */
-const REFERABLE_KINDS = ['series', 'books', 'chapters', 'characters', 'locations'] as const;
-
-/** The ids a request names, and its own row. */
-interface References {
-  ids: ReadonlySet<string>;
-  own: { entity: EntityKind; id: string };
-}
-
-function referencesOf(request: Pick<OutboxEntry, 'path' | 'body' | 'entity' | 'entityId'>): References {
-  return { ids: referencedIds(request), own: { entity: request.entity, id: request.entityId.toLowerCase() } };
-}
-
-/**
- * The shadows that say whether the ids a request names exist only locally. Its own row is looked
- * up as its own kind only: ids are UUIDv7, so no row of another kind has it.
- */
-function referenceKeys({ ids, own }: References): string[] {
-  return [...ids].flatMap((id) =>
-    id === own.id ? ((REFERABLE_KINDS as readonly string[]).includes(own.entity) ? [entityKey(own.entity, id)] : []) : REFERABLE_KINDS.map((kind) => entityKey(kind, id)),
-  );
-}
-
-/** Ids the request names that exist only locally (creates not acknowledged yet, its own included). */
-async function localOnlyReferences(store: RebaseStore, references: References): Promise<string[]> {
-  const out: string[] = [];
-  for (const key of referenceKeys(references)) {
-    const [entity, id] = splitEntityKey(key);
-    const s = await store.shadow(entity, id);
-    if (s && s.row === null && s.rev === 0) out.push(id);
-  }
-  return out;
-}
-
-/** The request a mutation is expected to make (its row, path and body): read ahead while `build` runs. */
-type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' | 'body'>;
-
-/**
- * Writes the effects and the outbox entry of one mutation in one transaction over every sync
- * table. `build` runs inside it (its reads see the same snapshot the writes apply to).
- *
- * After `build`, everything the rules read — the rows' shadows, local rows and queued work, the
- * sync state, the shadows of the ids the request names — is read in ONE wave of requests into a
- * transaction-scoped cache (acks.ts AckCache), the rules run against it (rebase.ts), and the
- * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
- * of one per read and write.
- */
-async function commit(
-  db: ChroniclerDb,
-  now: () => number,
-  build: () => Promise<MutationSpec>,
-  expected?: ExpectedRequest,
-): Promise<MutationSpec> {
-  try {
-    return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
-      const cache = new AckCache(tx);
-      const syncState = tx.table<SyncStateRow, string>('syncState');
-      /** Everything the rules read about `keys` (the rows a request touches) and the ids it names. */
-      const load = (keys: readonly string[], references: References) =>
-        cache.loadAtOnce(keys, [...new Set([...keys, ...referenceKeys(references)])], keys);
-      // What the request will touch and name is usually known before `build` reads anything: read
-      // it alongside, in the same wave.
-      const expectedReferences = expected ? referencesOf(expected) : undefined;
-      const [spec, stateRow] = await Promise.all([
-        build(),
-        syncState.get('state'),
-        // The row itself comes from build (spec.current).
-        expected
-          ? cache.loadAtOnce([entityKey(expected.entity, expected.entityId)], [entityKey(expected.entity, expected.entityId), ...referenceKeys(expectedReferences!)], [])
-          : undefined,
-      ]);
-      if (spec.current !== undefined) cache.knowRow(spec.entity, spec.entityId, spec.current);
-      const targets = uniqueTargets(spec.effects);
-      const targetKeys = targets.map((t) => entityKey(t.entity, t.id));
-      const asExpected = expected && spec.entity === expected.entity && spec.entityId === expected.entityId && spec.path === expected.path && spec.body === expected.body;
-      const references = asExpected ? expectedReferences! : referencesOf(spec);
-      await load([...new Set([entityKey(spec.entity, spec.entityId), ...targetKeys])], references);
-
-      const before: RowSnapshot[] = [];
-      for (const t of targets) {
-        before.push({ entity: t.entity, id: t.id, row: await ensureShadow(cache, t.entity, t.id) });
-      }
-
-      const earlier = await entriesTouching(cache, spec.entity, spec.entityId);
-      const last = earlier[earlier.length - 1];
-      // The last entry of this row has never been sent (not even in a batch whose answer was lost).
-      const unsent =
-        spec.kind === 'update' &&
-        !!last &&
-        last.entity === spec.entity &&
-        last.entityId === spec.entityId &&
-        last.status === 'pending' &&
-        last.attempts === 0 &&
-        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId);
-      const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
-      let stateWrite: Promise<unknown> = Promise.resolve();
-      if (unsent && (last.kind === 'update' || folded)) {
-        // Coalesce: one request carries both changes. Into an update, the base stays the earliest
-        // one; into the row's create, the POST carries the fields and nothing waits for its answer.
-        const dependsOn = [...new Set([...(last.dependsOn ?? []), ...(await localOnlyReferences(cache, references))])];
-        cache.updateEntry(last.seq!, {
-          body: folded ?? { ...(last.body as object), ...(spec.body as object) },
-          effects: mergePatchEffects(last.effects, spec.effects),
-          ...(dependsOn.length > 0 ? { dependsOn } : {}),
-        });
-      } else {
-        const state = stateRow ?? (await readSyncState(db));
-        stateWrite = syncState.put({ ...state, nextMutationId: state.nextMutationId + 1 });
-        const shadow = await cache.shadow(spec.entity, spec.entityId);
-        const chained = spec.kind === 'update' && earlier.length > 0;
-        const dependsOn = await localOnlyReferences(cache, references);
-        const entry: OutboxEntry = {
-          idemKey: newId(now()),
-          mutationId: state.nextMutationId,
-          kind: spec.kind,
-          method: spec.method,
-          path: spec.path,
-          body: spec.body,
-          entity: spec.entity,
-          entityId: spec.entityId,
-          seriesId: spec.seriesId,
-          baseRev: spec.kind === 'update' && !chained ? (shadow?.rev ?? null) : null,
-          before,
-          effects: spec.effects,
-          touches: targets.map((t) => entityKey(t.entity, t.id)),
-          attempts: 0,
-          status: 'pending',
-          nextAttemptAt: 0,
-          createdAt: now(),
-        };
-        if (chained) entry.chained = true;
-        if (dependsOn.length > 0) entry.dependsOn = [...new Set(dependsOn)];
-        cache.addEntry(entry);
-      }
-      for (const t of targets) await recompute(cache, t.entity, t.id);
-      await Promise.all([cache.save(), stateWrite]);
-      return spec;
-    });
-  } catch (error) {
-    reportStorageError(error);
-    throw error;
-  }
 }
 
 async function mustGet<K extends EntityKind>(db: ChroniclerDb, kind: K, id: string, message: string): Promise<RowOf<K>> {
