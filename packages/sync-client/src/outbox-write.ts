@@ -20,8 +20,6 @@ import {
   type ChroniclerDb,
   type Effect,
   type EntityKind,
-  type HttpMethod,
-  type MutationKind,
   type OutboxEntry,
   type RowSnapshot,
   SYNC_TABLES,
@@ -39,19 +37,11 @@ export interface BodySchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
-/** What one mutation queues: its request and its local effects. */
-export interface MutationSpec {
-  kind: MutationKind;
-  method: HttpMethod;
-  path: string;
-  body: unknown;
-  entity: EntityKind;
-  entityId: string;
-  seriesId: string;
-  effects: Effect[];
+/** What one mutation queues: its request and its local effects (the outbox entry's own fields). */
+export type MutationSpec = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'entity' | 'entityId' | 'seriesId' | 'effects'> & {
   /** The local row of (entity, entityId) as `build` read it (null: none), so it is not read twice. */
   current?: AnyRow | null;
-}
+};
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
