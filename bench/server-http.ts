@@ -40,7 +40,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '1.5' },
     connections: { type: 'string', default: '10' },
     words: { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bare,reads,writes' },
+    only: { type: 'string', default: 'bare,bare-writes,reads,writes' },
     'idempotency-key': { type: 'string', default: 'on' },
     profile: { type: 'string' },
   },
@@ -54,7 +54,7 @@ const ONLY = new Set(flags.only.split(','));
 const IDEMPOTENCY_KEYS = flags['idempotency-key'] !== 'off';
 const COMMIT_FLOOR_S = 0.5;
 
-type TargetName = 'bare' | 'reads' | 'writes';
+type TargetName = 'bare' | 'bare-writes' | 'reads' | 'writes';
 
 interface Sample {
   rps: number;
@@ -162,6 +162,19 @@ function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: reado
  */
 type FloorRecord = 'answer' | 'reference';
 
+/** The same PUT bodies against the bare baseline's storage-free save route. */
+function bareWrites(server: ChildServer, body: (n: number) => string) {
+  let sent = 0;
+  const request: autocannon.Request = {
+    method: 'PUT',
+    setupRequest(req) {
+      const n = ++sent;
+      return { ...req, path: `/chapters/${n % CONNECTIONS}`, headers: { ...req.headers, 'content-type': 'application/json' }, body: body(n) };
+    },
+  };
+  return (seconds: number) => load(server, seconds, [request]);
+}
+
 /**
  * What SQLite itself allows, with no HTTP and no server code: a save's writes (seq bump, chapter
  * text update, revision snapshot, idempotency record) straight through better-sqlite3 with the
@@ -211,6 +224,14 @@ function commitFloor(dir: string, body: (n: number) => string, seconds: number, 
   }
 }
 
+/**
+ * Saves per second of a server that did nothing but a save's HTTP (at `httpRate`) and its SQLite
+ * writes (at `storageRate`): better-sqlite3 runs on the event loop's thread, so the two add up.
+ */
+function serialFloor(httpRate: number, storageRate: number): number {
+  return 1 / (1 / httpRate + 1 / storageRate);
+}
+
 async function main(): Promise<void> {
   console.log(`server-http — ${describeMachine()}`);
   console.log(`${ROUNDS} rounds × ${DURATION_S} s per target after ${WARMUP_S} s warm-up; ${CONNECTIONS} connections, pipelining 1`);
@@ -241,6 +262,12 @@ async function main(): Promise<void> {
     const targets: Target[] = (
       [
         { name: 'bare', label: 'bare Fastify GET /hello', server: bare, run: (s: number) => load(bare, s, [{ method: 'GET', path: '/hello' }]) },
+        {
+          name: 'bare-writes',
+          label: `bare Fastify PUT /chapters/{id} (${WORDS} words, no storage)`,
+          server: bare,
+          run: bareWrites(bare, writes.body),
+        },
         {
           name: 'reads',
           label: 'GET /api/series/{id}/books',
@@ -322,6 +349,14 @@ async function main(): Promise<void> {
         `the server's writes reach ${(writeRps / groupedFloor).toFixed(2)}× the grouped floor (${(writeRps / floor).toFixed(2)}× one per commit; ` +
           `${(writeRps / groupedAnswerFloor).toFixed(2)}× the grouped floor with the answer copied)`,
       );
+      if (ONLY.has('bare-writes')) {
+        const bareWriteRps = medianOf('bare-writes', (s) => s.rps);
+        const writeFloor = serialFloor(bareWriteRps, groupedFloor);
+        console.log(
+          `write floor (a save's HTTP on bare Fastify, then its SQLite writes ${CONNECTIONS} per commit, one after the other on the ` +
+            `server's one thread): ${fmt.int(writeFloor)} saves/s; the server's writes reach ${(writeRps / writeFloor).toFixed(2)}× it`,
+        );
+      }
       const counters = await server.counters();
       const commits = (counters.commits ?? 0) - (countersBefore.commits ?? 0);
       const committed = (counters.committedWrites ?? 0) - (countersBefore.committedWrites ?? 0);
