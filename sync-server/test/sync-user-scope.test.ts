@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangesResponse, ENTITY_KINDS, type UserRecord, userRecordSchema } from '@chronicler/schema';
 import { setUserPlan } from '../src/auth/users.ts';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
-import { markUserChanged } from '../src/entities/user-rows.ts';
+import { loadOwnRow, markUserChanged } from '../src/entities/user-rows.ts';
 import { runServerWrite } from '../src/sync/mutation.ts';
 import { FOREIGN_COMMIT_POLL_MS } from '../src/sync/foreign-commits.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
@@ -80,6 +80,10 @@ describe('the author record as a user-scoped synced row', () => {
     }
     const mine = await feed(t.app, alice.cookie, 0);
     expect(mine.changes.users).toEqual([expect.objectContaining({ id: alice.user.id, plan: 'loremaster', timeZone: 'Asia/Tokyo' })]);
+    // A route reading one user-scoped row: its owner's, never anyone else's (404, as an unknown id).
+    const { db } = t.app.deps.database;
+    expect(await loadOwnRow(db, 'users', alice.user.id, alice.user.id)).toMatchObject({ plan: 'loremaster' });
+    await expect(loadOwnRow(db, 'users', alice.user.id, bob.user.id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('pages user rows with series rows without splitting a seq, to the same result as one read', async () => {
