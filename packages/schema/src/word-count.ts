@@ -17,6 +17,8 @@ const lineCounts = new Map<string, number>();
 export function chapterWordCount(text: string): number {
   let total = 0;
   for (const line of text.split('\n')) {
+    // The blank lines between paragraphs: half the lines of most chapters.
+    if (line === '') continue;
     if (line.length < MIN_REMEMBERED_LENGTH) {
       total += countWordsEditor(line);
       continue;
