@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
+import { writingMarkSchema } from './progress/mark.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -304,6 +305,8 @@ export const updateChapterBodySchema = z.strictObject({
   wordCount: z.number().int().min(0).max(10_000_000).optional(),
   status: chapterStatusSchema.optional(),
   position: position.optional(),
+  /** What the save is for writing statistics (progress/mark.ts); never stored on the chapter. */
+  writing: writingMarkSchema.optional(),
 });
 export type UpdateChapterBody = z.input<typeof updateChapterBodySchema>;
 
