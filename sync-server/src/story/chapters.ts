@@ -25,7 +25,8 @@ import { assertWriteFeature } from '../entities/gates.ts';
 import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
 import type { WireRow } from '../entities/wire.ts';
 import { updateRow } from '../entities/writes.ts';
-import { applyUpdate, baseRevOf } from '../sync/update.ts';
+import { baseRevOf } from '../sync/update.ts';
+import { updateChapterCountingWords } from '../progress/after-writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, ok, write } from './common.ts';
@@ -95,7 +96,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.put('/api/chapters/:id', { schema: { params: idParams, body: updateChapterBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
     const { wordCount: _advisory, ...fields } = request.body;
-    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'chapters', request.params.id, fields, baseRev)));
+    return write(request, reply, async (ctx) => ok(await updateChapterCountingWords(ctx, request.params.id, fields, baseRev)));
   });
 
   /** Later chapters move up to close the gap, in the same write. */

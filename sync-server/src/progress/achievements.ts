@@ -1,0 +1,115 @@
+/**
+ * Achievement evaluation on the server: the author's progress per type from their rows, the shared
+ * rule (packages/schema newlyEarned) and idempotent earning — the unique (user, achievement) pair
+ * makes concurrent checks and retries earn each achievement once, at the write whose state first
+ * met its condition.
+ */
+import {
+  ACHIEVEMENTS_BY_ID,
+  type Achievement,
+  type AchievementProgress,
+  type AchievementType,
+  type PlanName,
+  type UserAchievement,
+  type UserAchievementAnswer,
+  achievementsForPlan,
+  newId,
+  newlyEarned,
+  streakSummary,
+  writingDay,
+  hasFeature,
+} from '@chronicler/schema';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.ts';
+import { userPlan } from '../entities/queries.ts';
+import type { MutationContext } from '../entities/writes.ts';
+import { settingsOf } from './writing.ts';
+
+type Db = Kysely<DB>;
+
+const EARNED_COLUMNS = ['id', 'rev', 'createdAt', 'updatedAt', 'deletedAt', 'userId', 'achievementId', 'earnedAt'] as const;
+
+export async function earnedRows(db: Db, userId: string): Promise<UserAchievement[]> {
+  return db.selectFrom('userAchievements').select(EARNED_COLUMNS).where('userId', '=', userId).where('deletedAt', 'is', null).orderBy('earnedAt', 'desc').orderBy('id').execute();
+}
+
+/** Earned rows with their achievement, newest first (rows of achievements no longer in the catalogue are left out). */
+export function withAchievements(rows: readonly UserAchievement[]): UserAchievementAnswer[] {
+  return rows.flatMap((row) => {
+    const achievement = ACHIEVEMENTS_BY_ID.get(row.achievementId);
+    return achievement ? [{ ...row, achievement }] : [];
+  });
+}
+
+/** Live rows of a series-scoped table in the series the author owns (collaborators' series are not theirs). */
+async function ownedCount(db: Db, table: 'chapters' | 'characters' | 'locations' | 'books', userId: string, completedOnly = false): Promise<number> {
+  let q = db
+    .selectFrom(table)
+    .innerJoin('series', 'series.id', `${table}.seriesId`)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('series.ownerId', '=', userId)
+    .where('series.deletedAt', 'is', null)
+    .where(`${table}.deletedAt`, 'is', null);
+  if (completedOnly) q = q.where('books.status' as never, '=', 'completed' as never);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function progressOf(db: Db, userId: string, types: ReadonlySet<AchievementType>, now: Date): Promise<AchievementProgress> {
+  const progress: AchievementProgress = { streak: 0, words: 0, chapters: 0, characters: 0, locations: 0, books: 0 };
+  if (types.has('words') || types.has('streak')) {
+    const days = await db.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', userId).where('deletedAt', 'is', null).execute();
+    progress.words = days.reduce((sum, d) => sum + d.wordsWritten, 0);
+    if (types.has('streak')) {
+      const settings = await settingsOf(db, userId);
+      const plan = await userPlan(db, userId);
+      const goal = settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
+      const today = writingDay(now, settings.timeZone, settings.dayEndHour);
+      progress.streak = streakSummary(new Map(days.map((d) => [d.day, d.wordsWritten])), today, { ...settings, goal }).longest;
+    }
+  }
+  if (types.has('chapters')) progress.chapters = await ownedCount(db, 'chapters', userId);
+  if (types.has('characters')) progress.characters = await ownedCount(db, 'characters', userId);
+  if (types.has('locations')) progress.locations = await ownedCount(db, 'locations', userId);
+  if (types.has('books')) progress.books = await ownedCount(db, 'books', userId, true);
+  return progress;
+}
+
+export function catalogueFor(plan: PlanName): Achievement[] {
+  return achievementsForPlan(plan);
+}
+
+/**
+ * Earns every achievement of the caller's plan (of the `only` types, after a write that can only
+ * move those) whose condition now holds; answers the ones this call earned (empty when another
+ * write earned them first). Types with nothing left to earn are not even counted.
+ */
+export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[]): Promise<UserAchievementAnswer[]> {
+  const catalogue = catalogueFor(await userPlan(ctx.trx, ctx.userId)).filter((a) => !only || only.includes(a.type));
+  const earnedIds = new Set(
+    (await ctx.trx.selectFrom('userAchievements').select('achievementId').where('userId', '=', ctx.userId).execute()).map((r) => r.achievementId),
+  );
+  const open = new Set(catalogue.filter((a) => !earnedIds.has(a.id)).map((a) => a.type));
+  if (open.size === 0) return [];
+  const progress = await progressOf(ctx.trx, ctx.userId, open, new Date(ctx.now));
+  const earned: UserAchievementAnswer[] = [];
+  for (const achievement of newlyEarned(catalogue, progress, earnedIds)) {
+    const row: UserAchievement = {
+      id: newId(),
+      rev: ctx.seq,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      deletedAt: null,
+      userId: ctx.userId,
+      achievementId: achievement.id,
+      earnedAt: ctx.now,
+    };
+    const result = await ctx.trx
+      .insertInto('userAchievements')
+      .values(row)
+      .onConflict((oc) => oc.columns(['userId', 'achievementId']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) earned.push({ ...row, achievement });
+  }
+  return earned;
+}
