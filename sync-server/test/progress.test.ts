@@ -59,6 +59,14 @@ describe('writing statistics', () => {
     expect(stats).toEqual([expect.objectContaining({ date: day, wordsWritten: 3 })]);
   });
 
+  it('a chapter created with text typed offline counts it when marked; an unmarked create (an import) does not', async () => {
+    const { book } = await me.seriesWithChapter();
+    await me.create('/api/chapters', { bookId: book.id, title: 'Imported', content: 'Ten words of imported text that nobody typed here today.' });
+    expect(await me.read('/api/writing-stats')).toEqual([]);
+    await me.create('/api/chapters', { bookId: book.id, title: 'Offline', content: 'Typed on the train.', writing: { kind: 'writing', eventId: newId() } });
+    expect((await me.read('/api/writing-stats'))[0]).toMatchObject({ wordsWritten: 4 });
+  });
+
   it('clamps device times in the future or before the last acknowledged save to the arrival', async () => {
     const { chapter } = await me.seriesWithChapter();
     const today = writingDay(new Date(), 'UTC');

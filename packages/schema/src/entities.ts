@@ -296,6 +296,8 @@ export const createChapterBodySchema = z.strictObject({
   status: chapterStatusSchema.default('in_progress'),
   /** Count + 1 when omitted. */
   position: position.optional(),
+  /** Text typed before the create was sent (an offline chapter) counts as writing when marked. */
+  writing: writingMarkSchema.optional(),
 });
 export type CreateChapterBody = z.input<typeof createChapterBodySchema>;
 

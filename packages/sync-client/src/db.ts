@@ -24,6 +24,7 @@ import {
   type TimelineEvent,
   newId,
 } from '@chronicler/schema';
+import { PROGRESS_TABLES } from './writing.ts';
 
 export { ENTITY_KINDS };
 export type { EntityKind, EntityRowByKind };
@@ -185,6 +186,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
   });
+  // Writing progress (issue 10): the author's user-scoped rows (writing.ts PROGRESS_TABLES).
+  db.version(3).stores(PROGRESS_TABLES);
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -3,7 +3,7 @@
  * and streak achievements), a create may earn the achievements of its kind, a book marked
  * completed may earn a books one — in the same transaction, so badges appear without the button.
  */
-import type { AchievementType, EntityKind, UpdateChapterBody } from '@chronicler/schema';
+import type { AchievementType, Chapter, EntityKind, UpdateChapterBody, WritingMark } from '@chronicler/schema';
 import { loadAccessible, loadSnapshot } from '../entities/queries.ts';
 import type { RowPatch } from '../entities/wire.ts';
 import type { MutationContext } from '../entities/writes.ts';
@@ -45,4 +45,10 @@ export async function afterCreate(ctx: MutationContext, kind: EntityKind): Promi
 /** After a book update that left it completed. */
 export async function afterBookUpdate(ctx: MutationContext, status: string | undefined): Promise<void> {
   if (status === 'completed') await evaluateAchievements(ctx, ['books']);
+}
+
+/** POST /api/chapters with a writing mark: the text typed into a chapter made offline, before its create was sent. */
+export async function recordCreatedText(ctx: MutationContext, chapter: Chapter, mark: WritingMark): Promise<void> {
+  const recorded = await recordChapterEdit(ctx, { before: { ...chapter, content: '' }, after: chapter, mark, baseSavedAt: null });
+  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak']);
 }

@@ -26,7 +26,7 @@ import { countLive, findRevision, listLive, listRevisions, loadAccessible } from
 import type { WireRow } from '../entities/wire.ts';
 import { updateRow } from '../entities/writes.ts';
 import { baseRevOf } from '../sync/update.ts';
-import { updateChapterCountingWords } from '../progress/after-writes.ts';
+import { recordCreatedText, updateChapterCountingWords } from '../progress/after-writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, ok, write } from './common.ts';
@@ -75,13 +75,15 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.post('/api/chapters', { schema: { body: createChapterBodySchema } }, async (request, reply) =>
     write(request, reply, async (ctx) => {
       // wordCount from the client is advisory; the registry counts the stored text.
-      const { bookId, position, wordCount: _advisory, ...fields } = request.body;
+      const { bookId, position, wordCount: _advisory, writing, ...fields } = request.body;
       // A book deleted on another device first: the chapter is stored as the book's delete would
       // have left it (a tombstone, its text kept in the row and its revision).
       const book = await loadEvenIfDeleted(ctx, 'books', bookId);
       const at = position ?? nextPosition(await countLive(ctx.trx, 'chapters', 'bookId', book.id));
       const values = { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 };
-      return createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
+      const created = await createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
+      if (writing) await recordCreatedText(ctx, created.body, writing);
+      return created;
     }),
   );
 
