@@ -120,3 +120,16 @@ export async function readProgress(db: ChroniclerDb, defaults: { timeZone: strin
   });
 }
 
+
+/**
+ * Keeps user-scoped rows the server answered with (a check's earned achievements, saved settings)
+ * as a pull would: a row replaces the local one only when its rev is not older.
+ */
+export async function keepServerRows<T extends { id: string; rev: number }>(table: Table<T, string>, rows: readonly T[]): Promise<void> {
+  await table.db.transaction('rw', table, async () => {
+    for (const row of rows) {
+      const local = await table.get(row.id);
+      if (!local || local.rev <= row.rev) await table.put(row);
+    }
+  });
+}
