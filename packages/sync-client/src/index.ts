@@ -14,3 +14,4 @@ export * from './status.ts';
 export * from './storage.ts';
 export * from './engine.ts';
 export * from './writing.ts';
+export * from './activity.ts';
