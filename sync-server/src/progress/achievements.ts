@@ -20,6 +20,8 @@ import {
   hasFeature,
 } from '@chronicler/schema';
 import type { Kysely } from 'kysely';
+import { setBounded } from '../db/bounded-map.ts';
+import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { userPlan } from '../entities/queries.ts';
 import type { MutationContext } from '../entities/writes.ts';
@@ -43,30 +45,70 @@ export function withAchievements(rows: readonly UserAchievement[]): UserAchievem
 
 /** Live rows of a series-scoped table in the series the author owns (collaborators' series are not theirs). */
 async function ownedCount(db: Db, table: 'chapters' | 'characters' | 'locations' | 'books', userId: string, completedOnly = false): Promise<number> {
-  let q = db
-    .selectFrom(table)
-    .innerJoin('series', 'series.id', `${table}.seriesId`)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('series.ownerId', '=', userId)
-    .where('series.deletedAt', 'is', null)
-    .where(`${table}.deletedAt`, 'is', null);
-  if (completedOnly) q = q.where('books.status' as never, '=', 'completed' as never);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const [row] = await runPrepared(
+    db,
+    `progress ownedCount ${table} ${completedOnly}`,
+    (q: Db, v: { userId: string; status: string }) => {
+      let query = q
+        .selectFrom(table)
+        .innerJoin('series', 'series.id', `${table}.seriesId`)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('series.ownerId', '=', v.userId)
+        .where('series.deletedAt', 'is', null)
+        .where(`${table}.deletedAt`, 'is', null);
+      if (completedOnly) query = query.where('books.status' as never, '=', v.status as never);
+      return query;
+    },
+    { userId, status: 'completed' },
+  );
+  return Number((row as { n?: number } | undefined)?.n ?? 0);
+}
+
+/** Per author: lifetime words and longest streak, valid while the key (stats' top rev, settings, plan goal, day) holds. */
+const dayFigures = new Map<string, { key: string; words: number; longest: number }>();
+const MAX_CACHED_AUTHORS = 10_000;
+
+/**
+ * Lifetime counted words and the longest streak. Checks run after every counted save: the year of
+ * daily rows is read and scanned again only when a stats row, the settings or the day changed
+ * (the key is read from the database, so it holds across server processes too).
+ */
+async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ words: number; longest: number }> {
+  const settings = await settingsOf(db, userId);
+  const plan = await userPlan(db, userId);
+  const goal = settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
+  const today = writingDay(now, settings.timeZone, settings.dayEndHour);
+  const [top] = await runPrepared(
+    db,
+    'progress statsTop',
+    (q: Db, v: { userId: string }) =>
+      q.selectFrom('writingStats').select((eb) => [eb.fn.max('rev').as('rev'), eb.fn.countAll().as('n')]).where('userId', '=', v.userId),
+    { userId },
+  );
+  const key = `${String((top as { rev?: unknown } | undefined)?.rev)}:${String((top as { n?: unknown } | undefined)?.n)}:${settings.rev}:${settings.updatedAt}:${goal}:${today}`;
+  const hit = dayFigures.get(userId);
+  if (hit?.key === key) return hit;
+  const days = await runPrepared(
+    db,
+    'progress dailyWords',
+    (q: Db, v: { userId: string }) => q.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', v.userId).where('deletedAt', 'is', null),
+    { userId },
+  );
+  const figures = {
+    key,
+    words: days.reduce((sum, d) => sum + d.wordsWritten, 0),
+    longest: streakSummary(new Map(days.map((d) => [d.day, d.wordsWritten])), today, { ...settings, goal }).longest,
+  };
+  setBounded(dayFigures, userId, figures, MAX_CACHED_AUTHORS);
+  return figures;
 }
 
 async function progressOf(db: Db, userId: string, types: ReadonlySet<AchievementType>, now: Date): Promise<AchievementProgress> {
   const progress: AchievementProgress = { streak: 0, words: 0, chapters: 0, characters: 0, locations: 0, books: 0 };
   if (types.has('words') || types.has('streak')) {
-    const days = await db.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', userId).where('deletedAt', 'is', null).execute();
-    progress.words = days.reduce((sum, d) => sum + d.wordsWritten, 0);
-    if (types.has('streak')) {
-      const settings = await settingsOf(db, userId);
-      const plan = await userPlan(db, userId);
-      const goal = settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
-      const today = writingDay(now, settings.timeZone, settings.dayEndHour);
-      progress.streak = streakSummary(new Map(days.map((d) => [d.day, d.wordsWritten])), today, { ...settings, goal }).longest;
-    }
+    const { words, longest } = await wordsAndStreak(db, userId, now);
+    progress.words = words;
+    progress.streak = longest;
   }
   if (types.has('chapters')) progress.chapters = await ownedCount(db, 'chapters', userId);
   if (types.has('characters')) progress.characters = await ownedCount(db, 'characters', userId);
@@ -79,21 +121,24 @@ export function catalogueFor(plan: PlanName): Achievement[] {
   return achievementsForPlan(plan);
 }
 
+/** What evaluation would earn now, read-only: the achievements of the plan (of `only` types) whose condition holds and that are not earned. */
+export async function dueAchievements(db: Db, userId: string, now: Date, only?: readonly AchievementType[]): Promise<Achievement[]> {
+  const catalogue = catalogueFor(await userPlan(db, userId)).filter((a) => !only || only.includes(a.type));
+  const rows = await runPrepared(db, 'progress earnedIds', (q: Db, v: { userId: string }) => q.selectFrom('userAchievements').select('achievementId').where('userId', '=', v.userId), { userId });
+  const earnedIds = new Set(rows.map((r) => r.achievementId));
+  const open = new Set(catalogue.filter((a) => !earnedIds.has(a.id)).map((a) => a.type));
+  if (open.size === 0) return [];
+  return newlyEarned(catalogue, await progressOf(db, userId, open, now), earnedIds);
+}
+
 /**
  * Earns every achievement of the caller's plan (of the `only` types, after a write that can only
  * move those) whose condition now holds; answers the ones this call earned (empty when another
  * write earned them first). Types with nothing left to earn are not even counted.
  */
 export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[]): Promise<UserAchievementAnswer[]> {
-  const catalogue = catalogueFor(await userPlan(ctx.trx, ctx.userId)).filter((a) => !only || only.includes(a.type));
-  const earnedIds = new Set(
-    (await ctx.trx.selectFrom('userAchievements').select('achievementId').where('userId', '=', ctx.userId).execute()).map((r) => r.achievementId),
-  );
-  const open = new Set(catalogue.filter((a) => !earnedIds.has(a.id)).map((a) => a.type));
-  if (open.size === 0) return [];
-  const progress = await progressOf(ctx.trx, ctx.userId, open, new Date(ctx.now));
   const earned: UserAchievementAnswer[] = [];
-  for (const achievement of newlyEarned(catalogue, progress, earnedIds)) {
+  for (const achievement of await dueAchievements(ctx.trx, ctx.userId, new Date(ctx.now), only)) {
     const row: UserAchievement = {
       id: newId(),
       rev: ctx.seq,

@@ -19,7 +19,7 @@ import {
 import { requireUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { ok, write } from '../story/common.ts';
-import { catalogueFor, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
+import { catalogueFor, dueAchievements, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
 import { dailyStats, saveSettings, settingsOf } from './writing.ts';
 
 /** Without `from`, a stats query covers the last year up to `to`. */
@@ -47,8 +47,15 @@ export default async function progressPlugin(fastify: FastifyInstance): Promise<
 
   app.get('/api/user-achievements', async (request) => withAchievements(await earnedRows(db, requireUser(request).id)));
 
-  /** The achievements this call earned (000 §7); an empty array when none. */
-  app.post('/api/check-achievements', async (request, reply) => write(request, reply, async (ctx) => ok(await evaluateAchievements(ctx))));
+  /**
+   * The achievements this call earned (000 §7); an empty array when none. Nothing due (the usual
+   * answer) is found by a read: no write transaction is taken for it.
+   */
+  app.post('/api/check-achievements', async (request, reply) => {
+    const user = requireUser(request);
+    if ((await dueAchievements(db, user.id, new Date())).length === 0) return reply.status(200).send([]);
+    return write(request, reply, async (ctx) => ok(await evaluateAchievements(ctx)));
+  });
 
   app.get('/api/writing-settings', async (request) => settingsOf(db, requireUser(request).id));
 

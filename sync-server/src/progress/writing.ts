@@ -19,6 +19,7 @@ import {
   writingDay,
 } from '@chronicler/schema';
 import type { Kysely } from 'kysely';
+import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import type { MutationContext } from '../entities/writes.ts';
 
@@ -45,7 +46,7 @@ export function defaultSettings(userId: string, now: string): WritingSettings {
 }
 
 export async function settingsOf(db: Db, userId: string): Promise<WritingSettings> {
-  const row = await db.selectFrom('writingSettings').select(SETTINGS_COLUMNS).where('userId', '=', userId).executeTakeFirst();
+  const [row] = await runPrepared(db, 'progress settings', (q: Db, v: { userId: string }) => q.selectFrom('writingSettings').select(SETTINGS_COLUMNS).where('userId', '=', v.userId), { userId });
   if (!row) return defaultSettings(userId, new Date(0).toISOString());
   return { ...row, restDays: JSON.parse(row.restDays) as number[] };
 }

@@ -5,7 +5,7 @@
  * automatic freezes of its calendar month; today without words yet is pending, not missed.
  * Lifetime totals never reset: only the run does.
  */
-import { type DayKey, addDays, daysBetween, weekdayOf } from './day.ts';
+import { type DayKey, addDays, daysBetween } from './day.ts';
 
 export const DEFAULT_FREEZES_PER_MONTH = 2;
 /** The dashboard's streak bar (000 §2, §9). */
@@ -41,7 +41,10 @@ function scan(days: DailyWords, today: DayKey, settings: StreakSettings): { day:
   let run = 0;
   let month = '';
   let freezesUsed = 0;
-  for (let day = start, i = 0, n = daysBetween(start, today); i <= n; i++, day = addDays(day, 1)) {
+  // One Date walked forward (a year of days is scanned on every evaluation: no parsing per day).
+  const cursor = new Date(`${start}T00:00:00Z`);
+  for (let i = 0, n = daysBetween(start, today); i <= n; i++, cursor.setUTCDate(cursor.getUTCDate() + 1)) {
+    const day = cursor.toISOString().slice(0, 10);
     if (day.slice(0, 7) !== month) {
       month = day.slice(0, 7);
       freezesUsed = 0;
@@ -51,7 +54,7 @@ function scan(days: DailyWords, today: DayKey, settings: StreakSettings): { day:
       state = 'written';
       run++;
     } else if (day === today) state = 'pending';
-    else if (settings.restDays.includes(weekdayOf(day))) state = 'rest';
+    else if (settings.restDays.includes(cursor.getUTCDay())) state = 'rest';
     else if (run > 0 && freezesUsed < settings.freezesPerMonth) {
       state = 'frozen';
       freezesUsed++;
