@@ -25,8 +25,8 @@ async function save(client: StoryClient, chapterId: string, content: string, wri
 describe('writing statistics', () => {
   it('counts an author’s words per local day in their own time zone, attributed to the device time of the edit', async () => {
     // Tokyo (UTC+9) and Los Angeles (UTC−8 in November): the same instant is two different days.
-    expect((await me.put('/api/writing-settings', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
-    expect((await other.put('/api/writing-settings', { timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
+    expect((await me.put('/api/user/settings', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    expect((await other.put('/api/user/settings', { timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
     const instant = new Date(Date.now() - 60 * 60_000);
     const editedAt = instant.toISOString();
     const mine = await me.seriesWithChapter();
@@ -101,11 +101,24 @@ describe('writing statistics', () => {
     expect((await me.get('/api/writing-stats?from=yesterday')).statusCode).toBe(422);
   });
 
-  it('the daily goal is a Wordsmith setting; unknown zones are refused', async () => {
+  it('the daily goal is a Wordsmith setting; bad settings are refused', async () => {
     expectError(await me.put('/api/writing-settings', { dailyGoal: 500 }), 403, ERROR_CODES.featureLocked);
     expect(json(await other.put('/api/writing-settings', { dailyGoal: 500, restDays: [0, 6, 0] }))).toMatchObject({ dailyGoal: 500, restDays: [0, 6] });
-    expectError(await me.put('/api/writing-settings', { timeZone: 'Mars/Olympus' }), 422, ERROR_CODES.validation);
-    expect(await other.read('/api/writing-settings')).toMatchObject({ dailyGoal: 500, timeZone: 'UTC', dayEndHour: 4 });
+    expectError(await me.put('/api/writing-settings', { dayEndHour: 13 }), 422, ERROR_CODES.validation);
+    expectError(await me.put('/api/writing-settings', { timeZone: 'Europe/Paris' }), 422, ERROR_CODES.validation); // the zone is on the user record
+    expect(await other.read('/api/writing-settings')).toMatchObject({ dailyGoal: 500, dayEndHour: 4 });
+  });
+
+  it('statistics, earned achievements and settings reach their owner through the changes feed, and nobody else', async () => {
+    const { chapter } = await me.seriesWithChapter();
+    await save(me, chapter.id, 'It began. Feed words.');
+    expect((await me.put('/api/writing-settings', { restDays: [6] })).statusCode).toBe(200);
+    const mine = (await me.read('/api/sync/changes?since=0')).changes;
+    expect(mine.writingStats).toEqual([expect.objectContaining({ userId: me.author.user.id, wordsWritten: 2 })]);
+    expect(mine.userAchievements).toEqual([expect.objectContaining({ achievementId: 'chapters-1' })]);
+    expect(mine.writingSettings).toEqual([expect.objectContaining({ restDays: [6] })]);
+    const theirs = (await other.read('/api/sync/changes?since=0')).changes;
+    expect([...theirs.writingStats, ...theirs.userAchievements, ...theirs.writingSettings]).toEqual([]);
   });
 });
 

@@ -95,6 +95,8 @@ export function pendingWordsByDay(entries: readonly OutboxEntry[], timeZone: str
 
 export interface ProgressSnapshot {
   settings: WritingSettings | null;
+  /** The zone the days are counted in: the author's record's, else the caller's default (the browser's). */
+  timeZone: string;
   /** The author's daily rows (synced) with the outbox's words added, by day. */
   dailyWords: Map<string, number>;
   /** Synced daily rows only. */
@@ -104,19 +106,21 @@ export interface ProgressSnapshot {
 
 /** The dashboard's progress data in one read transaction. */
 export async function readProgress(db: ChroniclerDb, defaults: { timeZone: string; dayEndHour: number }): Promise<ProgressSnapshot> {
-  return db.transaction('r', [writingStatsTable(db), userAchievementsTable(db), writingSettingsTable(db), db.outbox], async () => {
-    const [settingsRows, stats, earned, pending] = await Promise.all([
+  return db.transaction('r', [writingStatsTable(db), userAchievementsTable(db), writingSettingsTable(db), db.outbox, db.table('users')], async () => {
+    const [user, settingsRows, stats, earned, pending] = await Promise.all([
+      db.table('users').get(db.userId) as Promise<{ timeZone?: string | null } | undefined>,
       writingSettingsTable(db).where('userId').equals(db.userId).toArray(),
       writingStatsTable(db).where('userId').equals(db.userId).toArray(),
       userAchievementsTable(db).where('userId').equals(db.userId).toArray(),
       db.outbox.filter((e) => e.entity === 'chapters' && (e.kind === 'update' || e.kind === 'create')).toArray(),
     ]);
     const settings = settingsRows.find((s) => !s.deletedAt) ?? null;
-    const zone = settings ?? defaults;
+    const timeZone = user?.timeZone ?? defaults.timeZone;
+    const dayEndHour = settings?.dayEndHour ?? defaults.dayEndHour;
     const dailyWords = new Map<string, number>();
     for (const s of stats) if (!s.deletedAt) dailyWords.set(s.day, (dailyWords.get(s.day) ?? 0) + s.wordsWritten);
-    for (const [day, words] of pendingWordsByDay(pending, zone.timeZone, zone.dayEndHour)) dailyWords.set(day, (dailyWords.get(day) ?? 0) + words);
-    return { settings, dailyWords, stats: stats.filter((s) => !s.deletedAt), earned: earned.filter((e) => !e.deletedAt) };
+    for (const [day, words] of pendingWordsByDay(pending, timeZone, dayEndHour)) dailyWords.set(day, (dailyWords.get(day) ?? 0) + words);
+    return { settings, timeZone, dailyWords, stats: stats.filter((s) => !s.deletedAt), earned: earned.filter((e) => !e.deletedAt) };
   });
 }
 

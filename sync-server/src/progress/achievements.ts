@@ -25,7 +25,7 @@ import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { userPlan } from '../entities/queries.ts';
 import type { MutationContext } from '../entities/writes.ts';
-import { settingsOf } from './writing.ts';
+import { settingsOf, timeZoneOf } from './writing.ts';
 
 type Db = Kysely<DB>;
 
@@ -77,7 +77,8 @@ async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ word
   const settings = await settingsOf(db, userId);
   const plan = await userPlan(db, userId);
   const goal = settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
-  const today = writingDay(now, settings.timeZone, settings.dayEndHour);
+  const timeZone = await timeZoneOf(db, userId);
+  const today = writingDay(now, timeZone, settings.dayEndHour);
   const [top] = await runPrepared(
     db,
     'progress statsTop',
@@ -85,7 +86,7 @@ async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ word
       q.selectFrom('writingStats').select((eb) => [eb.fn.max('rev').as('rev'), eb.fn.countAll().as('n')]).where('userId', '=', v.userId),
     { userId },
   );
-  const key = `${String((top as { rev?: unknown } | undefined)?.rev)}:${String((top as { n?: unknown } | undefined)?.n)}:${settings.rev}:${settings.updatedAt}:${goal}:${today}`;
+  const key = `${String((top as { rev?: unknown } | undefined)?.rev)}:${String((top as { n?: unknown } | undefined)?.n)}:${settings.rev}:${settings.updatedAt}:${goal}:${timeZone}:${today}`;
   const hit = dayFigures.get(userId);
   if (hit?.key === key) return hit;
   const days = await runPrepared(
@@ -156,5 +157,6 @@ export async function evaluateAchievements(ctx: MutationContext, only?: readonly
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) earned.push({ ...row, achievement });
   }
+  if (earned.length > 0) ctx.touchUser(ctx.userId);
   return earned;
 }

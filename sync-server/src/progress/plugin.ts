@@ -20,7 +20,7 @@ import { requireUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { ok, write } from '../story/common.ts';
 import { catalogueFor, dueAchievements, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
-import { dailyStats, saveSettings, settingsOf } from './writing.ts';
+import { dailyStats, saveSettings, settingsOf, timeZoneOf } from './writing.ts';
 
 /** Without `from`, a stats query covers the last year up to `to`. */
 const DEFAULT_RANGE_DAYS = 366;
@@ -32,7 +32,7 @@ export default async function progressPlugin(fastify: FastifyInstance): Promise<
   app.get('/api/writing-stats', { schema: { querystring: writingStatsQuerySchema } }, async (request) => {
     const user = requireUser(request);
     const settings = await settingsOf(db, user.id);
-    const to = request.query.to ?? writingDay(new Date(), settings.timeZone, settings.dayEndHour);
+    const to = request.query.to ?? writingDay(new Date(), await timeZoneOf(db, user.id), settings.dayEndHour);
     const from = request.query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     const span = daysBetween(from, to);
     if (Number.isNaN(span) || span < 0) throw new HttpError(422, ERROR_CODES.validation, '`from` must not be after `to`', { from: '`from` must not be after `to`' });

@@ -25,7 +25,7 @@ import type { MutationContext } from '../entities/writes.ts';
 
 type Db = Kysely<DB>;
 
-const SETTINGS_COLUMNS = ['id', 'rev', 'createdAt', 'updatedAt', 'deletedAt', 'userId', 'timeZone', 'dayEndHour', 'restDays', 'freezesPerMonth', 'dailyGoal'] as const;
+const SETTINGS_COLUMNS = ['id', 'rev', 'createdAt', 'updatedAt', 'deletedAt', 'userId', 'dayEndHour', 'restDays', 'freezesPerMonth', 'dailyGoal'] as const;
 const STAT_COLUMNS = ['id', 'rev', 'createdAt', 'updatedAt', 'deletedAt', 'userId', 'day', 'wordsWritten', 'wordsRemoved', 'wordsPasted', 'edits'] as const;
 
 /** The defaults an author has before saving settings (the settings row is then made with them). */
@@ -37,12 +37,17 @@ export function defaultSettings(userId: string, now: string): WritingSettings {
     updatedAt: now,
     deletedAt: null,
     userId,
-    timeZone: DEFAULT_TIME_ZONE,
     dayEndHour: DEFAULT_DAY_END_HOUR,
     restDays: [],
     freezesPerMonth: DEFAULT_FREEZES_PER_MONTH,
     dailyGoal: null,
   };
+}
+
+/** The zone the author's days are counted in: their record's (set from the browser, changeable), UTC until set. */
+export async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  const [row] = await runPrepared(db, 'progress timeZone', (q: Db, v: { id: string }) => q.selectFrom('users').select('timeZone').where('id', '=', v.id), { id: userId });
+  return (row as { timeZone?: string | null } | undefined)?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export async function settingsOf(db: Db, userId: string): Promise<WritingSettings> {
@@ -64,6 +69,7 @@ export async function saveSettings(ctx: MutationContext, body: Omit<UpdateWritin
   } else {
     await ctx.trx.insertInto('writingSettings').values(columns).execute();
   }
+  ctx.touchUser(ctx.userId);
   return next;
 }
 
@@ -96,7 +102,7 @@ export async function recordChapterEdit(ctx: MutationContext, edit: ChapterEdit)
 
   const settings = await settingsOf(ctx.trx, ctx.userId);
   const at = attributedTime(edit.mark?.editedAt, new Date(ctx.now), edit.baseSavedAt === null ? null : new Date(edit.baseSavedAt));
-  const day = writingDay(at, settings.timeZone, settings.dayEndHour);
+  const day = writingDay(at, await timeZoneOf(ctx.trx, ctx.userId), settings.dayEndHour);
   await ctx.trx
     .insertInto('writingEvents')
     .values({
@@ -140,12 +146,14 @@ async function addToDay(ctx: MutationContext, day: string, add: { wordsWritten: 
       })
       .where('id', '=', row.id)
       .execute();
+    ctx.touchUser(ctx.userId);
     return;
   }
   await ctx.trx
     .insertInto('writingStats')
     .values({ id: newId(), rev: ctx.seq, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: null, userId: ctx.userId, day, ...add, edits: 1 })
     .execute();
+  ctx.touchUser(ctx.userId);
 }
 
 /** The author's daily rows between two days (inclusive), oldest first. */

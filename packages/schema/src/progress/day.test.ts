@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, attributedTime, isValidTimeZone, writingDay } from './day.ts';
+import { isValidTimeZone } from '../entities.ts';
+import { addDays, attributedTime, writingDay } from './day.ts';
 
 describe('writingDay', () => {
   it('is the local calendar day in the author’s zone, ending at 04:00 by default', () => {

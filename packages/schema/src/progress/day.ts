@@ -27,17 +27,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Whether Intl knows the IANA zone name. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone === '' || timeZone.length > 64) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A day as 'YYYY-MM-DD'. */
 export type DayKey = string;
 
@@ -70,7 +59,13 @@ export function weekdayOf(day: DayKey): number {
 /** The writing day `instant` belongs to in `timeZone`, with days ending at `dayEndHour` local time. */
 export function writingDay(instant: Date | number | string, timeZone: string, dayEndHour: number = DEFAULT_DAY_END_HOUR): DayKey {
   const date = instant instanceof Date ? instant : new Date(instant);
-  const parts = formatterFor(isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE).formatToParts(date);
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    formatter = formatterFor(DEFAULT_TIME_ZONE); // an unknown zone (validated on input; never thrown here)
+  }
+  const parts = formatter.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
   const day = `${pad(get('year'), 4)}-${pad(get('month'))}-${pad(get('day'))}`;
   return get('hour') < dayEndHour ? addDays(day, -1) : day;

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { syncedRowSchema } from '../entities.ts';
-import { isValidTimeZone } from './day.ts';
 import type { Achievement } from './achievements.ts';
 
 const id = z.uuid({ error: 'Must be a valid id' });
@@ -31,9 +30,9 @@ export type UserAchievement = z.infer<typeof userAchievementSchema>;
 /** GET /api/user-achievements: the earned row with its achievement (000 §3). */
 export type UserAchievementAnswer = UserAchievement & { achievement: Achievement };
 
+/** The author's streak settings (their time zone is on their own record, `users.timeZone`). */
 export const writingSettingsSchema = syncedRowSchema.extend({
   userId: id,
-  timeZone: z.string(),
   dayEndHour: z.number().int(),
   restDays: z.array(z.number().int()),
   freezesPerMonth: z.number().int(),
@@ -46,7 +45,6 @@ export const MAX_DAILY_GOAL = 100_000;
 export const MAX_FREEZES_PER_MONTH = 5;
 
 export const updateWritingSettingsBodySchema = z.strictObject({
-  timeZone: z.string().refine(isValidTimeZone, { error: 'Unknown time zone' }).optional(),
   dayEndHour: z.number().int().min(0).max(12, { error: 'A day may end at most at 12:00' }).optional(),
   restDays: z
     .array(z.number().int().min(0).max(6))

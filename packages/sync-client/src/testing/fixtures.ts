@@ -11,6 +11,7 @@ import {
   ENTITY_KINDS,
   type EntityKind,
   type Series,
+  type UserRecord,
   newId,
 } from '@chronicler/schema';
 import { type ChroniclerDb, openChroniclerDb } from '../db.ts';
@@ -38,6 +39,25 @@ export function serverSeries(over: Partial<Series> = {}): Series {
     totalBooks: 3,
     currentBook: 1,
     coverImage: null,
+    ...over,
+  };
+}
+
+/** The signed-in author's own record (user-scoped kind `users`) as the feed sends it. */
+export function serverUserRecord(over: Partial<UserRecord> = {}): UserRecord {
+  const id = over.id ?? USER_ID;
+  return {
+    id,
+    rev: 1,
+    createdAt: T0,
+    updatedAt: T0,
+    deletedAt: null,
+    userId: id,
+    username: 'ada',
+    displayName: 'Ada Lovelace',
+    email: null,
+    plan: 'apprentice',
+    timeZone: null,
     ...over,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type UserAchievement, type WritingStat, addDays, newId, writingDay } from '@chronicler/schema';
 import { serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
-import { userAchievementsTable, writingSettingsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
+import { userAchievementsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
 import { stubFetch } from '@/test/fetch-stub';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { AchievementsScreen } from './AchievementsScreen';
@@ -117,18 +117,6 @@ describe('Dashboard', () => {
     const chapters = screen.getByTestId('progression-chapters');
     expect(chapters.textContent).toContain('2/6');
     expect(within(screen.getByTestId('your-badges')).getAllByLabelText(/./).length).toBeLessThanOrEqual(6);
-  });
-
-  it('an author who never chose a time zone gets the browser’s, kept on the device', async () => {
-    const { calls } = stubFetch({
-      'PUT /api/writing-settings': async (init) => ({
-        status: 200,
-        body: { id: USER_ID, rev: 5, createdAt: '', updatedAt: '', deletedAt: null, userId: USER_ID, dayEndHour: 4, restDays: [], freezesPerMonth: 2, dailyGoal: null, ...JSON.parse(String(init?.body)) },
-      }),
-    });
-    const { db } = renderWithDb(<DashboardScreen {...slots} />);
-    await waitFor(async () => expect(await writingSettingsTable(db).get(USER_ID)).toMatchObject({ timeZone: browserTimeZone() }));
-    expect(calls.filter((c) => c.path === '/api/writing-settings')).toHaveLength(1);
   });
 
   it('Wordsmith sees the 30-day view and the daily goal', async () => {

@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { DEFAULT_DAY_END_HOUR, type PlanName, type WritingSettings } from '@chronicler/schema';
-import { type ChroniclerDb, keepServerRows, readProgress, writingSettingsTable } from '@chronicler/sync-client';
-import { api } from '@/lib/api';
+import { DEFAULT_DAY_END_HOUR, type PlanName } from '@chronicler/schema';
+import { readProgress } from '@chronicler/sync-client';
 import { useDb } from '@/lib/sync';
 import { useSession } from '@/lib/session';
-import { useOnline } from '@/lib/useOnline';
 import { type ProgressFigures, browserTimeZone, progressFigures } from '../model/figures';
 
 const MINUTE = 60_000;
@@ -18,24 +16,6 @@ export function useNow(): Date {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-}
-
-/** Databases whose author's zone was sent this session (one attempt each; a failure waits for the next visit). */
-const zoneSent = new WeakSet<ChroniclerDb>();
-
-/**
- * An author who never chose a time zone gets the browser's (DESIGN.md §4: stored on the user, set
- * from the browser, changeable): until then the server counts their days in UTC.
- */
-function useBrowserZoneOnce(db: ChroniclerDb, settings: WritingSettings | null | undefined, online: boolean): void {
-  useEffect(() => {
-    if (settings !== null || !online || zoneSent.has(db)) return;
-    zoneSent.add(db);
-    api
-      .put<WritingSettings>('/api/writing-settings', { timeZone: browserTimeZone() })
-      .then((row) => keepServerRows(writingSettingsTable(db), [row]))
-      .catch(() => zoneSent.delete(db));
-  }, [db, settings, online]);
 }
 
 export interface ProgressState {
@@ -51,7 +31,6 @@ export function useProgress(): ProgressState {
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const now = useNow();
   const snapshot = useLiveQuery(() => readProgress(db, { timeZone: browserTimeZone(), dayEndHour: DEFAULT_DAY_END_HOUR }), [db]);
-  useBrowserZoneOnce(db, snapshot === undefined ? undefined : snapshot.settings, useOnline());
   const figures = useMemo(() => (snapshot ? progressFigures(snapshot, now, plan) : undefined), [snapshot, now, plan]);
   return { figures, plan, now };
 }

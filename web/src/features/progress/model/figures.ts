@@ -46,9 +46,9 @@ export function browserTimeZone(): string {
   return zone && isValidTimeZone(zone) ? zone : 'UTC';
 }
 
-export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: PlanName, fallbackZone = browserTimeZone()): ProgressFigures {
+export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: PlanName): ProgressFigures {
   const settings = snapshot.settings;
-  const timeZone = settings?.timeZone ?? fallbackZone;
+  const timeZone = snapshot.timeZone;
   const dayEndHour = settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR;
   const today = writingDay(now, timeZone, dayEndHour);
   const goal = settings?.dailyGoal != null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : null;
