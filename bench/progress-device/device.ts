@@ -32,7 +32,7 @@ await device.chapters.bulkPut(
 const today = writingDay(new Date(), 'UTC');
 await writingStatsTable(device).bulkPut(Array.from({ length: DAYS }, (_, d) => ({ ...stamps, id: newId(), userId, day: addDays(today, -d), wordsWritten: 5_000, wordsRemoved: 0, wordsPasted: 0, edits: 1 })));
 await userAchievementsTable(device).bulkPut(earned.map((e) => ({ ...stamps, id: newId(), userId, achievementId: e.achievementId, earnedAt: now })));
-await writingSettingsTable(device).put({ ...stamps, id: userId, userId, timeZone: 'UTC', dayEndHour: 4, restDays: [], freezesPerMonth: 2, dailyGoal: null });
+await writingSettingsTable(device).put({ ...stamps, id: userId, userId, dayEndHour: 4, restDays: [], freezesPerMonth: 2, dailyGoal: null });
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
