@@ -5,6 +5,9 @@ import {
   type ChangesResponse,
   ENTITY_KINDS,
   userRecordSchema,
+  userAchievementSchema,
+  writingSettingsSchema,
+  writingStatSchema,
   bookSchema,
   chapterConflictSchema,
   chapterSchema,
@@ -126,14 +129,17 @@ describe('GET /api/sync/changes', () => {
     expect((await edit('First rewrite.')).statusCode).toBe(200);
     expect((await edit('Second rewrite.')).statusCode).toBe(200);
 
+    expect((await t.app.inject({ method: 'PUT', url: '/api/writing-settings', headers, payload: { restDays: [0] } })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/api/sync/changes?since=0', headers: { cookie } });
     const page = json<ChangesResponse>(res);
     const schemas = {
       series: seriesSchema, books: bookSchema, chapters: chapterSchema, characters: characterSchema,
       characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
       chapterConflicts: chapterConflictSchema, users: userRecordSchema,
+      writingStats: writingStatSchema, userAchievements: userAchievementSchema, writingSettings: writingSettingsSchema,
     };
-    const restList: Record<keyof typeof schemas, string> = {
+    // Writing progress rows have no REST list of wire rows (progress.test.ts covers their feed).
+    const restList: Partial<Record<keyof typeof schemas, string>> = {
       series: '/api/series',
       books: `/api/series/${series.id}/books`,
       chapters: `/api/books/${book.id}/chapters`,
@@ -149,8 +155,10 @@ describe('GET /api/sync/changes', () => {
       const rows = page.changes[kind] as { id: string }[];
       expect(rows.length, kind).toBeGreaterThan(0);
       for (const row of rows) expect(schemas[kind].strict().safeParse(row).success, `${kind} ${JSON.stringify(row)}`).toBe(true);
+      const url = restList[kind];
+      if (url === undefined) continue;
       const listed = json<{ id: string }[] | { conflicts: { id: string }[] }>(
-        await t.app.inject({ method: 'GET', url: restList[kind], headers: { cookie } }),
+        await t.app.inject({ method: 'GET', url, headers: { cookie } }),
       );
       const restRows = Array.isArray(listed) ? listed : kind === 'users' ? [listed as unknown as { id: string }] : Object.values(listed).find(Array.isArray)!;
       const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
+import { writingMarkSchema } from './progress/mark.ts';
+import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -333,6 +335,8 @@ export const createChapterBodySchema = z.strictObject({
   status: chapterStatusSchema.default('in_progress'),
   /** Count + 1 when omitted. */
   position: position.optional(),
+  /** Text typed before the create was sent (an offline chapter) counts as writing when marked. */
+  writing: writingMarkSchema.optional(),
 });
 export type CreateChapterBody = z.input<typeof createChapterBodySchema>;
 
@@ -342,6 +346,8 @@ export const updateChapterBodySchema = z.strictObject({
   wordCount: z.number().int().min(0).max(10_000_000).optional(),
   status: chapterStatusSchema.optional(),
   position: position.optional(),
+  /** What the save is for writing statistics (progress/mark.ts); never stored on the chapter. */
+  writing: writingMarkSchema.optional(),
 });
 export type UpdateChapterBody = z.input<typeof updateChapterBodySchema>;
 
@@ -475,6 +481,7 @@ export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySche
 export const ENTITY_KINDS = [
   'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
   'users',
+  'writingStats', 'userAchievements', 'writingSettings',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -485,6 +492,7 @@ export type EntityKind = (typeof ENTITY_KINDS)[number];
  */
 export const USER_SCOPED_KINDS = [
   'users',
+  'writingStats', 'userAchievements', 'writingSettings',
 ] as const satisfies readonly EntityKind[];
 export type UserScopedKind = (typeof USER_SCOPED_KINDS)[number];
 /** The kinds whose rows belong to a series (the series itself included). */
@@ -500,6 +508,9 @@ export interface EntityRowByKind {
   timelineEvents: TimelineEvent;
   chapterConflicts: ChapterConflict;
   users: UserRecord;
+  writingStats: WritingStat;
+  userAchievements: UserAchievement;
+  writingSettings: WritingSettings;
 }
 
 /**

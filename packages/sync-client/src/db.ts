@@ -30,6 +30,7 @@ import {
   newId,
   seriesIdOfRow,
 } from '@chronicler/schema';
+import { PROGRESS_TABLES } from './writing.ts';
 
 export { ENTITY_KINDS, SERIES_CHILD_KINDS, SERIES_SCOPED_KINDS, USER_SCOPED_KINDS, isUserScopedKind, seriesIdOfRow };
 export type { EntityKind, EntityRowByKind };
@@ -197,6 +198,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   db.version(2).stores({
     users: 'id, userId',
   });
+  // Writing progress (issue 10): the author's user-scoped rows (writing.ts PROGRESS_TABLES).
+  db.version(3).stores(PROGRESS_TABLES);
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -13,3 +13,5 @@ export * from './problems.ts';
 export * from './status.ts';
 export * from './storage.ts';
 export * from './engine.ts';
+export * from './writing.ts';
+export * from './activity.ts';

@@ -114,7 +114,7 @@ describe('coalescing', () => {
     await m.chapters.update(chapter.id, { content: 'One two' });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries).toHaveLength(2);
-    expect(entries[0]!.body).toEqual({ content: 'One' });
+    expect(entries[0]!.body).toEqual({ content: 'One', writing: expect.objectContaining({ kind: 'writing' }) });
     expect(entries[1]).toMatchObject({ body: { content: 'One two' }, chained: true, baseRev: null });
   });
 

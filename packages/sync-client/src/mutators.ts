@@ -64,6 +64,7 @@ import {
 import { isLive } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { type BodySchema, commit } from './outbox-write.ts';
+import { withWritingMark } from './writing.ts';
 
 export { referencedIds } from './outbox-write.ts';
 
@@ -219,7 +220,10 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
         await check?.(row);
         const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
-        if (kind === 'chapters') delete patch.wordCount; // derived from the text, as the server does
+        if (kind === 'chapters') {
+          delete patch.wordCount; // derived from the text, as the server does
+          delete patch.writing; // the save's writing mark (writing.ts) is not a field of the chapter
+        }
         return {
           kind: 'update',
           method: 'PUT',
@@ -343,7 +347,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         });
       },
       /** Saves title / text / status / position. Carries the base revision for the server's merge. */
-      update: (id: string, input: UpdateChapterBody) => update('chapters', id, parse(updateChapterBodySchema, input)),
+      update: (id: string, input: UpdateChapterBody) => update('chapters', id, withWritingMark(parse(updateChapterBodySchema, input), now())),
       delete: (id: string) => remove('chapters', id),
       /** Positions as the screen computed them (1-based after a drag). All chapters of one book. */
       async reorder(input: ReorderChaptersBody) {
@@ -440,7 +444,8 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
           const conflict = await db.chapterConflicts.get(conflictId);
           if (!conflict) throw new NotFoundLocallyError(NOT_FOUND.chapterConflicts);
-          if (chapterFields) await update('chapters', conflict.chapterId, chapterFields);
+          // Accepting a copy's text is not writing (writing.ts): its words were counted when typed, if at all.
+          if (chapterFields) await update('chapters', conflict.chapterId, withWritingMark({ ...chapterFields, writing: { kind: 'conflict-accept' } }, now()));
           await commit(db, now, async () => ({
           kind: 'resolve',
           method: 'DELETE',

@@ -33,6 +33,7 @@ import {
 import { AckCache } from './acks.ts';
 import { type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
+import { writingMarksCoalesce } from './writing.ts';
 
 /** The part of a zod schema the mutators use (zod itself is a dependency of @chronicler/schema). */
 export interface BodySchema<T> {
@@ -192,7 +193,8 @@ export async function commit(
         last.entityId === spec.entityId &&
         last.status === 'pending' &&
         last.attempts === 0 &&
-        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId);
+        spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId) &&
+        writingMarksCoalesce(last.body, spec.body);
       const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
       let stateWrite: Promise<unknown> = Promise.resolve();
       if (unsent && (last.kind === 'update' || folded)) {

@@ -243,6 +243,57 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('users_rev').on('users').column('rev').execute();
     },
   },
+
+  // Writing progress (issue 10): each edit logged once, daily figures per author and local day,
+  // earned achievements and the author's writing settings (the last three are user-scoped synced rows).
+  '0005_writing_progress': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('writing_events')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('chapter_id', 'text', (c) => c.notNull())
+        .addColumn('series_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('edited_at', 'text', (c) => c.notNull())
+        .addColumn('recorded_at', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('words_added', 'integer', (c) => c.notNull())
+        .addColumn('words_removed', 'integer', (c) => c.notNull())
+        .addColumn('pasted', 'integer', (c) => c.notNull())
+        .addColumn('rev', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('writing_events_pk', ['user_id', 'id'])
+        .execute();
+
+      await synced(db.schema.createTable('writing_stats'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('words_written', 'integer', (c) => c.notNull())
+        .addColumn('words_removed', 'integer', (c) => c.notNull())
+        .addColumn('words_pasted', 'integer', (c) => c.notNull())
+        .addColumn('edits', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('writing_stats_user_day', ['user_id', 'day'])
+        .execute();
+      await db.schema.createIndex('writing_stats_user_rev').on('writing_stats').columns(['user_id', 'rev']).execute();
+
+      await synced(db.schema.createTable('user_achievements'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('achievement_id', 'text', (c) => c.notNull())
+        .addColumn('earned_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('user_achievements_user_achievement', ['user_id', 'achievement_id'])
+        .execute();
+      await db.schema.createIndex('user_achievements_user_rev').on('user_achievements').columns(['user_id', 'rev']).execute();
+
+      await synced(db.schema.createTable('writing_settings'))
+        .addColumn('user_id', 'text', (c) => c.notNull().unique())
+        .addColumn('day_end_hour', 'integer', (c) => c.notNull())
+        .addColumn('rest_days', 'text', (c) => c.notNull())
+        .addColumn('freezes_per_month', 'integer', (c) => c.notNull())
+        .addColumn('daily_goal', 'integer')
+        .execute();
+      await db.schema.createIndex('writing_settings_user_rev').on('writing_settings').columns(['user_id', 'rev']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -203,6 +203,51 @@ export interface DB {
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  writingEvents: WritingEventsTable;
+  writingStats: WritingStatsTable;
+  userAchievements: UserAchievementsTable;
+  writingSettings: WritingSettingsTable;
+}
+
+/** One chapter save's words, logged once per (author, event id): replays never count twice. */
+export interface WritingEventsTable {
+  userId: string;
+  id: string;
+  chapterId: string;
+  seriesId: string;
+  kind: string;
+  /** The attributed (clamped) device time of the edit. */
+  editedAt: string;
+  recordedAt: string;
+  day: string;
+  wordsAdded: number;
+  wordsRemoved: number;
+  pasted: number;
+  rev: number;
+}
+
+export interface WritingStatsTable extends SyncedColumns {
+  userId: string;
+  day: string;
+  wordsWritten: number;
+  wordsRemoved: number;
+  wordsPasted: number;
+  edits: number;
+}
+
+export interface UserAchievementsTable extends SyncedColumns {
+  userId: string;
+  achievementId: string;
+  earnedAt: string;
+}
+
+export interface WritingSettingsTable extends SyncedColumns {
+  userId: string;
+  dayEndHour: number;
+  /** JSON array of weekdays. */
+  restDays: string;
+  freezesPerMonth: number;
+  dailyGoal: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,9 @@ import {
   seriesSchema,
   timelineEventSchema,
   userRecordSchema,
+  userAchievementSchema,
+  writingSettingsSchema,
+  writingStatSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -145,6 +148,36 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(userRecordSchema),
     seriesSource: { from: 'user' },
     jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },  // Writing progress (issue 10): written by the server (progress/), read by their owner only.
+  writingStats: {
+    kind: 'writingStats',
+    table: 'writingStats',
+    wireFields: fieldsOf(writingStatSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
+  userAchievements: {
+    kind: 'userAchievements',
+    table: 'userAchievements',
+    wireFields: fieldsOf(userAchievementSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
+  writingSettings: {
+    kind: 'writingSettings',
+    table: 'writingSettings',
+    wireFields: fieldsOf(writingSettingsSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: ['restDays'],
     booleanColumns: [],
     createLimit: null,
     writeFeature: null,

@@ -25,7 +25,8 @@ import { assertWriteFeature } from '../entities/gates.ts';
 import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
 import type { WireRow } from '../entities/wire.ts';
 import { updateRow } from '../entities/writes.ts';
-import { applyUpdate, baseRevOf } from '../sync/update.ts';
+import { baseRevOf } from '../sync/update.ts';
+import { recordCreatedText, updateChapterCountingWords } from '../progress/after-writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { idParams, noBody, ok, write } from './common.ts';
@@ -74,13 +75,15 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.post('/api/chapters', { schema: { body: createChapterBodySchema } }, async (request, reply) =>
     write(request, reply, async (ctx) => {
       // wordCount from the client is advisory; the registry counts the stored text.
-      const { bookId, position, wordCount: _advisory, ...fields } = request.body;
+      const { bookId, position, wordCount: _advisory, writing, ...fields } = request.body;
       // A book deleted on another device first: the chapter is stored as the book's delete would
       // have left it (a tombstone, its text kept in the row and its revision).
       const book = await loadEvenIfDeleted(ctx, 'books', bookId);
       const at = position ?? nextPosition(await countLive(ctx.trx, 'chapters', 'bookId', book.id));
       const values = { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 };
-      return createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
+      const created = await createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
+      if (writing) await recordCreatedText(ctx, created.body, writing);
+      return created;
     }),
   );
 
@@ -95,7 +98,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.put('/api/chapters/:id', { schema: { params: idParams, body: updateChapterBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
     const { wordCount: _advisory, ...fields } = request.body;
-    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'chapters', request.params.id, fields, baseRev)));
+    return write(request, reply, async (ctx) => ok(await updateChapterCountingWords(ctx, request.params.id, fields, baseRev)));
   });
 
   /** Later chapters move up to close the gap, in the same write. */

@@ -10,6 +10,7 @@ import { assertCanCreate } from '../entities/gates.ts';
 import { assertIdFree } from '../entities/queries.ts';
 import { type NewRow, type WireRow } from '../entities/wire.ts';
 import { insertRow } from '../entities/writes.ts';
+import { afterCreate } from '../progress/after-writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
 
@@ -44,6 +45,7 @@ export async function createIn<K extends EntityKind>(
   const id = values.id ?? newId();
   await assertIdFree(ctx.trx, kind, id);
   const row = await insertRow(ctx, kind, { ...values, id } as NewRow<K>);
+  await afterCreate(ctx, kind);
   return { status: 201, body: row };
 }
 

@@ -145,4 +145,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
       },
     }),
   },
+
+  // --- writing progress (issue 10): every answer is the caller's own; no route takes an id ---
+  'GET /api/writing-stats': { access: 'protected', request: () => ({ query: 'period=week' }) },
+  'GET /api/achievements': { access: 'protected' },
+  'GET /api/user-achievements': { access: 'protected' },
+  'POST /api/check-achievements': { access: 'protected' },
+  'GET /api/writing-settings': { access: 'protected' },
+  'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { timeZone: 'Europe/Paris', restDays: [0] } }) },
 };

@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { seriesActivity } from '@chronicler/sync-client';
+import { useOptionalSync } from '@/lib/sync';
 import { Anchor, Paper, Skeleton, Text } from '@mantine/core';
 import { seriesProgress } from '@chronicler/schema';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
@@ -9,13 +12,16 @@ import { CurrentSeriesCard, type CurrentSeriesCardProps } from './CurrentSeriesC
  * the Series page (remembered under `chronicler:current-series`), else the first one, read live
  * from the local database. Pass `series` to show given data instead (tests, stories).
  */
-export function CurrentSeriesSlot({ series }: { series?: CurrentSeriesCardProps | null }) {
+export function CurrentSeriesSlot({ series, withActivity = false }: { series?: CurrentSeriesCardProps | null; withActivity?: boolean }) {
   if (series !== undefined) return <CurrentSeriesView series={series} />;
-  return <LiveCurrentSeries />;
+  return <LiveCurrentSeries withActivity={withActivity} />;
 }
 
-function LiveCurrentSeries() {
+function LiveCurrentSeries({ withActivity }: { withActivity: boolean }) {
   const { series } = useCurrentSeries();
+  const db = useOptionalSync()?.db ?? null;
+  const seriesId = series?.id ?? null;
+  const activity = useLiveQuery(async () => (db && seriesId && withActivity ? seriesActivity(db, seriesId) : undefined), [db, seriesId, withActivity]);
   if (series === undefined) {
     return (
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Current series" aria-busy="true">
@@ -29,7 +35,7 @@ function LiveCurrentSeries() {
     <CurrentSeriesView
       series={
         series
-          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent: seriesProgress(series) }
+          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent: seriesProgress(series), activity }
           : null
       }
     />

@@ -29,7 +29,7 @@ export function AppLayout() {
   };
 
   // The current series, live from the local database (components/CurrentSeriesSlot).
-  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot /> : null;
+  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot withActivity={pathname === '/'} /> : null;
 
   return (
     <ShellFrame

@@ -1,13 +1,5 @@
-import { IconTrophy } from '@tabler/icons-react';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+import { AchievementsScreen } from '@/features/progress';
 
 export default function AchievementsRoute() {
-  return (
-    <PagePlaceholder
-      title="Achievements"
-      subtitle="Milestones earned on your writing journey"
-      description="Your badges, streaks and progress towards the next achievement will be shown here."
-      icon={<IconTrophy size={30} stroke={1.5} />}
-    />
-  );
+  return <AchievementsScreen />;
 }

@@ -1,20 +1,23 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
-import { useSession } from '@/lib/session';
+import { ChapterList, EditSeriesDialog, chapterEditorPath } from '@/features/series';
+import { DashboardScreen } from '@/features/progress';
 
-/** "Welcome back, {first word of the display name, or Author}" (spec 000 §2 Dashboard). */
-export function greetingName(displayName: string | undefined): string {
-  return displayName?.trim().split(/\s+/)[0] || 'Author';
+/** Where a book with no chapter yet opens: the chapter editor of the book (001 §2). */
+function bookEditorPath(book: { id: string; seriesId: string }): string {
+  return `/chapter-editor?${new URLSearchParams({ bookId: book.id, seriesId: book.seriesId }).toString()}`;
 }
 
+/**
+ * The dashboard (spec 000 §2), composed: the progress feature's screen with the series feature's
+ * Edit Series dialog and chapter list. `companionPanel` (the AI feature's WritersCompanionPanel) and
+ * `promptOfTheDay` (the Inspiration Pack's prompt) are wired here when those features land.
+ */
 export default function DashboardRoute() {
-  const displayName = useSession((s) => s.user?.displayName);
   return (
-    <PagePlaceholder
-      title={`Welcome back, ${greetingName(displayName)}`}
-      subtitle="Your writing journey continues today"
-      description="Words today, your streak, badges and your current project will gather here."
-      icon={<IconLayoutDashboard size={30} stroke={1.5} />}
+    <DashboardScreen
+      renderEditSeries={(series, onClose) => <EditSeriesDialog series={series} onClose={onClose} />}
+      renderChapterList={(book, chapters) => <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />}
+      chapterPath={chapterEditorPath}
+      bookPath={bookEditorPath}
     />
   );
 }

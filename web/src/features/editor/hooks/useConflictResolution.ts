@@ -67,7 +67,8 @@ export function useConflictResolution({ store, editorRef, db, mutators, engine, 
       store.setState({ base: chosen });
       try {
         if (conflictId) await mutators.conflicts.resolve(conflictId, next);
-        else await mutators.chapters.update(id, { ...next, wordCount: countWordsEditor(next.content) });
+        // Only a revision restore gets here without a copy: restored text is not writing (statistics).
+        else await mutators.chapters.update(id, { ...next, wordCount: countWordsEditor(next.content), writing: { kind: 'restore' } });
       } catch (error) {
         store.setState({ base: before });
         toast.show(withError(TOASTS.chapterSaveFailed, error));

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countWordsEditor } from '../rules.ts';
+import { PASTE_THRESHOLD_WORDS, classifyEdit, wordDelta } from './counting.ts';
+
+const words = (n: number, w = 'word') => Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
+
+describe('wordDelta', () => {
+  it('counts typed words as added and deleted words as removed (gross and net)', () => {
+    expect(wordDelta('The cat sat.', 'The black cat sat down.')).toEqual({ added: 2, removed: 0 });
+    expect(wordDelta('The black cat sat down.', 'The cat sat.')).toEqual({ added: 0, removed: 2 });
+    // Rewriting a word is one removed and one added: written 1, net 0.
+    expect(wordDelta('The cat sat.', 'The dog sat.')).toEqual({ added: 1, removed: 1 });
+  });
+
+  it('uses the editor word rule (punctuation separates words)', () => {
+    expect(wordDelta('', "don't stop")).toEqual({ added: 3, removed: 0 });
+    expect(wordDelta('Hello', 'Hello — world!')).toEqual({ added: 1, removed: 0 });
+  });
+
+  it('added − removed is always the change of the editor word count', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'dog', "it's", '—', ' ', '\n', '.', 'x y'), { maxLength: 40 }).map((p) => p.join(' '));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const d = wordDelta(before, after);
+        expect(d.added).toBeGreaterThanOrEqual(0);
+        expect(d.removed).toBeGreaterThanOrEqual(0);
+        expect(d.added - d.removed).toBe(countWordsEditor(after) - countWordsEditor(before));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('typing in the middle of a long chapter counts only the typed words', () => {
+    const head = words(5000, 'h');
+    const tail = words(5000, 't');
+    expect(wordDelta(`${head}\n${tail}`, `${head} and then it rained\n${tail}`)).toEqual({ added: 4, removed: 0 });
+  });
+});
+
+describe('classifyEdit', () => {
+  it('counts writing; restore, conflict accepts, imports and companion insertions are recorded but not counted', () => {
+    expect(classifyEdit('a', 'a b c', 'writing')).toMatchObject({ added: 2, counted: 2, pasted: false });
+    for (const kind of ['restore', 'conflict-accept', 'import', 'companion'] as const) {
+      expect(classifyEdit('a', 'a b c', kind)).toMatchObject({ added: 2, removed: 0, counted: 0, pasted: false, kind });
+    }
+  });
+
+  it('flags a paste above the threshold and does not count it', () => {
+    expect(classifyEdit('', words(PASTE_THRESHOLD_WORDS), 'writing')).toMatchObject({ pasted: false, counted: PASTE_THRESHOLD_WORDS });
+    expect(classifyEdit('', words(PASTE_THRESHOLD_WORDS + 1), 'writing')).toMatchObject({ pasted: true, counted: 0, added: PASTE_THRESHOLD_WORDS + 1 });
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The author's writing day (DESIGN.md §4): the local calendar day in their IANA time zone, where a
+ * day ends at `dayEndHour` local time (default 04:00), so a session past midnight belongs to the
+ * day it started. Wall-clock time comes from Intl, DST included; no offsets are written by hand.
+ */
+
+export const DEFAULT_DAY_END_HOUR = 4;
+export const DEFAULT_TIME_ZONE = 'UTC';
+/** A device clock this far ahead of the server is believed (ordinary drift); further is clamped. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** A day as 'YYYY-MM-DD'. */
+export type DayKey = string;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** The calendar day `n` days after `day` (negative goes back). */
+export function addDays(day: DayKey, n: number): DayKey {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export function daysBetween(a: DayKey, b: DayKey): number {
+  const toUtc = (day: DayKey) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+}
+
+/** Day of the week of a day key, 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(day: DayKey): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The writing day `instant` belongs to in `timeZone`, with days ending at `dayEndHour` local time. */
+export function writingDay(instant: Date | number | string, timeZone: string, dayEndHour: number = DEFAULT_DAY_END_HOUR): DayKey {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    formatter = formatterFor(DEFAULT_TIME_ZONE); // an unknown zone (validated on input; never thrown here)
+  }
+  const parts = formatter.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  const day = `${pad(get('year'), 4)}-${pad(get('month'))}-${pad(get('day'))}`;
+  return get('hour') < dayEndHour ? addDays(day, -1) : day;
+}
+
+/**
+ * The time an edit is attributed to: the device's time of the edit, unless it is implausible — in
+ * the future of its arrival (beyond ordinary drift), before the chapter's last acknowledged save,
+ * or not a time at all — then the arrival time.
+ */
+export function attributedTime(editedAt: string | number | null | undefined, arrival: Date, lastAcknowledgedSave: Date | null): Date {
+  if (editedAt === null || editedAt === undefined) return arrival;
+  const t = new Date(editedAt);
+  if (Number.isNaN(t.getTime())) return arrival;
+  if (t.getTime() > arrival.getTime() + MAX_CLOCK_SKEW_MS) return arrival;
+  if (lastAcknowledgedSave !== null && t.getTime() < lastAcknowledgedSave.getTime()) return arrival;
+  return t.getTime() > arrival.getTime() ? arrival : t;
+}

@@ -1,0 +1,129 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { type Book, type Chapter, type Series, achievementsForPlan, hasFeature, welcomeBack } from '@chronicler/schema';
+import { chaptersOfBook, currentBook } from '@chronicler/sync-client';
+import { PageHeader } from '@/components/PageHeader';
+import { TOASTS } from '@/lib/copy/toasts';
+import { useSession } from '@/lib/session';
+import { useDb } from '@/lib/sync';
+import { toast } from '@/lib/toast';
+import { useCurrentSeries } from '@/lib/useCurrentSeries';
+import { BadgeProgression, MyBadges, RecentAchievements, YourBadges } from './components/BadgePanels';
+import { CurrentBookPanel, CurrentProjectPanel } from './components/ProjectPanels';
+import { StreakCard, WordsTodayCard } from './components/StatCards';
+import { DailyGoalForm, ThirtyDayHeatmap } from './components/ThirtyDays';
+import { useProgress } from './hooks/useProgress';
+
+export interface DashboardScreenProps {
+  /** The Writer's Companion panel (the AI feature's); until it is composed, its frame and title. */
+  companionPanel?: ReactNode;
+  /** The Inspiration Pack's prompt of the day; nothing when absent. */
+  promptOfTheDay?: ReactNode;
+  /** The Edit Series dialog (the series feature's), open when `series` is not null. */
+  renderEditSeries: (series: Series | null, onClose: () => void) => ReactNode;
+  /** The current book's chapter list with reorder (the series feature's). */
+  renderChapterList: (book: Book, chapters: Chapter[]) => ReactNode;
+  /** Where a chapter opens in the editor. */
+  chapterPath: (chapter: Pick<Chapter, 'id' | 'bookId' | 'seriesId'>) => string;
+  /** Where a book opens in the editor when it has no chapter yet. */
+  bookPath: (book: Pick<Book, 'id' | 'seriesId'>) => string;
+}
+
+/** The chapter the author last worked on: the most recently updated one. */
+export function lastWorkedChapter(chapters: readonly Chapter[]): Chapter | null {
+  return chapters.reduce<Chapter | null>((last, c) => (!last || c.updatedAt > last.updatedAt ? c : last), null);
+}
+
+function CompanionFrame() {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Writer's Companion" data-testid="companion-frame">
+      <Title order={2} fz="md">
+        Writer&apos;s Companion
+      </Title>
+    </Paper>
+  );
+}
+
+/** The author's home (spec 000 §2 Dashboard), every figure from the local database, live and offline. */
+export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeries, renderChapterList, chapterPath, bookPath }: DashboardScreenProps) {
+  const db = useDb();
+  const navigate = useNavigate();
+  const displayName = useSession((s) => s.user?.displayName);
+  const { series } = useCurrentSeries();
+  const { figures, plan, now } = useProgress();
+  const [editing, setEditing] = useState(false);
+  const seriesId = series?.id ?? null;
+  // null: the series has no current book; undefined: still reading.
+  const book = useLiveQuery(async () => (seriesId ? ((await currentBook(db, seriesId)) ?? null) : null), [db, seriesId]);
+  const bookId = book?.id ?? null;
+  const chapters = useLiveQuery(async () => (bookId ? chaptersOfBook(db, bookId) : []), [db, bookId]);
+
+  const catalogue = achievementsForPlan(plan);
+  const earnedIds = new Set(figures?.earned.map((e) => e.achievement.id) ?? []);
+
+  const startWriting = () => {
+    if (!series) {
+      toast.show(TOASTS.noActiveSeries);
+      return;
+    }
+    const last = chapters ? lastWorkedChapter(chapters) : null;
+    toast.show(TOASTS.readyToWrite);
+    if (last) navigate(chapterPath(last));
+    else if (book) navigate(bookPath(book));
+    else navigate(`/series/${series.id}`);
+  };
+
+  const edit = () => {
+    if (!series) toast.show(TOASTS.noActiveSeries);
+    else setEditing(true);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={welcomeBack(displayName)}
+        subtitle="Your writing journey continues today"
+        actions={
+          <Button leftSection={<IconPencil size={18} />} onClick={startWriting} disabled={series === undefined}>
+            Start Writing
+          </Button>
+        }
+      />
+      {promptOfTheDay ?? null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            {figures ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <WordsTodayCard words={figures.wordsToday} trend={figures.trend} goal={figures.goal} />
+                <StreakCard streak={figures.streak} />
+              </SimpleGrid>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true">
+                <Skeleton height={120} radius="md" />
+                <Skeleton height={120} radius="md" />
+              </SimpleGrid>
+            )}
+            <YourBadges earned={figures?.earned ?? []} />
+            {series === undefined ? <Skeleton height={140} radius="md" /> : <CurrentProjectPanel series={series} onEdit={edit} />}
+            {figures && hasFeature(plan, 'thirtyDayStreak') ? <ThirtyDayHeatmap days={figures.lastThirtyDays} goal={figures.goal} /> : null}
+            {figures && hasFeature(plan, 'writingChallenges') ? <DailyGoalForm key={figures.goal ?? 'none'} goal={figures.goal} /> : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
+            {companionPanel ?? <CompanionFrame />}
+            <RecentAchievements earned={figures?.earned ?? []} now={now} />
+            <BadgeProgression catalogue={catalogue} earnedIds={earnedIds} />
+            <MyBadges earned={figures?.earned ?? []} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {renderEditSeries(editing && series ? series : null, () => setEditing(false))}
+    </>
+  );
+}

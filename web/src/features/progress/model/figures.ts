@@ -1,0 +1,88 @@
+/**
+ * The dashboard's figures from the progress snapshot, with the shared rules of @chronicler/schema:
+ * Words Today (synced day figure + words still in the outbox), the trend against yesterday, the
+ * streak and its 7-day bar, the 30-day view, and the badges in newest-first order.
+ */
+import {
+  ACHIEVEMENTS_BY_ID,
+  DEFAULT_DAY_END_HOUR,
+  DEFAULT_STREAK_SETTINGS,
+  type Achievement,
+  type PlanName,
+  type StreakSummary,
+  type Trend,
+  type UserAchievement,
+  addDays,
+  hasFeature,
+  isValidTimeZone,
+  streakSummary,
+  trendVsYesterday,
+  writingDay,
+} from '@chronicler/schema';
+import type { ProgressSnapshot } from '@chronicler/sync-client';
+
+export interface EarnedBadge {
+  row: UserAchievement;
+  achievement: Achievement;
+}
+
+export interface ProgressFigures {
+  today: string;
+  wordsToday: number;
+  trend: Trend;
+  streak: StreakSummary;
+  /** The daily goal that counts a day (Wordsmith and above, when set); null: any word counts. */
+  goal: number | null;
+  /** The last 30 days, oldest first. */
+  lastThirtyDays: { day: string; words: number }[];
+  /** Earned achievements, newest first. */
+  earned: EarnedBadge[];
+  timeZone: string;
+}
+
+/** The browser's IANA zone (the author's zone until they choose one). */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+}
+
+export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: PlanName): ProgressFigures {
+  const settings = snapshot.settings;
+  const timeZone = snapshot.timeZone;
+  const dayEndHour = settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR;
+  const today = writingDay(now, timeZone, dayEndHour);
+  const goal = settings?.dailyGoal != null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : null;
+  const wordsOn = (day: string) => snapshot.dailyWords.get(day) ?? 0;
+  const streak = streakSummary(snapshot.dailyWords, today, {
+    restDays: settings?.restDays ?? DEFAULT_STREAK_SETTINGS.restDays,
+    freezesPerMonth: settings?.freezesPerMonth ?? DEFAULT_STREAK_SETTINGS.freezesPerMonth,
+    goal: goal ?? 1,
+  });
+  const earned = snapshot.earned
+    .flatMap((row) => {
+      const achievement = ACHIEVEMENTS_BY_ID.get(row.achievementId);
+      return achievement ? [{ row, achievement }] : [];
+    })
+    .sort((a, b) => b.row.earnedAt.localeCompare(a.row.earnedAt) || a.row.id.localeCompare(b.row.id));
+  return {
+    today,
+    wordsToday: wordsOn(today),
+    trend: trendVsYesterday(wordsOn(today), wordsOn(addDays(today, -1))),
+    streak,
+    goal,
+    lastThirtyDays: Array.from({ length: 30 }, (_, i) => {
+      const day = addDays(today, i - 29);
+      return { day, words: wordsOn(day) };
+    }),
+    earned,
+    timeZone,
+  };
+}
+
+/** "+12 from yesterday", "-3 from yesterday", "Same as yesterday" — with the percent when there is one. */
+export function trendText(trend: Trend): string {
+  if (trend.direction === 'same') return 'Same as yesterday';
+  const sign = trend.change > 0 ? '+' : '';
+  const percent = trend.percent === null ? '' : ` (${sign}${trend.percent}%)`;
+  return `${sign}${trend.change.toLocaleString('en-US')}${percent} from yesterday`;
+}
