@@ -6,6 +6,7 @@ import {
   ENTITY_KINDS,
   bookSchema,
   chapterConflictSchema,
+  aiSuggestionSchema,
   chapterSchema,
   characterRelationshipSchema,
   characterSchema,
@@ -119,6 +120,7 @@ describe('GET /api/sync/changes', () => {
       seriesId: series.id, title: 'Battle', characterIds: [hero.id, foe.id], locationId: place.id, bookId: book.id, isPlotPoint: true,
     });
     await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
+    await post('/api/ai/suggestion', { seriesId: series.id, bookId: book.id, type: 'conflict' });
     // Two edits from the same base: the second conflicts and leaves a conflict copy.
     const edit = (content: string) =>
       t!.app.inject({ method: 'PUT', url: `/api/chapters/${chapter.id}`, headers: { ...headers, 'x-base-rev': String(chapter.rev) }, payload: { content } });
@@ -130,7 +132,7 @@ describe('GET /api/sync/changes', () => {
     const schemas = {
       series: seriesSchema, books: bookSchema, chapters: chapterSchema, characters: characterSchema,
       characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
-      chapterConflicts: chapterConflictSchema,
+      chapterConflicts: chapterConflictSchema, aiSuggestions: aiSuggestionSchema,
     };
     const restList: Record<keyof typeof schemas, string> = {
       series: '/api/series',
@@ -141,6 +143,7 @@ describe('GET /api/sync/changes', () => {
       locations: `/api/series/${series.id}/locations`,
       timelineEvents: `/api/series/${series.id}/timeline`,
       chapterConflicts: `/api/chapters/${chapter.id}/conflicts`,
+      aiSuggestions: `/api/ai/suggestions?seriesId=${series.id}`,
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /**
  * The built-in prose analysis (issue 11): deterministic, no network, no model, the same code on the
  * server and in the browser. Standard scores come from maintained libraries — `text-readability`

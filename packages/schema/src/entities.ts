@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
+import type { AiSuggestion } from './ai.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -436,6 +437,7 @@ export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySche
 /** The synced entity kinds, as named in the changes feed and the outbox. */
 export const ENTITY_KINDS = [
   'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
+  'aiSuggestions',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -448,6 +450,7 @@ export interface EntityRowByKind {
   locations: Location;
   timelineEvents: TimelineEvent;
   chapterConflicts: ChapterConflict;
+  aiSuggestions: AiSuggestion;
 }
 
 /**

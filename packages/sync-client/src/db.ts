@@ -10,6 +10,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import {
+  type AiSuggestion,
   type ApiErrorBody,
   type Book,
   type Chapter,
@@ -142,6 +143,7 @@ export type ChroniclerDb = Dexie & {
   locations: EntityTable<Location, 'id'>;
   timelineEvents: EntityTable<TimelineEvent, 'id'>;
   chapterConflicts: EntityTable<ChapterConflict, 'id'>;
+  aiSuggestions: EntityTable<AiSuggestion, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   deadLetters: EntityTable<DeadLetter, 'id'>;
   shadows: Table<Shadow, [EntityKind, string]>;
@@ -184,6 +186,10 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     shadows: '[entity+id]',
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
+  });
+  // The companion's stored suggestions (issue 11), so the list reads offline.
+  db.version(4).stores({
+    aiSuggestions: 'id, seriesId, bookId',
   });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };

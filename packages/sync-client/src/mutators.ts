@@ -139,7 +139,7 @@ async function closeChapterGap(db: ChroniclerDb, bookId: string, leaving: string
 // -------------------------------------------------------------------------------------------
 // Generic create / update / delete
 
-const PATHS: Record<Exclude<EntityKind, 'chapterConflicts'>, string> = {
+const PATHS: Record<Exclude<EntityKind, 'chapterConflicts' | 'aiSuggestions'>, string> = {
   series: '/api/series',
   books: '/api/books',
   chapters: '/api/chapters',
@@ -158,12 +158,13 @@ const NOT_FOUND: Record<EntityKind, string> = {
   locations: 'This location is no longer available',
   timelineEvents: 'This timeline event is no longer available',
   chapterConflicts: 'This conflict copy is no longer available',
+  aiSuggestions: 'This suggestion is no longer available',
 };
 
 export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   const now = options.now ?? (() => Date.now());
 
-  async function create<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+  async function create<K extends Exclude<EntityKind, 'chapterConflicts' | 'aiSuggestions'>>(
     kind: K,
     body: Record<string, unknown> & { id: string },
     makeRow: () => Promise<RowOf<K>>,
@@ -197,7 +198,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     return made!;
   }
 
-  async function update<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+  async function update<K extends Exclude<EntityKind, 'chapterConflicts' | 'aiSuggestions'>>(
     kind: K,
     id: string,
     fields: Record<string, unknown>,
@@ -229,7 +230,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     );
   }
 
-  async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {
+  async function remove(kind: Exclude<EntityKind, 'chapterConflicts' | 'aiSuggestions'>, id: string): Promise<void> {
     await commit(db, now, async () => {
       const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
       const nowIso = new Date(now()).toISOString();

@@ -67,7 +67,7 @@ function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
   return out;
 }
 
-type CreatableKind = Exclude<EntityKind, 'chapterConflicts'>;
+type CreatableKind = Exclude<EntityKind, 'chapterConflicts' | 'aiSuggestions'>;
 
 const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
   series: createSeriesBodySchema,
@@ -87,7 +87,7 @@ const NOT_FOLDABLE_INTO_CREATE: Partial<Record<EntityKind, readonly string[]>> =
 
 /** The create body with an update folded in, or null when the create route could not take it. */
 function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unknown): Record<string, unknown> | null {
-  if (entity === 'chapterConflicts') return null;
+  if (entity === 'chapterConflicts' || entity === 'aiSuggestions') return null;
   const update = (updateBody ?? {}) as Record<string, unknown>;
   const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
   if (Object.keys(update).some((field) => blocked.includes(field))) return null;

@@ -17,6 +17,7 @@ import {
   locationSchema,
   seriesSchema,
   timelineEventSchema,
+  aiSuggestionSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -136,9 +137,21 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
+  // Written only by the companion (sync-server/src/ai); its allowance is a daily one, not a row count.
+  aiSuggestions: {
+    kind: 'aiSuggestions',
+    table: 'aiSuggestions',
+    wireFields: fieldsOf(aiSuggestionSchema),
+    seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
+    jsonColumns: ['entityIds'],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
 };
 
 /** Kinds whose rows hang off a series (all but the series itself), in cascade order. */
 export const SERIES_CHILD_KINDS = [
   'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
+  'aiSuggestions',
 ] as const satisfies readonly EntityKind[];
