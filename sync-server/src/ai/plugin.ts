@@ -11,6 +11,7 @@
  * Access comes from the stored series (404 for foreign ids, as the story routes do).
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, MINIMUMS, aiSuggestionsQuerySchema, analyzeBodySchema, createAiSuggestionBodySchema, newId } from '@chronicler/schema';
 import { analyzeProse } from '@chronicler/companion';
@@ -40,7 +41,7 @@ function invalid(message: string, field: string): HttpError {
   return new HttpError(422, ERROR_CODES.validation, message, { [field]: message });
 }
 
-export default async function aiPlugin(fastify: FastifyInstance): Promise<void> {
+async function aiPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const model = app.deps.config.ai;
@@ -124,3 +125,6 @@ export default async function aiPlugin(fastify: FastifyInstance): Promise<void> 
     });
   });
 }
+
+// Wrapped with fastify-plugin so `app.companion` (its clock) is reachable from the app, as the auth clock is.
+export default fp(aiPlugin, { name: 'chronicler-ai' });
