@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- write-good ships no types, and packages that compile this file must see them too
 /// <reference path="./vendor.d.ts" />
 /**
  * The built-in prose analysis (issue 11): deterministic, no network, no model, the same code on the
