@@ -90,3 +90,12 @@ describe('readability against text-readability', () => {
     expect(Math.abs(ours.fleschKincaidGrade - readability.fleschKincaidGrade(text))).toBeLessThan(1);
   });
 });
+
+describe('browser safety', () => {
+  // passive-voice assigned an undeclared `match`: a global in Node, a ReferenceError in the bundled
+  // (strict) browser code. patches/passive-voice@0.1.0.patch declares it; this catches a regression.
+  it('leaks no global while analysing', () => {
+    analyzeProse('The door was opened by the guard. The letter was written in haste, slowly.');
+    expect('match' in globalThis).toBe(false);
+  });
+});

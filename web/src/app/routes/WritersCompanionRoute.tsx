@@ -1,4 +1,4 @@
-import { CompanionScreen } from '@/features/companion';
+import { CompanionScreen, WritersCompanionPanel } from '@/features/companion';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
 
 /** The companion opened on the current series (DESIGN.md §5: the spec shows no body for this page). */
@@ -9,6 +9,7 @@ export default function WritersCompanionRoute() {
       title="Writer's Companion"
       subtitle={series ? `Your companion for ${series.title || 'your current series'}` : 'Your companion for the current series'}
       initialSeriesId={series?.id ?? null}
+      aside={<WritersCompanionPanel />}
     />
   );
 }

@@ -4,7 +4,7 @@
  * from the device (they sync), generating one needs the server; analysis runs on the server when
  * it can be reached and on the device otherwise, with the same built-in code.
  */
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Tabs, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBulb, IconRefresh, IconSparkles, IconWand, IconWifiOff } from '@tabler/icons-react';
 import { AI_PAGE_SUGGESTION_TYPES, AI_SUGGESTION_LABELS, type AiSuggestionType, MINIMUMS } from '@chronicler/schema';
@@ -30,12 +30,15 @@ export interface CompanionScreenProps {
   subtitle?: string;
   /** The series chosen when the page opens (the Writer's Companion opens on the current series). */
   initialSeriesId?: string | null;
+  /** Shown under the assistant card (the Writer's Companion shows the insights panel there). */
+  aside?: ReactNode;
 }
 
 export function CompanionScreen({
   title = 'AI Companion',
   subtitle = 'Suggestions and analysis drawn from your own series',
   initialSeriesId = null,
+  aside,
 }: CompanionScreenProps) {
   const db = useDb();
   const online = useOnline();
@@ -333,6 +336,7 @@ export function CompanionScreen({
               </Text>
             ) : null}
           </Paper>
+          {aside ? <Stack mt="lg">{aside}</Stack> : null}
         </Grid.Col>
       </Grid>
 
