@@ -4,7 +4,7 @@
 //             sync/batch.ts, sync/events.ts
 //     ↓
 //   domain  — rules and entity logic: entities/**, sync/** (the rest), auth/** (the rest), http/**,
-//             config.ts; entities/ (the model) sits below sync/ (the protocol) and never imports it
+//             config.ts, ai/** (the rest: the writing companion's allowance and providers); entities/ (the model) sits below sync/ (the protocol) and never imports it
 //     ↓
 //   db      — the storage: db/**, which imports nothing above it; its SQLite dialect (db/sqlite/**)
 //             is reached from outside db/ only through db/dialect.ts
@@ -25,7 +25,7 @@ export function serverLayers(root = 'sync-server/src') {
   const at = (glob) => path.join(REPO, root, glob);
   // Every `from` of a zone must be a glob (import-x): hence the braces.
   const routes = ['{app,main,cli}.ts', '*/plugin.ts', 'story/**', 'sync/{batch,events}.ts'].map(at);
-  const domain = ['entities/**', 'http/**', 'config.ts', 'auth/!(plugin).ts', 'sync/!(batch|events|plugin).ts'].map(at);
+  const domain = ['entities/**', 'http/**', 'config.ts', 'auth/!(plugin).ts', 'sync/!(batch|events|plugin).ts', 'ai/!(plugin).ts'].map(at);
   return [
     {
       files: [`${root}/**/*.ts`],

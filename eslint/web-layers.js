@@ -27,6 +27,8 @@ const HARNESS = `${WEB}/test`;
 const TRANSITIONAL_CLIENT = `${WEB}/sync`;
 const CLIENT = 'packages/sync-client';
 const SCHEMA = 'packages/schema';
+/** The writing companion's pure rules (issue 11): beside the sync client, above the schema. */
+const COMPANION = 'packages/companion';
 
 export const transitionalSeverity = 'error';
 /**
@@ -91,6 +93,11 @@ function layerZones(rootDir) {
       target: SCHEMA,
       from: ['web', 'sync-server', CLIENT],
       message: '@chronicler/schema is the bottom layer: it imports no other part of the project.',
+    },
+    {
+      target: COMPANION,
+      from: ['web', 'sync-server', CLIENT],
+      message: '@chronicler/companion is pure rules on @chronicler/schema: it imports neither the apps nor the sync client.',
     },
   ];
 }
@@ -168,6 +175,23 @@ export function webLayers(rootDir) {
         'no-restricted-imports': [
           'error',
           { patterns: [{ group: ['@chronicler/*', ...UI_PACKAGES], message: '@chronicler/schema imports no other workspace package and no UI.' }] },
+        ],
+      },
+    },
+    {
+      name: 'web-layers/companion-package',
+      files: [`${COMPANION}/${CODE}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@chronicler/*', '!@chronicler/schema', ...UI_PACKAGES],
+                message: '@chronicler/companion imports only @chronicler/schema and no UI.',
+              },
+            ],
+          },
         ],
       },
     },

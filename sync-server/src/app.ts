@@ -20,6 +20,7 @@ import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
 import webPlugin from './web/plugin.ts';
 import progressPlugin from './progress/plugin.ts';
+import aiPlugin from './ai/plugin.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(storyPlugin);
   await app.register(syncPlugin);
   await app.register(progressPlugin);
+  await app.register(aiPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
 
   if (!options.database) app.addHook('onClose', async () => database.close());

@@ -10,6 +10,7 @@ import {
   writingStatSchema,
   bookSchema,
   chapterConflictSchema,
+  aiSuggestionSchema,
   chapterSchema,
   characterRelationshipSchema,
   characterSchema,
@@ -123,6 +124,7 @@ describe('GET /api/sync/changes', () => {
       seriesId: series.id, title: 'Battle', characterIds: [hero.id, foe.id], locationId: place.id, bookId: book.id, isPlotPoint: true,
     });
     await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
+    await post('/api/ai/suggestion', { seriesId: series.id, bookId: book.id, type: 'conflict' });
     // Two edits from the same base: the second conflicts and leaves a conflict copy.
     const edit = (content: string) =>
       t!.app.inject({ method: 'PUT', url: `/api/chapters/${chapter.id}`, headers: { ...headers, 'x-base-rev': String(chapter.rev) }, payload: { content } });
@@ -137,6 +139,7 @@ describe('GET /api/sync/changes', () => {
       characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
       chapterConflicts: chapterConflictSchema, users: userRecordSchema,
       writingStats: writingStatSchema, userAchievements: userAchievementSchema, writingSettings: writingSettingsSchema,
+      aiSuggestions: aiSuggestionSchema,
     };
     // Writing progress rows have no REST list of wire rows (progress.test.ts covers their feed).
     const restList: Partial<Record<keyof typeof schemas, string>> = {
@@ -150,6 +153,7 @@ describe('GET /api/sync/changes', () => {
       chapterConflicts: `/api/chapters/${chapter.id}/conflicts`,
       // The author's own record (a user-scoped kind): what GET /api/user answers, as one row.
       users: '/api/user',
+      aiSuggestions: `/api/ai/suggestions?seriesId=${series.id}`,
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];

@@ -79,7 +79,7 @@ async function freshDb(userId: string): Promise<ChroniclerDb> {
 
 async function countRows(db: ChroniclerDb): Promise<{ counts: Partial<Record<BenchKind, number>>; words: number }> {
   const counts: Partial<Record<BenchKind, number>> = {};
-  for (const kind of SERIES_SCOPED_KINDS) counts[kind] = await db.table(kind).count();
+  for (const kind of SERIES_SCOPED_KINDS) counts[kind as BenchKind] = await db.table(kind).count();
   let words = 0;
   await db.chapters.each((chapter) => {
     words += chapter.wordCount;

@@ -50,6 +50,9 @@ export const ENTITY_REFERENCES = [
   { from: 'timelineEvents', field: 'chapterId', to: 'chapters', onDelete: 'clear', lookup: 'series' },
   { from: 'timelineEvents', field: 'locationId', to: 'locations', onDelete: 'clear', lookup: 'series' },
   { from: 'timelineEvents', field: 'characterIds', to: 'characters', onDelete: 'removeFromList', lookup: 'series' },
+  // A suggestion belongs to its series, and to the book it was generated for (it may quote it).
+  { from: 'aiSuggestions', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'aiSuggestions', field: 'bookId', to: 'books', onDelete: 'delete', lookup: 'series' },
 ] as const satisfies readonly EntityReference[];
 
 /** The kinds whose rows hang off a series (all series-scoped kinds but the series), in cascade order. */

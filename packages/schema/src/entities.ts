@@ -8,6 +8,7 @@ import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
 import { writingMarkSchema } from './progress/mark.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
+import type { AiSuggestion } from './ai.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -482,6 +483,7 @@ export const ENTITY_KINDS = [
   'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
   'users',
   'writingStats', 'userAchievements', 'writingSettings',
+  'aiSuggestions',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -511,6 +513,7 @@ export interface EntityRowByKind {
   writingStats: WritingStat;
   userAchievements: UserAchievement;
   writingSettings: WritingSettings;
+  aiSuggestions: AiSuggestion;
 }
 
 /**

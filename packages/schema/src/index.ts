@@ -12,3 +12,4 @@ export * from './positions.ts';
 export * from './text-merge/index.ts';
 export * from './scopes.ts';
 export * from './progress/index.ts';
+export * from './ai.ts';

@@ -10,6 +10,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import {
+  type AiSuggestion,
   type ApiErrorBody,
   type Book,
   type Chapter,
@@ -151,6 +152,7 @@ export type ChroniclerDb = Dexie & {
   chapterConflicts: EntityTable<ChapterConflict, 'id'>;
   /** The signed-in author's own record (user-scoped: plan, time zone …); one row, read-only here. */
   users: EntityTable<UserRecord, 'id'>;
+  aiSuggestions: EntityTable<AiSuggestion, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   deadLetters: EntityTable<DeadLetter, 'id'>;
   shadows: Table<Shadow, [EntityKind, string]>;
@@ -200,6 +202,10 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   });
   // Writing progress (issue 10): the author's user-scoped rows (writing.ts PROGRESS_TABLES).
   db.version(3).stores(PROGRESS_TABLES);
+  // The companion's stored suggestions (issue 11), so the list reads offline.
+  db.version(4).stores({
+    aiSuggestions: 'id, seriesId, bookId',
+  });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

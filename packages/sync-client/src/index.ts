@@ -15,3 +15,4 @@ export * from './storage.ts';
 export * from './engine.ts';
 export * from './writing.ts';
 export * from './activity.ts';
+export * from './companion.ts';

@@ -145,7 +145,7 @@ async function closeChapterGap(db: ChroniclerDb, bookId: string, leaving: string
  * The kinds an author writes from the device: series-scoped ones but conflict copies (made by the
  * server). User-scoped rows (the author's record, statistics …) are written by the server only.
  */
-type WritableKind = Exclude<SeriesScopedKind, 'chapterConflicts'>;
+type WritableKind = Exclude<SeriesScopedKind, 'chapterConflicts' | 'aiSuggestions'>;
 
 const PATHS: Record<WritableKind, string> = {
   series: '/api/series',
@@ -166,6 +166,7 @@ const NOT_FOUND: Record<SeriesScopedKind, string> = {
   locations: 'This location is no longer available',
   timelineEvents: 'This timeline event is no longer available',
   chapterConflicts: 'This conflict copy is no longer available',
+  aiSuggestions: 'This suggestion is no longer available',
 };
 
 export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {

@@ -294,6 +294,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('writing_settings_user_rev').on('writing_settings').columns(['user_id', 'rev']).execute();
     },
   },
+
+  // The writing companion (issue 11): stored suggestions (a synced, series-scoped kind) and the
+  // daily allowance counter per author and local day.
+  '0006_companion': {
+    async up(db: Kysely<any>) {
+      await synced(db.schema.createTable('ai_suggestions'))
+        .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+        .addColumn('book_id', 'text')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('entity_ids', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ai_suggestions_series_rev').on('ai_suggestions').columns(['series_id', 'rev']).execute();
+      await db.schema
+        .createTable('ai_usage')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('used', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ai_usage_pk', ['user_id', 'day'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

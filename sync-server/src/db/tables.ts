@@ -159,6 +159,26 @@ export interface ChapterConflictsTable extends SyncedColumns {
   reason: string;
 }
 
+/** A companion suggestion (issue 11, migration 0006). */
+export interface AiSuggestionsTable extends SyncedColumns {
+  seriesId: string;
+  bookId: string | null;
+  type: string;
+  content: string;
+  engine: string;
+  /** JSON array of ids. */
+  entityIds: string;
+  authorId: string;
+}
+
+/** How many allowance-counted companion requests an author made on a local day (issue 11, migration 0006). */
+export interface AiUsageTable {
+  userId: string;
+  /** YYYY-MM-DD in the author's time zone. */
+  day: string;
+  used: number;
+}
+
 /**
  * One snapshot per write of a row (DESIGN.md §3): merge bases and the chapter history. Never changed
  * once its write has committed, nor deleted while an idempotency record refers to it.
@@ -207,6 +227,8 @@ export interface DB {
   writingStats: WritingStatsTable;
   userAchievements: UserAchievementsTable;
   writingSettings: WritingSettingsTable;
+  aiSuggestions: AiSuggestionsTable;
+  aiUsage: AiUsageTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

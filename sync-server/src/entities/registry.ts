@@ -21,6 +21,7 @@ import {
   userAchievementSchema,
   writingSettingsSchema,
   writingStatSchema,
+  aiSuggestionSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -151,7 +152,8 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     booleanColumns: [],
     createLimit: null,
     writeFeature: null,
-  },  // Writing progress (issue 10): written by the server (progress/), read by their owner only.
+  },
+  // Writing progress (issue 10): written by the server (progress/), read by their owner only.
   writingStats: {
     kind: 'writingStats',
     table: 'writingStats',
@@ -178,6 +180,17 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(writingSettingsSchema),
     seriesSource: { from: 'user' },
     jsonColumns: ['restDays'],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
+  // Written only by the companion (sync-server/src/ai); its allowance is a daily one, not a row count.
+  aiSuggestions: {
+    kind: 'aiSuggestions',
+    table: 'aiSuggestions',
+    wireFields: fieldsOf(aiSuggestionSchema),
+    seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
+    jsonColumns: ['entityIds'],
     booleanColumns: [],
     createLimit: null,
     writeFeature: null,

@@ -130,6 +130,15 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
   'POST /api/timeline-events/reorder': { access: 'protected', request: (s) => ({ body: { events: [{ id: s.ids.event, position: 3 }] } }) },
 
+  // --- writing companion (spec 000 §7, issue 11) ---------------------------------------------
+  'GET /api/ai/suggestions': { access: 'protected', request: (s) => ({ query: `seriesId=${s.ids.series}&bookId=${s.ids.book}` }) },
+  'GET /api/ai/allowance': { access: 'protected' },
+  'POST /api/ai/suggestion': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, bookId: s.ids.book, type: 'conflict' } }) },
+  'POST /api/ai/analyze': {
+    access: 'protected',
+    request: () => ({ body: { content: 'The door was opened by the guard. She walked slowly to the window and saw the harbour lights go out one by one.' } }),
+  },
+
   // --- sync (DESIGN.md §3) -------------------------------------------------------------------
   'GET /api/sync/changes': { access: 'protected', request: () => ({ query: 'since=0' }) },
   'GET /api/sync/events': { access: 'protected' },

@@ -47,11 +47,12 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
 
-  it('a screen still being built shows its heading and a "Coming soon" state, not a blank page', async () => {
+  it("/writers-companion shows the companion, not an empty page (DESIGN.md §5)", async () => {
     signedIn();
     renderApp('/writers-companion');
     expect(await screen.findByRole('heading', { name: "Writer's Companion", level: 1 })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Refresh Suggestions' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Analysis' })).toBeTruthy();
   });
 });
 

@@ -1,13 +1,15 @@
-import { IconFeather } from '@tabler/icons-react';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+import { CompanionScreen, WritersCompanionPanel } from '@/features/companion';
+import { useCurrentSeries } from '@/lib/useCurrentSeries';
 
+/** The companion opened on the current series (DESIGN.md §5: the spec shows no body for this page). */
 export default function WritersCompanionRoute() {
+  const { series } = useCurrentSeries();
   return (
-    <PagePlaceholder
+    <CompanionScreen
       title="Writer's Companion"
-      subtitle="Your AI companion for the current series"
-      description="The companion will open on your current series, with suggestions and an analysis of your writing."
-      icon={<IconFeather size={30} stroke={1.5} />}
+      subtitle={series ? `Your companion for ${series.title || 'your current series'}` : 'Your companion for the current series'}
+      initialSeriesId={series?.id ?? null}
+      aside={<WritersCompanionPanel />}
     />
   );
 }

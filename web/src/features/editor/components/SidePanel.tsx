@@ -2,6 +2,7 @@ import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
 import { type ChapterStatus, STATUS_OPTIONS, WRITING_TIPS } from '../model/constants';
+import { CompanionPanel } from './CompanionPanel';
 import { CountsPanel } from './Counts';
 import classes from '../editor.module.css';
 
@@ -19,6 +20,7 @@ export function SidePanel({ controller, disabled }: { controller: ChapterEditorC
         />
       </Paper>
       <CountsPanel controller={controller} previous={controller.previous} />
+      <CompanionPanel controller={controller} disabled={disabled} />
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tips-heading">
         <Title order={2} size="h5" id="tips-heading" mb="sm">
           Writing tips

@@ -1,0 +1,168 @@
+/**
+ * `pnpm --filter @chronicler/bench bench:companion` — the writing companion (issue 11, Performance):
+ *
+ * 1. The built-in analysis of a 20,000-word chapter in Chromium ≤ 25× the editor's own word count
+ *    of the same text (so it can run at idle without the author noticing); its absolute time is
+ *    printed too. Node's figures are printed beside it.
+ * 2. `POST /api/ai/suggestion` with the built-in engine on a series of 500 characters, 500
+ *    locations and 1,000 events (and 3 books of 10 chapters of 1,000 words): the server's CPU time
+ *    per request ≤ 5× that of `GET /api/series/{id}/books`. Both run in this process through
+ *    `buildApp` + `inject` (no sockets, the same for both), alternately, CPU time from
+ *    process.cpuUsage().
+ *
+ *   tsx companion.ts [--rounds 9] [--requests 20] [--no-browser]
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { buildApp } from '@chronicler/sync-server';
+import { testConfig } from '@chronicler/sync-server/config';
+import { type AnalysisTiming, runAnalysisBench } from './lib/companion-cases.ts';
+import { chapterText } from './lib/prose.ts';
+import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
+import { BENCH_DIR, benchArgs, describeLoad, describeMachine } from './lib/setting.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser/chromium.ts';
+
+const { values: flags } = parseArgs({
+  args: benchArgs(),
+  options: { rounds: { type: 'string', default: '9' }, requests: { type: 'string', default: '20' }, 'no-browser': { type: 'boolean', default: false } },
+});
+const ROUNDS = Number(flags.rounds);
+const REQUESTS = Number(flags.requests);
+const ANALYSIS_TARGET = 25;
+const SUGGESTION_TARGET = 5;
+
+interface Page {
+  addScriptTag(options: { content: string }): Promise<unknown>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
+interface Browser {
+  newPage(): Promise<Page>;
+  version(): string;
+  close(): Promise<void>;
+}
+const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
+const { chromium } = requireFromE2e('@playwright/test') as {
+  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser> };
+};
+
+async function analysisInChromium(): Promise<{ version: string; timing: AnalysisTiming }> {
+  const bundle = await build({
+    entryPoints: [path.join(BENCH_DIR, 'browser/companion-entry.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'error',
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const timing = await page.evaluate((n) => (globalThis as unknown as { __companionBench: (r: number) => AnalysisTiming }).__companionBench(n), ROUNDS);
+    return { version: browser.version(), timing };
+  } finally {
+    await browser.close();
+  }
+}
+
+function analysisVerdict(where: string, t: AnalysisTiming): Verdict {
+  console.log(`\n${where}: built-in analysis of ${fmt.int(t.words)} words, medians of ${ROUNDS} rounds\n`);
+  console.log(table(['analysis', 'editor word count', 'ratio', 'findings'], [[fmt.ms(t.analysisMs), fmt.ms(t.wordCountMs), fmt.ratio(t.analysisMs / t.wordCountMs), fmt.int(t.findings)]]));
+  return atMost(`companion analysis, ${where} (${fmt.ms(t.analysisMs)} absolute)`, t.analysisMs / t.wordCountMs, ANALYSIS_TARGET, `the editor's word count (${fmt.ms(t.wordCountMs)})`);
+}
+
+async function suggestionCpu(): Promise<Verdict> {
+  const app = await buildApp(testConfig({ logLevel: false }));
+  await app.ready();
+  try {
+    const register = await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'benchauthor', password: 'bench-password', displayName: 'Bench Author' } });
+    const cookie = register.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const userId = JSON.parse(register.body).id as string;
+    await app.deps.database.db.updateTable('users').set({ plan: 'legendary' }).where('id', '=', userId).execute();
+    const headers = { cookie, 'content-type': 'application/json' };
+    const post = async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url, headers, payload });
+      if (res.statusCode >= 300) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+      return JSON.parse(res.body);
+    };
+    const series = await post('/api/series', { title: 'The Long Bench' });
+    const books: Array<{ id: string }> = [];
+    for (let b = 0; b < 3; b++) books.push(await post('/api/books', { seriesId: series.id, title: `Book ${b + 1}` }));
+    const text = chapterText(7, 1_000);
+    for (const book of books) for (let c = 0; c < 10; c++) await post('/api/chapters', { bookId: book.id, title: `Chapter ${c + 1}`, content: text });
+    const batch = async (entries: object[]) => {
+      for (let i = 0; i < entries.length; i += 500) {
+        const results = await post('/api/sync/batch', { entries: entries.slice(i, i + 500) });
+        if ((results as Array<{ status: number }>).some((r) => r.status >= 300)) throw new Error('a seeding batch entry failed');
+      }
+    };
+    await batch(Array.from({ length: 500 }, (_, i) => ({ method: 'POST', path: '/api/characters', body: { seriesId: series.id, name: `Character ${i}`, role: i < 5 ? 'protagonist' : 'supporting', bookAppearances: [1 + (i % 3)] } })));
+    await batch(Array.from({ length: 500 }, (_, i) => ({ method: 'POST', path: '/api/locations', body: { seriesId: series.id, name: `Place ${i}`, bookAppearances: [1 + (i % 3)] } })));
+    const characters = JSON.parse((await app.inject({ method: 'GET', url: `/api/series/${series.id}/characters`, headers: { cookie } })).body) as Array<{ id: string }>;
+    await batch(
+      Array.from({ length: 1_000 }, (_, i) => ({
+        method: 'POST',
+        path: '/api/timeline-events',
+        body: { seriesId: series.id, title: `Event ${i}`, bookId: books[i % 3]!.id, characterIds: [characters[i % 500]!.id, characters[(i * 7) % 500]!.id] },
+      })),
+    );
+
+    const types = ['plotIdea', 'characterDevelopment', 'dialogue', 'worldBuilding', 'conflict', 'insight', 'consistency'];
+    const read = () => app.inject({ method: 'GET', url: `/api/series/${series.id}/books`, headers: { cookie } });
+    let n = 0;
+    const suggest = () => app.inject({ method: 'POST', url: '/api/ai/suggestion', headers, payload: { seriesId: series.id, bookId: books[2]!.id, type: types[n++ % types.length] } });
+    // Warm-up.
+    for (let i = 0; i < 5; i++) {
+      await read();
+      const res = await suggest();
+      if (res.statusCode !== 201) throw new Error(`POST /api/ai/suggestion → ${res.statusCode} ${res.body}`);
+    }
+    const cpuPer = async (fn: () => Promise<unknown>) => {
+      const started = process.cpuUsage();
+      for (let i = 0; i < REQUESTS; i++) await fn();
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1000 / REQUESTS;
+    };
+    const reads: number[] = [];
+    const suggestions: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      if (r % 2 === 0) {
+        reads.push(await cpuPer(read));
+        suggestions.push(await cpuPer(suggest));
+      } else {
+        suggestions.push(await cpuPer(suggest));
+        reads.push(await cpuPer(read));
+      }
+    }
+    const s = median(suggestions);
+    const b = median(reads);
+    console.log(`\nserver CPU per request, medians of ${ROUNDS} rounds of ${REQUESTS} (500 characters, 500 locations, 1,000 events, 30 chapters of 1,000 words)\n`);
+    console.log(table(['POST /api/ai/suggestion', 'GET /api/series/{id}/books', 'ratio'], [[fmt.ms(s), fmt.ms(b), fmt.ratio(s / b)]]));
+    return atMost('POST /api/ai/suggestion server CPU', s / b, SUGGESTION_TARGET, `GET /api/series/{id}/books (${fmt.ms(b)})`);
+  } finally {
+    await app.close();
+  }
+}
+
+console.log(`companion: ${describeMachine()}`);
+console.log(describeLoad());
+const verdicts: Verdict[] = [analysisVerdict('Node', runAnalysisBench(ROUNDS))];
+if (!flags['no-browser']) {
+  try {
+    const { version, timing } = await analysisInChromium();
+    verdicts.push(analysisVerdict(`Chromium ${version}`, timing));
+  } catch (error) {
+    verdicts.push(invalid('companion analysis, Chromium', error instanceof Error ? error.message : String(error)));
+  }
+}
+try {
+  verdicts.push(await suggestionCpu());
+} catch (error) {
+  verdicts.push(invalid('POST /api/ai/suggestion server CPU', error instanceof Error ? error.message : String(error)));
+}
+console.log(describeLoad());
+finish(verdicts);

@@ -1,0 +1,35 @@
+/**
+ * The built-in analysis of a 20,000-word chapter against the editor's own word count of the same
+ * text (countWordsEditor), alternately first, medians: the same loop in Node and in Chromium.
+ */
+import { countWordsEditor } from '@chronicler/schema';
+import { analyzeProse } from '@chronicler/companion';
+import { chapterText } from './prose.ts';
+import { median } from './report.ts';
+
+export interface AnalysisTiming {
+  words: number;
+  analysisMs: number;
+  wordCountMs: number;
+  findings: number;
+}
+
+export function runAnalysisBench(rounds: number, words = 20_000): AnalysisTiming {
+  const text = chapterText(11, words);
+  const analysis: number[] = [];
+  const counting: number[] = [];
+  let findings = 0;
+  // Warm-up: both paths compiled before anything is timed.
+  analyzeProse(text);
+  countWordsEditor(text);
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? ['count', 'analyse'] : ['analyse', 'count'];
+    for (const step of order) {
+      const started = performance.now();
+      if (step === 'count') countWordsEditor(text);
+      else findings = analyzeProse(text).findings.length;
+      (step === 'count' ? counting : analysis).push(performance.now() - started);
+    }
+  }
+  return { words: countWordsEditor(text), analysisMs: median(analysis), wordCountMs: median(counting), findings };
+}

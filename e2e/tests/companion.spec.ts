@@ -1,0 +1,106 @@
+/**
+ * The writing companion (issue 11) in Chromium against the real server: choose a series and a
+ * book and generate a suggestion that names a real character; analyse pasted text and see its
+ * findings highlighted; the apprentice's daily allowance running out in the Writer's Companion
+ * panel; and a chapter analysed while offline, on the device.
+ */
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { signUpViaApi, toast } from '../support';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const PASSAGE =
+  'The gate was opened by the old guard before dawn. Mara walked slowly along the harbour wall, and she saw the lanterns go out ' +
+  'one by one. The lanterns swung in the wind. "Come back inside," Kest said.';
+
+async function seriesOf(request: APIRequestContext) {
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { data });
+    expect(res.status(), `${url} → ${await res.text()}`).toBe(201);
+    return res.json();
+  };
+  const series = await post('/api/series', { title: 'Tides of Salt' });
+  const book = await post('/api/books', { seriesId: series.id, title: 'The Salt Road' });
+  await post('/api/characters', { seriesId: series.id, name: 'Mara Vell', role: 'protagonist', goals: 'find her brother' });
+  await post('/api/characters', { seriesId: series.id, name: 'Kest Arun', role: 'antagonist' });
+  const chapter = await post('/api/chapters', { bookId: book.id, title: 'Harbour Lights', content: PASSAGE });
+  return { series, book, chapter };
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('choose a series and a book, and generate a suggestion that names a real character', async ({ page }) => {
+  await signUpViaApi(page);
+  await seriesOf(page.request);
+  await page.goto('/ai-companion');
+  await expect(page.getByRole('heading', { name: 'AI Companion', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Book' })).toBeDisabled();
+  await choose(page, 'Series', 'Tides of Salt');
+  await choose(page, 'Book', 'The Salt Road');
+  await choose(page, 'Suggestion type', 'Character development');
+  await page.getByRole('button', { name: 'Generate Suggestion' }).click();
+  await expect(toast(page, 'New suggestion generated')).toBeVisible();
+  const card = page.getByTestId('suggestion').first();
+  await expect(card).toContainText('Mara Vell');
+  await expect(page.getByTestId('allowance')).toHaveText('2 of 3 suggestions left today');
+});
+
+test('analyse 100+ characters of pasted text and see its findings highlighted', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/ai-companion');
+  await page.getByRole('tab', { name: 'Analysis' }).click();
+  const area = page.getByTestId('analysis-text');
+  await area.fill('Too short to analyse.');
+  await expect(page.getByRole('button', { name: 'Analyze' })).toBeDisabled();
+  await expect(page.getByTestId('analysis-counter')).toHaveText('21/100');
+  await area.fill(PASSAGE);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await expect(toast(page, 'Analysis complete')).toBeVisible();
+  await expect(page.getByTestId('analysis-summary')).toContainText('Flesch reading ease');
+  const text = page.getByTestId('analysed-text');
+  await expect(text.locator('mark[data-kind="passive"]')).toHaveText(['was opened']);
+  await expect(text.locator('mark[data-kind="adverb"]')).toHaveText(['slowly']);
+  await expect(page.getByTestId('findings')).toContainText('Filter word');
+});
+
+test("the apprentice's daily allowance runs out in the Writer's Companion panel", async ({ page }) => {
+  await signUpViaApi(page);
+  await seriesOf(page.request);
+  await page.goto('/writers-companion');
+  const panel = page.getByTestId('writers-companion-panel');
+  const more = panel.getByRole('button', { name: 'Generate More Insights' });
+  for (const left of [2, 1, 0]) {
+    await expect(more).toBeEnabled();
+    await more.click();
+    await expect(panel.getByTestId('panel-allowance')).toHaveText(left === 0 ? 'Daily limit reached' : `${left} of 3 suggestions left today`);
+  }
+  await expect(more).toBeDisabled();
+  await expect(panel.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  // The server refuses a 4th with the tier message, whatever the screen does.
+  const refused = await page.request.post('/api/ai/suggestion', { data: { seriesId: (await (await page.request.get('/api/series')).json())[0].id } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.');
+});
+
+test('a chapter is analysed while offline, on the device', async ({ page, context }) => {
+  await signUpViaApi(page);
+  await seriesOf(page.request);
+  await page.goto('/ai-companion');
+  // Wait until the series (and its chapter) have synced to the device.
+  await choose(page, 'Series', 'Tides of Salt');
+  await page.getByRole('tab', { name: 'Analysis' }).click();
+  await expect(page.getByRole('combobox', { name: 'Chapter' })).toBeEnabled();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('companion-offline')).toBeVisible();
+  await choose(page, 'Chapter', 'Harbour Lights');
+  await expect(page.getByTestId('analysis-summary')).toContainText('Flesch reading ease');
+  await expect(page.getByText('Analysed on this device.')).toBeVisible();
+  await expect(page.getByTestId('analysed-text').locator('mark[data-kind="passive"]')).toHaveText(['was opened']);
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await expect(page.getByRole('button', { name: 'Generate Suggestion' })).toBeDisabled();
+  await context.setOffline(false);
+});

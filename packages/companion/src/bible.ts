@@ -1,0 +1,66 @@
+/**
+ * The compact series bible sent to a model as context (issue 11), chosen the way authors' favourite
+ * tools do it (lorebooks / codex entries): the entries whose names are mentioned in the text at
+ * hand, the chosen book's point-of-view characters, and the entries that are always included — and
+ * never anything first appearing after the chosen book (spoilerSafe).
+ *
+ * Chronicler has no "always include" flag or alias field yet: the main characters and the main
+ * locations are always included, and a person's first name counts as an alias.
+ */
+import { type SeriesMaterial, bookNumbers, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
+
+export const BIBLE_MAX_ENTRIES = 40;
+export const BIBLE_MAX_CHARS = 6_000;
+const ENTRY_TEXT_CHARS = 240;
+
+export interface BibleOptions {
+  bookId?: string | null | undefined;
+  /** The text at hand (the chapter, the pasted text); entries it names are included. */
+  text?: string;
+}
+
+function clip(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > ENTRY_TEXT_CHARS ? `${t.slice(0, ENTRY_TEXT_CHARS - 1)}…` : t;
+}
+
+/** The bible as lines of text, most important first, within BIBLE_MAX_ENTRIES and BIBLE_MAX_CHARS. */
+export function seriesBible(material: SeriesMaterial, options: BibleOptions = {}): string {
+  const m = spoilerSafe(material, options.bookId);
+  const numbers = bookNumbers(m);
+  const chosen = options.bookId ? numbers.get(options.bookId) : undefined;
+  const text = options.text ?? '';
+  const words = wordSet(text);
+  const named = (name: string, person: boolean) => text !== '' && mentions(text, words, namesOf(name, person));
+
+  type Entry = { rank: number; line: string };
+  const entries: Entry[] = [];
+  for (const c of m.characters) {
+    const pov = isMainCharacter(c) && (chosen === undefined || c.bookAppearances.length === 0 || c.bookAppearances.includes(chosen));
+    const rank = named(c.name, true) ? 0 : pov ? 1 : isMainCharacter(c) ? 2 : -1;
+    if (rank < 0) continue;
+    const details = [c.role, c.status !== 'alive' ? c.status : '', c.goals ? `wants: ${clip(c.goals)}` : ''].filter(Boolean).join(', ');
+    entries.push({ rank, line: `Character: ${c.name} (${details})${c.description ? ` — ${clip(c.description)}` : ''}` });
+  }
+  const names = new Map(m.characters.map((c) => [c.id, c.name]));
+  for (const r of m.relationships) {
+    const a = names.get(r.sourceCharacterId);
+    const b = names.get(r.targetCharacterId);
+    if (a && b && (named(a, true) || named(b, true))) entries.push({ rank: 1, line: `Relationship: ${a} — ${b}: ${r.relationshipType}${r.description ? ` (${clip(r.description)})` : ''}` });
+  }
+  for (const l of m.locations) {
+    const rank = named(l.name, false) ? 0 : l.importance === 'main' ? 2 : -1;
+    if (rank >= 0) entries.push({ rank, line: `Location: ${l.name} (${l.locationType})${l.description ? ` — ${clip(l.description)}` : ''}` });
+  }
+  const books = [...m.books].sort((a, b) => a.position - b.position).map((b) => b.title);
+  const header = `Series: ${m.seriesTitle}${books.length ? `. Books so far: ${books.join('; ')}` : ''}.`;
+  entries.sort((a, b) => a.rank - b.rank);
+  const lines = [header];
+  let size = header.length;
+  for (const e of entries.slice(0, BIBLE_MAX_ENTRIES)) {
+    if (size + e.line.length + 1 > BIBLE_MAX_CHARS) break;
+    lines.push(e.line);
+    size += e.line.length + 1;
+  }
+  return lines.join('\n');
+}

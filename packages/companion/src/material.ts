@@ -1,0 +1,90 @@
+/**
+ * The series as the companion sees it, and its spoiler-safe view: with a book chosen, nothing first
+ * appearing after that book is used (issue 11). Books are numbered by their order in the series,
+ * which is what characters' and locations' `bookAppearances` (1–5) count.
+ */
+import type { Book, Chapter, Character, CharacterRelationship, Location, TimelineEvent } from '@chronicler/schema';
+
+export interface SeriesMaterial {
+  seriesTitle: string;
+  books: ReadonlyArray<Pick<Book, 'id' | 'title' | 'position'>>;
+  chapters: ReadonlyArray<Pick<Chapter, 'id' | 'bookId' | 'title' | 'position' | 'content'>>;
+  characters: ReadonlyArray<Pick<Character, 'id' | 'name' | 'role' | 'status' | 'isProtagonist' | 'bookAppearances' | 'goals' | 'description'>>;
+  relationships: ReadonlyArray<Pick<CharacterRelationship, 'id' | 'sourceCharacterId' | 'targetCharacterId' | 'relationshipType' | 'description'>>;
+  locations: ReadonlyArray<Pick<Location, 'id' | 'name' | 'locationType' | 'importance' | 'bookAppearances' | 'description'>>;
+  events: ReadonlyArray<Pick<TimelineEvent, 'id' | 'title' | 'bookId' | 'chapterId' | 'characterIds' | 'locationId' | 'importance' | 'position' | 'description'>>;
+}
+
+export type MaterialCharacter = SeriesMaterial['characters'][number];
+
+/** Books in series order; a book's number is its index + 1. */
+export function orderedBooks(material: Pick<SeriesMaterial, 'books'>): SeriesMaterial['books'] {
+  return [...material.books].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+}
+
+export function bookNumbers(material: Pick<SeriesMaterial, 'books'>): Map<string, number> {
+  return new Map(orderedBooks(material).map((b, i) => [b.id, i + 1]));
+}
+
+const firstAppearance = (appearances: readonly number[]): number => (appearances.length === 0 ? 0 : Math.min(...appearances));
+
+/** A main character: the protagonist role or the starred flag (DESIGN.md §5). */
+export function isMainCharacter(c: Pick<MaterialCharacter, 'role' | 'isProtagonist'>): boolean {
+  return c.isProtagonist || c.role === 'protagonist';
+}
+
+/**
+ * Only what a reader of books 1..N knows, N being the chosen book's number: later books, their
+ * chapters and events, characters and places first appearing later, and relationships to them
+ * are left out. A character who is still in later books is not yet known to be dead.
+ * With no book chosen (null or unknown), the whole series.
+ */
+export function spoilerSafe(material: SeriesMaterial, bookId: string | null | undefined): SeriesMaterial {
+  const numbers = bookNumbers(material);
+  const chosen = bookId ? numbers.get(bookId) : undefined;
+  if (chosen === undefined) return material;
+  const books = material.books.filter((b) => numbers.get(b.id)! <= chosen);
+  const bookIds = new Set(books.map((b) => b.id));
+  const chapters = material.chapters.filter((c) => bookIds.has(c.bookId));
+  const chapterIds = new Set(chapters.map((c) => c.id));
+  const characters = material.characters
+    .filter((c) => firstAppearance(c.bookAppearances) <= chosen)
+    .map((c) => (c.status === 'deceased' && c.bookAppearances.some((n) => n > chosen) ? { ...c, status: 'alive' as const } : c));
+  const characterIds = new Set(characters.map((c) => c.id));
+  const locations = material.locations.filter((l) => firstAppearance(l.bookAppearances) <= chosen);
+  const locationIds = new Set(locations.map((l) => l.id));
+  const events = material.events
+    .filter((e) => (e.bookId === null || bookIds.has(e.bookId)) && (e.chapterId === null || chapterIds.has(e.chapterId)))
+    .map((e) => ({
+      ...e,
+      characterIds: e.characterIds.filter((id) => characterIds.has(id)),
+      locationId: e.locationId !== null && locationIds.has(e.locationId) ? e.locationId : null,
+    }));
+  const relationships = material.relationships.filter((r) => characterIds.has(r.sourceCharacterId) && characterIds.has(r.targetCharacterId));
+  return { seriesTitle: material.seriesTitle, books, chapters, characters, relationships, locations, events };
+}
+
+/** The names a text may use for an entry: its full name and, for a person, a first name of 3+ letters. */
+export function namesOf(name: string, person: boolean): string[] {
+  const full = name.trim();
+  const names = [full];
+  const first = full.split(/\s+/)[0] ?? '';
+  if (person && first !== full && first.length >= 3) names.push(first);
+  return names;
+}
+
+/** Lower-cased words of a text, to test mentions in one set look-up per name word. */
+export function wordSet(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+}
+
+/** Whether `text` (with its `words`) mentions one of `names` as whole words. */
+export function mentions(text: string, words: ReadonlySet<string>, names: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return names.some((name) => {
+    const parts = name.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+    if (parts.length === 0 || !parts.every((p) => words.has(p))) return false;
+    if (parts.length === 1) return true;
+    return lower.includes(name.toLowerCase());
+  });
+}

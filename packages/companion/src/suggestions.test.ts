@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { type SeriesMaterial } from './material.ts';
+import { seriesBible } from './bible.ts';
+import { SAMPLE_SUGGESTIONS, seriesFindings, suggest } from './suggestions.ts';
+
+let n = 0;
+const uid = () => `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`;
+
+function fixture() {
+  const b1 = { id: uid(), title: 'The Salt Road', position: 1 };
+  const b2 = { id: uid(), title: 'The Iron Tide', position: 2 };
+  const character = (name: string, extra: Partial<SeriesMaterial['characters'][number]> = {}) => ({
+    id: uid(), name, role: 'supporting' as const, status: 'alive' as const, isProtagonist: false, bookAppearances: [] as number[], goals: '', description: '', ...extra,
+  });
+  const mara = character('Mara Vell', { role: 'protagonist', goals: 'find her brother', bookAppearances: [1, 2] });
+  const kest = character('Kest Arun', { role: 'antagonist', bookAppearances: [1] });
+  const old = character('Old Tobin', { status: 'deceased', bookAppearances: [1] });
+  const late = character('Sable Quint', { bookAppearances: [2], description: 'a spy from the north' });
+  const chapter = (bookId: string, position: number, content: string) => ({ id: uid(), bookId, title: `Chapter ${position}`, position, content });
+  const chapters = [
+    chapter(b1.id, 1, 'Mara Vell walked the salt road with Old Tobin.'),
+    chapter(b1.id, 2, 'Kest Arun counted his coins in the tower.'),
+    chapter(b1.id, 3, 'The tide came in. Kest waited.'),
+    chapter(b1.id, 4, 'Nobody slept in the harbour.'),
+    chapter(b1.id, 5, 'The gulls returned at dawn.'),
+    chapter(b2.id, 1, 'Sable Quint arrived. Old Tobin was there, laughing.'),
+  ];
+  const harbour = { id: uid(), name: 'Greyharbour', locationType: 'town' as const, importance: 'main' as const, bookAppearances: [1], description: '' };
+  const marsh = { id: uid(), name: 'Weeping Marsh', locationType: 'other' as const, importance: 'minor' as const, bookAppearances: [1], description: '' };
+  const northKeep = { id: uid(), name: 'North Keep', locationType: 'castle' as const, importance: 'minor' as const, bookAppearances: [2], description: '' };
+  const event = (title: string, extra: Partial<SeriesMaterial['events'][number]> = {}) => ({
+    id: uid(), title, bookId: b1.id, chapterId: null, characterIds: [] as string[], locationId: null, importance: 'medium' as const, position: 0, description: '', ...extra,
+  });
+  const material: SeriesMaterial = {
+    seriesTitle: 'Tides of Salt',
+    books: [b2, b1],
+    chapters,
+    characters: [mara, kest, old, late],
+    relationships: [
+      { id: uid(), sourceCharacterId: mara.id, targetCharacterId: kest.id, relationshipType: 'enemy', description: '' },
+      { id: uid(), sourceCharacterId: mara.id, targetCharacterId: late.id, relationshipType: 'ally', description: '' },
+    ],
+    locations: [harbour, marsh, northKeep],
+    events: [
+      event('The storm', { chapterId: chapters[1]!.id, locationId: harbour.id, characterIds: [kest.id] }),
+      event('Mara finds the map', { importance: 'major', characterIds: [mara.id] }),
+      event('The spy lands', { bookId: b2.id, characterIds: [late.id] }),
+    ],
+  };
+  return { material, b1, b2, mara, kest, old, late, marsh, northKeep };
+}
+
+describe('suggestion rules', () => {
+  it('names a main character absent from the last chapters', () => {
+    const { material, mara } = fixture();
+    const s = suggest(material, { type: 'characterDevelopment' });
+    expect(s.content).toContain('Mara Vell has not appeared in the last 3 chapters');
+    expect(s.content).toContain('find her brother');
+    expect(s.entityIds).toEqual([mara.id]);
+  });
+
+  it('names enemies who never share a timeline event', () => {
+    const { material, mara, kest } = fixture();
+    const s = suggest(material, { type: 'conflict' });
+    expect(s.content).toMatch(/^Mara Vell and Kest Arun are enemies but never share a timeline event\. Stage a confrontation at Greyharbour/);
+    expect(s.entityIds.slice(0, 2)).toEqual([mara.id, kest.id]);
+  });
+
+  it('names a relationship with no scene, and an unused location', () => {
+    const { material } = fixture();
+    expect(suggest(material, { type: 'dialogue' }).content).toMatch(/^Mara Vell and Kest Arun \(enemy\) never share a scene/);
+    expect(suggest(material, { type: 'worldBuilding' }).content).toMatch(/^Weeping Marsh \(other\) is never used/);
+  });
+
+  it('finds an event with no chapter (major first) and a timeline gap', () => {
+    const { material } = fixture();
+    const plot = seriesFindings(material).plotIdea.map((d) => d.content);
+    expect(plot[0]).toMatch(/^The event "Mara finds the map" in The Salt Road has no chapter yet/);
+    expect(plot).toContain('The timeline of The Salt Road has a gap: 3 chapters from "Chapter 3" to "Chapter 5" have no event. What happens there that changes the story?');
+  });
+
+  it('consistency: a deceased character who appears in a later book', () => {
+    const { material, old } = fixture();
+    const s = suggest(material, { type: 'consistency' });
+    expect(s.content).toBe('Old Tobin is marked deceased (last in book 1) but appears in the chapter "Chapter 1" of The Iron Tide. A flashback, a ghost, or a continuity slip?');
+    expect(s.entityIds).toEqual([old.id]);
+  });
+
+  it('is spoiler safe: with book 1 chosen nothing from book 2 is used', () => {
+    const { material, b1 } = fixture();
+    const all = Object.values(seriesFindings(material, b1.id)).flat().map((d) => d.content).join('\n');
+    for (const later of ['Sable Quint', 'North Keep', 'The Iron Tide', 'The spy lands']) expect(all).not.toContain(later);
+    // The death of Old Tobin is not contradicted by anything a reader of book 1 has seen.
+    expect(seriesFindings(material, b1.id).consistency).toEqual([]);
+    const bible = seriesBible(material, { bookId: b1.id, text: 'Sable Quint met Mara at North Keep.' });
+    expect(bible).not.toContain('Sable');
+    expect(bible).not.toContain('North Keep');
+    expect(bible).toContain('Character: Mara Vell');
+  });
+
+  it('does not repeat a suggestion while something new remains, and always names real entities', () => {
+    const { material } = fixture();
+    const seen: string[] = [];
+    // Two unused locations, then one prompt per location.
+    for (let i = 0; i < 5; i++) seen.push(suggest(material, { type: 'worldBuilding', previous: seen }).content);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen.every((c) => /Greyharbour|Weeping Marsh|North Keep/.test(c))).toBe(true);
+  });
+
+  it('picks the type the series needs most when none is asked for', () => {
+    const { material } = fixture();
+    expect(suggest(material).type).toBe('plotIdea');
+  });
+
+  it('works on an empty series', () => {
+    const s = suggest({ seriesTitle: 'Empty', books: [], chapters: [], characters: [], relationships: [], locations: [], events: [] }, { type: 'dialogue' });
+    expect(s.content.length).toBeGreaterThan(20);
+    expect(SAMPLE_SUGGESTIONS).toHaveLength(2);
+  });
+});
+
+describe('series bible', () => {
+  it('includes mentioned entries, the chosen book’s POV characters and main entries, within its bounds', () => {
+    const { material, b2 } = fixture();
+    const bible = seriesBible(material, { bookId: b2.id, text: 'Kest watched Sable from the marsh. Weeping Marsh was silent.' });
+    const lines = bible.split('\n');
+    expect(lines[0]).toBe('Series: Tides of Salt. Books so far: The Salt Road; The Iron Tide.');
+    expect(bible).toContain('Character: Kest Arun');
+    expect(bible).toContain('Character: Sable Quint');
+    expect(bible).toContain('Character: Mara Vell (protagonist, wants: find her brother)');
+    expect(bible).toContain('Location: Weeping Marsh');
+    expect(bible).toContain('Location: Greyharbour');
+    expect(bible).not.toContain('Old Tobin');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Splitting prose into sentences, paragraphs and words with their positions (UTF-16 offsets into
+ * the text, as the editor and `<mark>` highlights use them). Sentences come from Intl.Segmenter
+ * (the platform's Unicode sentence rules, in Node and every browser), not a hand-made regex.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Sentence extends Span {
+  text: string;
+  words: number;
+  /** True when the whole sentence sits inside quotation marks (a line of dialogue). */
+  inDialogue: boolean;
+}
+
+export interface Paragraph extends Span {
+  words: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+export function countWords(text: string): number {
+  let n = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text) !== null) n++;
+  return n;
+}
+
+export interface Word extends Span {
+  word: string;
+}
+
+export function wordsOf(text: string, offset = 0): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(WORD)) out.push({ word: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
+  return out;
+}
+
+/**
+ * Ranges of text inside double quotation marks (straight or curly). An unclosed quote ends with its
+ * paragraph, as fiction leaves a speech open across paragraphs.
+ */
+export function dialogueRanges(text: string): Span[] {
+  const ranges: Span[] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n' && open >= 0) {
+      ranges.push({ start: open, end: i });
+      open = -1;
+    } else if (c === '“' || (c === '"' && open < 0)) {
+      if (open < 0) open = i;
+    } else if ((c === '”' || c === '"') && open >= 0) {
+      ranges.push({ start: open, end: i + 1 });
+      open = -1;
+    }
+  }
+  if (open >= 0) ranges.push({ start: open, end: text.length });
+  return ranges;
+}
+
+/** A sentence runs to its end mark (with any closing quotes or brackets), or to the end of its line. */
+const SENTENCE = /[^\s][^\n]*?(?:[.!?…]+['"’”)\]]*(?=\s|$)|(?=\n)|$)/g;
+/** "Mr. Smith" does not end a sentence. */
+const ABBREVIATION = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Prof|Capt|Gen|Lt|Col|Sgt|vs|etc|e\.g|i\.e)\.$/;
+
+export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRanges(text)): Sentence[] {
+  const out: Sentence[] = [];
+  let d = 0;
+  let pendingStart = -1;
+  SENTENCE.lastIndex = 0;
+  for (let m = SENTENCE.exec(text); m !== null; m = SENTENCE.exec(text)) {
+    if (m[0] === '') {
+      SENTENCE.lastIndex++;
+      continue;
+    }
+    const start = pendingStart >= 0 ? pendingStart : m.index;
+    const end = m.index + m[0].length;
+    if (ABBREVIATION.test(m[0]) && text[end] !== '\n' && end < text.length) {
+      pendingStart = start;
+      continue;
+    }
+    pendingStart = -1;
+    const sentence = text.slice(start, end);
+    const words = countWords(sentence);
+    if (words === 0) continue;
+    while (d < dialogue.length && dialogue[d]!.end < start) d++;
+    const inDialogue = d < dialogue.length && dialogue[d]!.start <= start + 1 && dialogue[d]!.end >= end - 1;
+    out.push({ text: sentence, start, end, words, inDialogue });
+  }
+  return out;
+}
+
+export function paragraphsOf(text: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  const re = /[^\n]+/g;
+  for (const m of text.matchAll(re)) {
+    const words = countWords(m[0]);
+    if (words > 0) out.push({ start: m.index, end: m.index + m[0].length, words });
+  }
+  return out;
+}
+
+/** Whether `pos` lies inside one of the sorted, non-overlapping `ranges`. */
+export function insideAny(ranges: readonly Span[], pos: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = ranges[mid]!;
+    if (pos < r.start) hi = mid - 1;
+    else if (pos >= r.end) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}

@@ -1,0 +1,31 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import type { AiSuggestion } from '@chronicler/schema';
+import { type ChroniclerDb, openChroniclerDb } from './db.ts';
+import { storeGeneratedSuggestion, suggestionsOfSeries } from './companion.ts';
+
+let db: ChroniclerDb | undefined;
+afterEach(() => db?.close());
+
+const SERIES = '00000000-0000-7000-8000-000000000001';
+const BOOK = '00000000-0000-7000-8000-000000000002';
+const row = (id: string, createdAt: string, extra: Partial<AiSuggestion> = {}): AiSuggestion => ({
+  id, rev: 1, createdAt, updatedAt: createdAt, deletedAt: null, seriesId: SERIES, bookId: null,
+  type: 'plotIdea', content: `idea ${id}`, engine: 'builtin', entityIds: [], authorId: SERIES, ...extra,
+});
+
+describe('stored suggestions on the device', () => {
+  it('lists a series’ live suggestions newest last, by book when asked, and never lets an older copy win', async () => {
+    db = openChroniclerDb('u1', { indexedDB: new IDBFactory() });
+    const a = row('00000000-0000-7000-8000-00000000000a', '2026-01-01T10:00:00Z');
+    const b = row('00000000-0000-7000-8000-00000000000b', '2026-01-01T09:00:00Z', { bookId: BOOK });
+    const gone = row('00000000-0000-7000-8000-00000000000c', '2026-01-01T11:00:00Z', { deletedAt: '2026-01-02T00:00:00Z' });
+    for (const r of [a, b, gone]) await storeGeneratedSuggestion(db, r);
+    expect((await suggestionsOfSeries(db, SERIES)).map((s) => s.id)).toEqual([b.id, a.id]);
+    expect((await suggestionsOfSeries(db, SERIES, BOOK)).map((s) => s.id)).toEqual([b.id]);
+    await storeGeneratedSuggestion(db, { ...a, rev: 5, content: 'newer' });
+    await storeGeneratedSuggestion(db, { ...a, rev: 2, content: 'older' });
+    expect((await db.aiSuggestions.get(a.id))?.content).toBe('newer');
+  });
+});

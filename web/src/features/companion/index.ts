@@ -1,0 +1,2 @@
+export { CompanionScreen } from './CompanionScreen';
+export { WritersCompanionPanel } from './WritersCompanionPanel';
