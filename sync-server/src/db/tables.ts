@@ -180,6 +180,57 @@ export interface IdempotencyKeysTable {
   snapshotRev: number | null;
 }
 
+// Billing (issue 12)
+export interface BillingCustomersTable {
+  userId: string;
+  stripeCustomerId: string;
+  createdAt: string;
+}
+
+export interface BillingSubscriptionsTable {
+  /** Stripe's subscription id. */
+  id: string;
+  userId: string;
+  plan: string;
+  interval: string;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: number;
+  paymentFailed: number;
+  updatedAt: string;
+}
+
+export interface BillingPlansTable {
+  userId: string;
+  /** The plan billing last set. */
+  plan: string;
+}
+
+export interface BillingEventsTable {
+  eventId: string;
+  type: string;
+  receivedAt: string;
+}
+
+/** A user-scoped synced row (no series). */
+export interface EntitlementsTable extends SyncedColumns {
+  userId: string;
+  kind: string;
+  expiresAt: string | null;
+  giftCode: string | null;
+  giftRedeemedAt: string | null;
+  giftRedeemedBy: string | null;
+  source: string;
+}
+
+export interface SupportRequestsTable {
+  id: string;
+  userId: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,6 +247,12 @@ export interface DB {
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  billingCustomers: BillingCustomersTable;
+  billingSubscriptions: BillingSubscriptionsTable;
+  billingPlans: BillingPlansTable;
+  billingEvents: BillingEventsTable;
+  entitlements: EntitlementsTable;
+  supportRequests: SupportRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
