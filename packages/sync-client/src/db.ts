@@ -14,6 +14,7 @@ import {
   type Book,
   type Chapter,
   type ChapterConflict,
+  type Entitlement,
   type Character,
   type CharacterRelationship,
   ENTITY_KINDS,
@@ -147,6 +148,8 @@ export type ChroniclerDb = Dexie & {
   shadows: Table<Shadow, [EntityKind, string]>;
   syncState: Table<SyncStateRow, 'state'>;
   drafts: EntityTable<Draft, 'chapterId'>;
+  /** Products owned and gift months (issue 12): user-scoped rows, written by the server only. */
+  entitlements: EntityTable<Entitlement, 'id'>;
 };
 
 export interface OpenDbOptions {
@@ -185,6 +188,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
   });
+  // Billing (issue 12): user-scoped rows of the signed-in author.
+  db.version(5).stores({ entitlements: 'id, userId, kind' });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

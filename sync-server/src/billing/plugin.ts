@@ -180,7 +180,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
       }),
     );
     if (!intent.client_secret) throw new HttpError(502, ERROR_CODES.internal, 'The payment provider did not return a payment.');
-    return { clientSecret: intent.client_secret, amount: product.priceCents / 100, price: product.priceCents };
+    return { clientSecret: intent.client_secret, amount: product.priceCents / 100, price: product.priceCents, publishableKey: config.stripe?.publishableKey ?? null };
   });
 
   app.post('/api/billing/portal', async (request) => {

@@ -46,7 +46,7 @@ export interface FakeStripe {
   webhookSecret: string;
   requests: RecordedRequest[];
   /** AppConfig.stripe pointing at this server. */
-  config(): { secretKey: string; webhookSecret: string; apiHost: string; apiPort: number; apiProtocol: 'http' };
+  config(): { secretKey: string; webhookSecret: string; publishableKey: string; apiHost: string; apiPort: number; apiProtocol: 'http' };
   subscriptions: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
   /** Sets (or merges into) the subscription Stripe reports for `id`. */
@@ -149,7 +149,7 @@ export async function startFakeStripe(options: { checkoutUrl?: (session: Obj) =>
     subscriptions,
     paymentIntents,
     failing: false,
-    config: () => ({ secretKey, webhookSecret, apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' }),
+    config: () => ({ secretKey, webhookSecret, publishableKey: 'pk_test_chronicler', apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' }),
     setSubscription(id, fields) {
       const merged: Obj = { id, object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: {}, items: { object: 'list', data: [] }, ...subscriptions.get(id), ...fields };
       subscriptions.set(id, merged);
