@@ -26,3 +26,16 @@ export function useOwnedProducts(): ReadonlySet<ProductId> {
 export function useOwnsProduct(product: ProductId): boolean {
   return useOwnedProducts().has(product);
 }
+
+/**
+ * The owned products and whether they have been read: `loaded` is false while the local database
+ * is still answering and outside a signed-in session (no database), so a caller never takes
+ * "not read yet" for "not owned".
+ */
+export function useOwnedProductsState(): { owned: ReadonlySet<ProductId>; loaded: boolean } {
+  const userId = useSession((s) => s.user?.id ?? '');
+  const db = useOptionalSync()?.db ?? null;
+  const rows = useLiveQuery(async () => (db ? db.entitlements.where('userId').equals(userId).toArray() : undefined), [db, userId]);
+  const owned = useMemo(() => ownedProducts(rows ?? NONE, Date.now()), [rows]);
+  return { owned, loaded: db !== null && rows !== undefined };
+}
