@@ -3,6 +3,12 @@ import { IconCheck, IconCircleCheckFilled, IconShoppingCart } from '@tabler/icon
 import { Link } from 'react-router';
 import { type PremiumProduct, checkoutHref, formatProductPrice } from '@chronicler/schema';
 
+/** Where an owned product is used. */
+const USE_IT: Partial<Record<string, { to: string; label: string }>> = {
+  'inspiration-pack': { to: '/inspiration', label: 'Browse prompts' },
+  'writers-toolkit': { to: '/toolkit', label: 'Open the toolkit' },
+};
+
 /** Products an author can buy again (each purchase adds a month or a gift code). */
 export const REPEATABLE: ReadonlySet<string> = new Set(['premium-support', 'gift-subscription']);
 
@@ -37,9 +43,15 @@ export function ProductCard({ product, owned, online }: { product: PremiumProduc
           ))}
         </List>
         {!canBuy ? (
-          <Text size="sm" c="teal" ta="center" fw={500}>
-            Yours to keep, on every device
-          </Text>
+          USE_IT[product.id] ? (
+            <Button component={Link} to={USE_IT[product.id]!.to} variant="light">
+              {USE_IT[product.id]!.label}
+            </Button>
+          ) : (
+            <Text size="sm" c="teal" ta="center" fw={500}>
+              {product.id === 'custom-theme-pack' ? 'Choose your new themes in the theme picker' : 'Yours to keep, on every device'}
+            </Text>
+          )
         ) : online ? (
           <Button component={Link} to={checkoutHref(product)} leftSection={<IconShoppingCart size={16} aria-hidden />} aria-label={`${label}: ${product.name}`}>
             {label}
