@@ -331,6 +331,25 @@ describe('subscriptions follow Stripe', () => {
   });
 });
 
+describe('sync', () => {
+  const feed = async (who: SignedIn) => json(await app.inject({ method: 'GET', url: '/api/sync/changes?since=0', headers: { cookie: who.cookie } })).changes;
+
+  it('entitlements and the plan a webhook gives reach their owner through the changes feed, nobody else', async () => {
+    const author = await signUp(app);
+    const other = await signUp(app);
+    await buy(author, 'writers-toolkit');
+    const id = 'sub_feed_' + author.user.id;
+    stripe.setSubscription(id, { customer: 'cus_feed', metadata: { userId: author.user.id, plan: 'loremaster', interval: 'monthly' } });
+    await deliver(stripe.signedEvent('customer.subscription.created', { id }));
+    const mine = await feed(author);
+    expect(mine.entitlements.map((e: { kind: string }) => e.kind)).toEqual(['writers-toolkit']);
+    expect(mine.users.find((u: { id: string }) => u.id === author.user.id).plan).toBe('loremaster');
+    const theirs = await feed(other);
+    expect(theirs.entitlements).toEqual([]);
+    expect(JSON.stringify(theirs)).not.toContain(author.user.id);
+  });
+});
+
 describe('gift codes', () => {
   async function giftCodeBoughtBy(buyer: SignedIn): Promise<string> {
     await buy(buyer, 'gift-subscription');

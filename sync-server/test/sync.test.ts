@@ -5,6 +5,7 @@ import {
   type ChangesResponse,
   ENTITY_KINDS,
   userRecordSchema,
+  entitlementSchema,
   bookSchema,
   chapterConflictSchema,
   chapterSchema,
@@ -15,6 +16,8 @@ import {
   timelineEventSchema,
 } from '@chronicler/schema';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { grantEntitlement } from '../src/billing/store.ts';
+import { runServerWrite } from '../src/sync/mutation.ts';
 import { insertBook, insertChapter, insertCharacter, seedMembership, seedSeries, seedTouch, seedWrite } from './sync-seed.ts';
 
 let t: TestApp | undefined;
@@ -102,7 +105,7 @@ describe('GET /api/sync/changes', () => {
 
   it('serialises every kind exactly as the REST reads answer it (registry wire shape)', async () => {
     t = await createTestApp();
-    const { headers, cookie } = await signUp(t.app, { plan: 'legendary' });
+    const { headers, cookie, user } = await signUp(t.app, { plan: 'legendary' });
     const tricky = 'Ünïcødé — “quotes” "double" \\ back\\slash \t tab \u0001 ctrl 😀 </script> \u2028 line';
     const post = async (url: string, payload: object) => {
       const res = await t!.app.inject({ method: 'POST', url, headers, payload });
@@ -120,6 +123,8 @@ describe('GET /api/sync/changes', () => {
       seriesId: series.id, title: 'Battle', characterIds: [hero.id, foe.id], locationId: place.id, bookId: book.id, isPlotPoint: true,
     });
     await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
+    // An entitlement (user-scoped), granted through billing's write path as the verified webhook does.
+    await runServerWrite(t.app.deps, (write) => grantEntitlement(write, { userId: user.id, kind: 'gift-subscription', source: 'pi_wire_shape', now: Date.now() }));
     // Two edits from the same base: the second conflicts and leaves a conflict copy.
     const edit = (content: string) =>
       t!.app.inject({ method: 'PUT', url: `/api/chapters/${chapter.id}`, headers: { ...headers, 'x-base-rev': String(chapter.rev) }, payload: { content } });
@@ -131,7 +136,7 @@ describe('GET /api/sync/changes', () => {
     const schemas = {
       series: seriesSchema, books: bookSchema, chapters: chapterSchema, characters: characterSchema,
       characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
-      chapterConflicts: chapterConflictSchema, users: userRecordSchema,
+      chapterConflicts: chapterConflictSchema, users: userRecordSchema, entitlements: entitlementSchema,
     };
     const restList: Record<keyof typeof schemas, string> = {
       series: '/api/series',
@@ -144,6 +149,8 @@ describe('GET /api/sync/changes', () => {
       chapterConflicts: `/api/chapters/${chapter.id}/conflicts`,
       // The author's own record (a user-scoped kind): what GET /api/user answers, as one row.
       users: '/api/user',
+      // Entitlements: the author's own, as the billing status lists them.
+      entitlements: '/api/billing/status',
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PLAN, PLAN_LIST, PLANS, type PlanName, formatCents, hasFeature, hasTier, planNameSchema, yearlyPrice } from './plans.ts';
-import { PRODUCT_IDS, type PremiumProduct, type ProductId, isProductId } from './products.ts';
+import { type Entitlement, type EntitlementKind, entitlementSchema } from './entities.ts';
+import { type PremiumProduct, type ProductId, isProductId } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/subscription-plans (000 §3: id, name, description, price in cents, features, mostPopular)
@@ -126,25 +127,7 @@ export function priceMismatch(product: PremiumProduct, amountDollars: number): s
 // ---------------------------------------------------------------------------------------------
 // Entitlements: user-scoped synced rows (DESIGN.md §4 "Billing"), granted only by the verified webhook
 
-export const ENTITLEMENT_KINDS = [...PRODUCT_IDS, 'gift-month'] as const;
-export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
-
-export const entitlementSchema = z.object({
-  id: z.uuid(),
-  rev: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
-  userId: z.uuid(),
-  kind: z.enum(ENTITLEMENT_KINDS),
-  /** When it stops (premium support, gift month); null for products kept for ever. */
-  expiresAt: z.string().nullable(),
-  /** For a bought gift subscription: the code to give away. */
-  giftCode: z.string().nullable(),
-  /** When the gift code was redeemed (by anyone); null while it can still be given. */
-  giftRedeemedAt: z.string().nullable(),
-});
-export type Entitlement = z.infer<typeof entitlementSchema>;
+// The wire schema (`entitlementSchema`, ENTITLEMENT_KINDS) is in entities.ts with the other synced kinds.
 
 /** How long a product's entitlement lasts, in days; null for ever. */
 export function entitlementDays(kind: EntitlementKind): number | null {

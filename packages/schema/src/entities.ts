@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
+import { PRODUCT_IDS } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -215,6 +216,26 @@ export const userRecordSchema = syncedRowSchema.extend({
   timeZone: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** What an entitlement grants: a product bought (issue 12), or a gift month of Wordsmith redeemed. */
+export const ENTITLEMENT_KINDS = [...PRODUCT_IDS, 'gift-month'] as const;
+export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
+
+/**
+ * A user-scoped synced row (issue 12, DESIGN.md §4 "Billing"): granted only by the server (the
+ * verified Stripe webhook, a redeemed gift code); the client keeps it and works offline with it.
+ */
+export const entitlementSchema = syncedRowSchema.extend({
+  userId: id,
+  kind: z.enum(ENTITLEMENT_KINDS),
+  /** When it stops (premium support, gift month); null for products kept for ever. */
+  expiresAt: z.string().nullable(),
+  /** For a bought gift subscription: the code to give away. */
+  giftCode: z.string().nullable(),
+  /** When the gift code was redeemed (by anyone); null while it can still be given. */
+  giftRedeemedAt: z.string().nullable(),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
 
 /** Whether the runtime's Intl knows `zone` as an IANA time zone (the same test on both sides). */
 export function isValidTimeZone(zone: string): boolean {
@@ -475,6 +496,7 @@ export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySche
 export const ENTITY_KINDS = [
   'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
   'users',
+  'entitlements',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -485,6 +507,7 @@ export type EntityKind = (typeof ENTITY_KINDS)[number];
  */
 export const USER_SCOPED_KINDS = [
   'users',
+  'entitlements',
 ] as const satisfies readonly EntityKind[];
 export type UserScopedKind = (typeof USER_SCOPED_KINDS)[number];
 /** The kinds whose rows belong to a series (the series itself included). */
@@ -500,6 +523,7 @@ export interface EntityRowByKind {
   timelineEvents: TimelineEvent;
   chapterConflicts: ChapterConflict;
   users: UserRecord;
+  entitlements: Entitlement;
 }
 
 /**

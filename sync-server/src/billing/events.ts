@@ -10,9 +10,8 @@
  * Stripe failure answers 5xx, so Stripe delivers the event again later.
  */
 import type Stripe from 'stripe';
-import type { Transaction } from 'kysely';
 import { type PlanName, isProductId, productById, toPlanName } from '@chronicler/schema';
-import type { DB } from '../db/tables.ts';
+import type { WriteContext } from '../entities/writes.ts';
 import { callStripe, checkoutSessionOf, invoiceSubscriptionId, paymentIntentStateOf, subscriptionStateOf } from './stripe.ts';
 import { grantEntitlement, recomputePlan, rememberStripeCustomer, storeSubscription, userExists, userOfStripeCustomer } from './store.ts';
 
@@ -29,8 +28,9 @@ export const HANDLED_EVENT_TYPES = [
 ] as const;
 
 export interface EffectContext {
-  trx: Transaction<DB>;
-  seq: number;
+  /** The event's write (runServerWrite): rows it writes take its seq, their owners are poked. */
+  write: WriteContext;
+  /** The billing clock's now, in ms. */
   now: number;
 }
 
@@ -42,7 +42,7 @@ const nothing: Effect = async () => [];
 /** A subscription (re-fetched) stored for its author. */
 async function subscriptionEffect(stripe: Stripe, subscriptionId: string, extra: { userId?: string | null; paymentFailed?: boolean }): Promise<Effect> {
   const sub = subscriptionStateOf(await callStripe(() => stripe.subscriptions.retrieve(subscriptionId)));
-  return async ({ trx, now }) => {
+  return async ({ write: { trx }, now }) => {
     const stamp = new Date(now).toISOString();
     let userId = extra.userId ?? sub.metadata.userId ?? null;
     if (!userId && sub.customerId) userId = await userOfStripeCustomer(trx, sub.customerId);
@@ -75,9 +75,9 @@ async function paymentEffect(stripe: Stripe, intentId: string): Promise<Effect> 
   if (intent.status !== 'succeeded' || !isProductId(productId) || !userId) return nothing;
   const product = productById(productId)!;
   if (intent.amount !== product.priceCents || intent.currency !== product.currency) return nothing;
-  return async ({ trx, seq, now }) => {
-    if (!(await userExists(trx, userId))) return [];
-    await grantEntitlement(trx, { userId, kind: productId, source: intent.id, seq, now });
+  return async ({ write, now }) => {
+    if (!(await userExists(write.trx, userId))) return [];
+    await grantEntitlement(write, { userId, kind: productId, source: intent.id, now });
     return [userId];
   };
 }
@@ -114,6 +114,6 @@ export async function effectOf(stripe: Stripe, event: Stripe.Event): Promise<Eff
 export async function applyEffect(effect: Effect, ctx: EffectContext): Promise<{ touched: string[]; planChanged: string[] }> {
   const touched = [...new Set(await effect(ctx))];
   const planChanged: string[] = [];
-  for (const userId of touched) if ((await recomputePlan(ctx.trx, userId, ctx.now)) !== null) planChanged.push(userId);
+  for (const userId of touched) if ((await recomputePlan(ctx.write, userId, ctx.now)) !== null) planChanged.push(userId);
   return { touched, planChanged };
 }

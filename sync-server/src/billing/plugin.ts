@@ -38,10 +38,10 @@ import {
 } from '@chronicler/schema';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/session.ts';
-import { forgetUserSessions, requireUser } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
 import { type Clock, systemClock } from '../auth/clock.ts';
 import { HttpError } from '../http/errors.ts';
-import { nextSeq } from '../sync/mutation.ts';
+import { runServerWrite } from '../sync/mutation.ts';
 import { applyEffect } from './events.ts';
 import { callStripe, createStripeClient, paymentsNotConfigured } from './stripe.ts';
 import {
@@ -87,11 +87,6 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     return stripe;
   };
 
-  /** After a commit that changed authors' plans: their sessions show it from the next request on. */
-  const plansChanged = (userIds: readonly string[]) => {
-    for (const id of userIds) forgetUserSessions(db, id);
-  };
-
   const ensureCustomer = async (user: AuthUser): Promise<string> => {
     const known = await stripeCustomerOf(db, user.id);
     if (known) return known;
@@ -103,15 +98,14 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     return (await stripeCustomerOf(db, user.id)) ?? customer.id;
   };
 
-  const expireGiftMonths = async () => {
+  /** Authors whose gift month ended get their plan back (markUserChanged tells their apps). */
+  const expireGiftMonths = async (onlyUserId?: string) => {
     const now = app.billingClock.now();
-    const changed: string[] = [];
-    for (const userId of await authorsWithEndedGifts(db, now)) {
-      if (await database.groupCommit.run((trx) => recomputePlan(trx, userId, now))) changed.push(userId);
+    for (const userId of await authorsWithEndedGifts(db, now, onlyUserId)) {
+      await runServerWrite(app.deps, (write) => recomputePlan(write, userId, now));
     }
-    plansChanged(changed);
   };
-  app.decorate('expireGiftMonths', expireGiftMonths);
+  app.decorate('expireGiftMonths', () => expireGiftMonths());
   const sweep = setInterval(() => void expireGiftMonths().catch((error: unknown) => app.log.error({ err: error }, 'gift expiry failed')), GIFT_SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -196,8 +190,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const now = app.billingClock.now();
     // A gift month that ended since the last sweep ends now for its author.
-    const changed = await database.groupCommit.run((trx) => recomputePlan(trx, user.id, now));
-    if (changed) plansChanged([user.id]);
+    await expireGiftMonths(user.id);
     const [row, sub, giftUntil, entitlements] = await Promise.all([
       db.selectFrom('users').select('plan').where('id', '=', user.id).executeTakeFirst(),
       currentSubscriptionOf(db, user.id),
@@ -226,19 +219,16 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const now = app.billingClock.now();
     const code = request.body.code;
-    const result = await database.groupCommit.run(async (trx) => {
-      const gift = await giftByCode(trx, code);
+    const result = await runServerWrite(app.deps, async (write) => {
+      const gift = await giftByCode(write.trx, code);
       if (!gift || gift.deletedAt !== null) throw new HttpError(404, ERROR_CODES.notFound, GIFT_MESSAGES.invalid);
       if (gift.giftRedeemedAt !== null) throw new HttpError(409, ERROR_CODES.conflict, GIFT_MESSAGES.used);
       if (Date.parse(gift.createdAt) + GIFT_CODE_VALID_DAYS * DAY_MS <= now) throw new HttpError(410, ERROR_CODES.conflict, GIFT_MESSAGES.expired);
-      const seq = await nextSeq(trx);
-      const stamp = new Date(now).toISOString();
-      if (!(await markGiftRedeemed(trx, gift.id, user.id, seq, stamp))) throw new HttpError(409, ERROR_CODES.conflict, GIFT_MESSAGES.used);
-      const month = await grantEntitlement(trx, { userId: user.id, kind: 'gift-month', source: `gift:${code}`, seq, now });
-      const plan = await recomputePlan(trx, user.id, now);
-      return { month, plan };
+      if (!(await markGiftRedeemed(write, gift, user.id))) throw new HttpError(409, ERROR_CODES.conflict, GIFT_MESSAGES.used);
+      const month = await grantEntitlement(write, { userId: user.id, kind: 'gift-month', source: `gift:${code}`, now });
+      await recomputePlan(write, user.id, now);
+      return { month };
     });
-    if (result.plan) plansChanged([user.id]);
     return { message: GIFT_MESSAGES.redeemed, giftUntil: result.month.expiresAt };
   });
 
@@ -263,7 +253,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     return rows;
   });
 
-  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, plansChanged, applyEffect });
+  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, applyEffect });
 }
 
 // fastify-plugin: `billingClock` and `expireGiftMonths` are the app's (tests move the clock); the

@@ -20,6 +20,9 @@ import {
   toPlanName,
 } from '@chronicler/schema';
 import type { DB, EntitlementsTable } from '../db/tables.ts';
+import { markUserChanged } from '../entities/user-rows.ts';
+import { insertRow } from '../entities/writes.ts';
+import type { WriteContext } from '../entities/writes.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -157,55 +160,53 @@ export interface Grant {
   kind: EntitlementKind;
   /** What granted it (a PaymentIntent id, `gift:<code>`): one grant per source. */
   source: string;
-  seq: number;
   now: number;
 }
 
 /**
- * Grants an entitlement once per source (a second delivery of the same payment grants nothing).
- * A timed one bought while another runs starts when that one ends.
+ * Grants an entitlement once per source (a second delivery of the same payment grants nothing),
+ * as a user-scoped synced row of this write (rev = its seq; the owner's apps are poked). A timed
+ * one bought while another runs starts when that one ends.
  */
-export async function grantEntitlement(trx: Transaction<DB>, grant: Grant): Promise<Entitlement> {
-  const existing = await trx.selectFrom('entitlements').selectAll().where('source', '=', grant.source).executeTakeFirst();
+export async function grantEntitlement(ctx: WriteContext, grant: Grant): Promise<Entitlement> {
+  const existing = await ctx.trx.selectFrom('entitlements').selectAll().where('source', '=', grant.source).executeTakeFirst();
   if (existing) return toEntitlement(existing);
-  const stamp = new Date(grant.now).toISOString();
   const days = entitlementDays(grant.kind);
   let expiresAt: string | null = null;
   if (days !== null) {
-    const from = await runningUntil(trx, grant.userId, grant.kind, grant.now);
+    const from = await runningUntil(ctx.trx, grant.userId, grant.kind, grant.now);
     expiresAt = new Date((from ? Date.parse(from) : grant.now) + days * DAY_MS).toISOString();
   }
-  const row: EntitlementsTable = {
+  const row = await insertRow(ctx, 'entitlements', {
     id: newId(grant.now),
-    rev: grant.seq,
-    createdAt: stamp,
-    updatedAt: stamp,
-    deletedAt: null,
     userId: grant.userId,
     kind: grant.kind,
     expiresAt,
     giftCode: grant.kind === 'gift-subscription' ? newGiftCode() : null,
     giftRedeemedAt: null,
-    giftRedeemedBy: null,
-    source: grant.source,
-  };
-  await trx.insertInto('entitlements').values(row).execute();
-  return toEntitlement(row);
+  });
+  await ctx.trx.updateTable('entitlements').set({ source: grant.source }).where('id', '=', row.id).execute();
+  return row;
 }
 
 export async function giftByCode(db: Db, code: string) {
   return db.selectFrom('entitlements').selectAll().where('giftCode', '=', code).where('kind', '=', 'gift-subscription').executeTakeFirst();
 }
 
-/** Marks the gift redeemed; false when someone else redeemed it first. */
-export async function markGiftRedeemed(trx: Transaction<DB>, id: string, redeemerId: string, seq: number, now: string): Promise<boolean> {
-  const result = await trx
+/**
+ * Marks the gift redeemed (a compare-and-set, so two redeemers cannot both win), stamped with this
+ * write's seq like updateRow does; the buyer's apps are poked. False when it was already redeemed.
+ */
+export async function markGiftRedeemed(ctx: WriteContext, gift: { id: string; userId: string }, redeemerId: string): Promise<boolean> {
+  const result = await ctx.trx
     .updateTable('entitlements')
-    .set({ giftRedeemedAt: now, giftRedeemedBy: redeemerId, rev: seq, updatedAt: now })
-    .where('id', '=', id)
+    .set({ giftRedeemedAt: ctx.now, giftRedeemedBy: redeemerId, rev: ctx.seq, updatedAt: ctx.now })
+    .where('id', '=', gift.id)
     .where('giftRedeemedAt', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  ctx.touchUser(gift.userId);
+  return true;
 }
 
 export async function giftMonthUntil(db: Db, userId: string, now: number): Promise<string | null> {
@@ -220,7 +221,8 @@ export async function giftMonthUntil(db: Db, userId: string, now: number): Promi
  * running; returns the plan when it changed, else null. A plan billing did not give (an operator's
  * `pnpm cli user:plan`: support, comps) is the floor: billing raises the author above it, never below.
  */
-export async function recomputePlan(trx: Transaction<DB>, userId: string, now: number): Promise<PlanName | null> {
+export async function recomputePlan(ctx: WriteContext, userId: string, now: number): Promise<PlanName | null> {
+  const { trx } = ctx;
   const user = await trx.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
   const given = await trx.selectFrom('billingPlans').select('plan').where('userId', '=', userId).executeTakeFirst();
@@ -239,12 +241,13 @@ export async function recomputePlan(trx: Transaction<DB>, userId: string, now: n
     await trx.insertInto('billingPlans').values({ userId, plan: billingGives }).onConflict((oc) => oc.column('userId').doUpdateSet({ plan: billingGives })).execute();
   }
   if (plan === user.plan) return null;
-  await trx.updateTable('users').set({ plan, updatedAt: new Date(now).toISOString() }).where('id', '=', userId).execute();
+  // The author's record changes: every open app of theirs follows within a pull.
+  await markUserChanged(ctx, userId, { plan });
   return plan;
 }
 
 /** Authors whose gift month ended (and who have no plan from a subscription that explains theirs). */
-export async function authorsWithEndedGifts(db: Db, now: number): Promise<string[]> {
+export async function authorsWithEndedGifts(db: Db, now: number, onlyUserId?: string): Promise<string[]> {
   const stamp = new Date(now).toISOString();
   const rows = await db
     .selectFrom('entitlements')
@@ -255,6 +258,7 @@ export async function authorsWithEndedGifts(db: Db, now: number): Promise<string
     .where('entitlements.deletedAt', 'is', null)
     .where('entitlements.expiresAt', '<=', stamp)
     .where('users.plan', '!=', DEFAULT_PLAN)
+    .$if(onlyUserId !== undefined, (q) => q.where('entitlements.userId', '=', onlyUserId!))
     .execute();
   return rows.map((r) => r.userId);
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { ERROR_CODES } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
-import { nextSeq } from '../sync/mutation.ts';
+import { runServerWrite } from '../sync/mutation.ts';
 import type { Effect, EffectContext } from './events.ts';
 import { effectOf } from './events.ts';
 import { paymentsNotConfigured } from './stripe.ts';
@@ -33,7 +33,6 @@ export const WEBHOOK_MESSAGES = {
 interface WebhookOptions {
   stripe: Stripe | null;
   webhookSecret: string | null;
-  plansChanged(userIds: readonly string[]): void;
   applyEffect(effect: Effect, ctx: EffectContext): Promise<{ touched: string[]; planChanged: string[] }>;
 }
 
@@ -74,14 +73,12 @@ export default async function webhookRoute(app: FastifyInstance, options: Webhoo
     if (await eventWasApplied(database.db, event.id)) return { received: true, duplicate: true };
     const effect = await effectOf(stripe, event);
     const now = app.billingClock.now();
-    const outcome = await database.groupCommit.run(async (trx) => {
+    const outcome = await runServerWrite(app.deps, async (write) => {
       // A concurrent delivery of the same event may have committed meanwhile: apply nothing then.
-      if (!(await recordEvent(trx, event.id, event.type, new Date(now).toISOString()))) return null;
-      return options.applyEffect(effect, { trx, seq: await nextSeq(trx), now });
+      if (!(await recordEvent(write.trx, event.id, event.type, new Date(now).toISOString()))) return null;
+      return options.applyEffect(effect, { write, now });
     });
-    if (outcome === null) return { received: true, duplicate: true };
-    options.plansChanged(outcome.planChanged);
-    return { received: true, duplicate: false };
+    return { received: true, duplicate: outcome === null };
   });
 
 

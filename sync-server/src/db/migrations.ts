@@ -287,8 +287,9 @@ const migrations: Record<string, Migration> = {
         .addColumn('gift_code', 'text', (c) => c.unique())
         .addColumn('gift_redeemed_at', 'text')
         .addColumn('gift_redeemed_by', 'text')
-        // What granted it: a PaymentIntent id or `gift:<code>`; one grant per source.
-        .addColumn('source', 'text', (c) => c.notNull().unique())
+        // What granted it: a PaymentIntent id or `gift:<code>`; one grant per source (set in the
+        // write that inserts the row, right after the shared insert of its wire fields).
+        .addColumn('source', 'text', (c) => c.unique())
         .execute();
       await db.schema.createIndex('entitlements_user_rev').on('entitlements').columns(['user_id', 'rev']).execute();
       await db.schema

@@ -227,7 +227,7 @@ export interface EntitlementsTable extends SyncedColumns {
   giftCode: string | null;
   giftRedeemedAt: string | null;
   giftRedeemedBy: string | null;
-  source: string;
+  source: string | null;
 }
 
 export interface SupportRequestsTable {

@@ -18,6 +18,7 @@ import {
   seriesSchema,
   timelineEventSchema,
   userRecordSchema,
+  entitlementSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -143,6 +144,17 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     kind: 'users',
     table: 'users',
     wireFields: fieldsOf(userRecordSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
+  // Products owned and gift months (issue 12): written by the billing domain only.
+  entitlements: {
+    kind: 'entitlements',
+    table: 'entitlements',
+    wireFields: fieldsOf(entitlementSchema),
     seriesSource: { from: 'user' },
     jsonColumns: [],
     booleanColumns: [],

@@ -2,14 +2,14 @@
  * The author's billing state on this device (issue 12). Entitlements are user-scoped synced rows:
  * the screens read them from the local database (so owned products work offline); the status
  * answer (subscription as Stripe last told the server) is kept per author in localStorage for the
- * offline page, and refreshed whenever the device is online. When the server's plan differs from
- * the session's, the session is asked again so every screen sees the new plan.
+ * offline page, and refreshed whenever the device is online. The plan itself reaches every screen
+ * through the author's synced record (the session follows it live).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingStatus, Entitlement, ProductId } from '@chronicler/schema';
 import { keepEntitlements } from '@chronicler/sync-client';
 import { api } from '@/lib/api';
-import { loadSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { readLocalJson, writeLocal } from '@/lib/storage';
 import { useDb } from '@/lib/sync';
 import { useOnline } from '@/lib/useOnline';
@@ -46,7 +46,6 @@ export function useBilling(): BillingState {
       setState('ready');
       writeLocal(statusKey(userId), JSON.stringify(next));
       await keepEntitlements(db, next.entitlements);
-      if (useSession.getState().user?.plan !== next.plan) await loadSession();
       return next;
     } catch {
       setState(hasStatus.current ? 'ready' : 'error');
