@@ -62,7 +62,25 @@ export interface FakeStripe {
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_test${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-export async function startFakeStripe(options: { checkoutUrl?: (session: Obj) => string; unref?: boolean } = {}): Promise<FakeStripe> {
+export interface FakeStripeOptions {
+  checkoutUrl?: (session: Obj) => string;
+  unref?: boolean;
+  port?: number;
+  /**
+   * Browser runs (e2e): Checkout Sessions get a hosted page on this server whose Subscribe button
+   * makes the subscription and then, after `webhookDelayMs`, delivers the signed
+   * `checkout.session.completed` to `webhookUrl`; confirming a PaymentIntent
+   * (`POST /v1/payment_intents/:id/confirm`, what the Stripe.js double sends) delivers
+   * `payment_intent.succeeded` — or, for the card 4000 0000 0000 0002, declines it.
+   */
+  webhookUrl?: string;
+  webhookDelayMs?: number;
+}
+
+/** Stripe's test card that is always declined. */
+export const DECLINED_CARD = '4000000000000002';
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
@@ -72,6 +90,16 @@ export async function startFakeStripe(options: { checkoutUrl?: (session: Obj) =>
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }));
   };
+
+  const sessions = new Map<string, Obj>();
+
+  /** Signs an event as Stripe would and posts it to the app (browser runs). */
+  const deliver = async (type: string, object: Obj) => {
+    if (!options.webhookUrl) return;
+    const event = fake.signedEvent(type, object);
+    await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).catch(() => undefined);
+  };
+  const later = (work: () => Promise<void>) => setTimeout(() => void work(), options.webhookDelayMs ?? 0);
 
   const server = http.createServer((req, res) => {
     let text = '';
@@ -92,13 +120,59 @@ export async function startFakeStripe(options: { checkoutUrl?: (session: Obj) =>
       };
       const path = url.pathname;
       const now = Math.floor(Date.now() / 1000);
+      if (path === '/__health') return send({ ok: true });
+      const pay = /^\/pay\/([^/]+)$/.exec(path);
+      if (pay) {
+        const session = sessions.get(pay[1]!);
+        if (!session) return notFound(res, 'checkout session');
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(`<!doctype html><html lang="en"><head><title>Stripe Checkout (test double)</title></head><body><main><h1>Stripe Checkout (test double)</h1><form method="post"><button type="submit">Subscribe</button></form></main></body></html>`);
+          return;
+        }
+        // Paid: the subscription exists at Stripe; the webhook follows (as Stripe's does, a moment later).
+        const subId = nextId('sub');
+        const metadata = ((session.subscription_data as Obj | undefined)?.metadata ?? session.metadata ?? {}) as Obj;
+        fake.setSubscription(subId, { customer: session.customer, metadata, items: { object: 'list', data: [{ id: nextId('si'), current_period_end: now + 30 * 86400 }] } });
+        session.status = 'complete';
+        session.subscription = subId;
+        later(() => deliver('checkout.session.completed', { ...session }));
+        res.writeHead(303, { location: String(session.success_url) });
+        res.end();
+        return;
+      }
+      const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+      if (req.method === 'POST' && confirm) {
+        const intent = paymentIntents.get(confirm[1]!);
+        const cors = { 'access-control-allow-origin': '*', 'content-type': 'application/json' };
+        if (!intent || intent.client_secret !== body.client_secret) {
+          res.writeHead(404, cors);
+          res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }));
+          return;
+        }
+        if (String(body.card ?? '').replace(/\D/g, '') === DECLINED_CARD) {
+          const error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+          fake.setPaymentIntent(intent.id as string, { status: 'requires_payment_method', last_payment_error: error });
+          later(() => deliver('payment_intent.payment_failed', { ...paymentIntents.get(intent.id as string)! }));
+          res.writeHead(402, cors);
+          res.end(JSON.stringify({ error }));
+          return;
+        }
+        const paid = fake.setPaymentIntent(intent.id as string, { status: 'succeeded' });
+        later(() => deliver('payment_intent.succeeded', { ...paid }));
+        res.writeHead(200, cors);
+        res.end(JSON.stringify(paid));
+        return;
+      }
       if (req.method === 'POST' && path === '/v1/customers') {
         return send({ id: nextId('cus'), object: 'customer', created: now, email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} });
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = nextId('cs');
         const session: Obj = { id, object: 'checkout.session', created: now, mode: body.mode, customer: body.customer, client_reference_id: body.client_reference_id, metadata: body.metadata ?? {}, status: 'open', success_url: body.success_url, cancel_url: body.cancel_url };
-        session.url = options.checkoutUrl ? options.checkoutUrl(session) : `https://checkout.stripe.test/c/pay/${id}`;
+        session.url = options.checkoutUrl ? options.checkoutUrl(session) : options.webhookUrl ? `${fake.url}/pay/${id}` : `https://checkout.stripe.test/c/pay/${id}`;
+        session.subscription_data = body.subscription_data ?? null;
+        sessions.set(id, session);
         return send(session);
       }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
@@ -134,7 +208,7 @@ export async function startFakeStripe(options: { checkoutUrl?: (session: Obj) =>
       notFound(res, `route ${req.method} ${path}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   if (options.unref) server.unref();
   const port = (server.address() as AddressInfo).port;
   const secretKey = 'sk_test_chronicler';
