@@ -21,6 +21,7 @@ import syncPlugin from './sync/plugin.ts';
 import webPlugin from './web/plugin.ts';
 import progressPlugin from './progress/plugin.ts';
 import aiPlugin from './ai/plugin.ts';
+import billingPlugin from './billing/plugin.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(syncPlugin);
   await app.register(progressPlugin);
   await app.register(aiPlugin);
+  await app.register(billingPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
 
   if (!options.database) app.addHook('onClose', async () => database.close());

@@ -16,6 +16,7 @@ import { createUser, listUsers, setUserPlan } from './auth/users.ts';
 import { configFromEnv } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
+import { listSupportRequests } from './billing/store.ts';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -24,6 +25,7 @@ Commands:
   user:plan   --username U --plan PLAN
   user:list
   backup      --out FILE
+  support:list [--limit N]   premium support requests, newest first
 
 Plans: ${PLAN_NAMES.join(', ')}
 The database is DATABASE_FILE, else DATA_DIR/chronicler.db (DATA_DIR defaults to ./data).`;
@@ -121,6 +123,22 @@ async function backup(options: Options, io: CliIo): Promise<void> {
   io.out(`Backup written to ${out} (${fs.statSync(out).size} bytes, integrity ok)`);
 }
 
+async function supportList(options: Options, io: CliIo): Promise<void> {
+  const limit = options.limit === undefined ? 100 : Number(options.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be a whole number from 1 to 10000');
+  const requests = await withDatabase(io, (database) => listSupportRequests(database.db, limit));
+  if (requests.length === 0) {
+    io.out('No support requests.');
+    return;
+  }
+  for (const r of requests) {
+    io.out(`${r.createdAt}  ${r.username}${r.email ? ` <${r.email}>` : ''}  ${r.id}`);
+    io.out(`  Subject: ${r.subject}`);
+    for (const line of r.message.split('\n')) io.out(`  ${line}`);
+    io.out('');
+  }
+}
+
 /** Runs one command; returns the process exit code. */
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -140,6 +158,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           email: { type: 'string' },
           plan: { type: 'string' },
           out: { type: 'string' },
+          limit: { type: 'string' },
         },
         strict: true,
         allowPositionals: false,
@@ -159,6 +178,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         break;
       case 'backup':
         await backup(options, io);
+        break;
+      case 'support:list':
+        await supportList(options, io);
         break;
       default:
         throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, 2);

@@ -46,7 +46,15 @@ export interface AppConfig {
   batchBodyLimitBytes: number;
   /** A request (headers and body) must arrive within this long, or the connection is closed (408). */
   requestTimeoutMs: number;
-  stripe: { secretKey: string; webhookSecret: string | null; apiHost: string | null; apiPort: number | null; apiProtocol: 'http' | 'https' } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string | null;
+    /** STRIPE_PUBLISHABLE_KEY: what the checkout page gives Stripe.js (null: the page cannot take cards). */
+    publishableKey?: string | null;
+    apiHost: string | null;
+    apiPort: number | null;
+    apiProtocol: 'http' | 'https';
+  } | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   logLevel: string | false;
 }
@@ -115,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     stripe = {
       secretKey: stripeKey,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
       apiHost: api?.hostname ?? null,
       apiPort: api ? Number(api.port || (api.protocol === 'http:' ? 80 : 443)) : null,
       apiProtocol: api?.protocol === 'http:' ? 'http' : 'https',

@@ -12,6 +12,7 @@ import { type Side, type World, createWorld, secretsOf, unknownId } from './supp
 import { ROUTE_POLICY, type RoutePolicy } from './support/policy.ts';
 import { type RouteEntry, apiRoutes, buildAppWithRoutes, fillPath, send } from './support/routes.ts';
 import { diffSnapshots, snapshotDatabase } from './support/snapshot.ts';
+import { sharedFakeStripe } from './support/fake-stripe.ts';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 
@@ -80,7 +81,8 @@ describe('route table', () => {
 describe('the matrix itself', () => {
   // Guards against a vacuous matrix: routes planted WITHOUT an access check must be caught.
   it('catches a planted read without an access check (leak) and a planted write (foreign rows changed)', async () => {
-    const app = await buildApp(testConfig());
+    // Worlds buy a gift code through the (fake) Stripe webhook: payments must be configured.
+    const app = await buildApp(testConfig({ stripe: (await sharedFakeStripe()).config() }));
     const { db } = app.deps.database;
     app.get('/api/planted/books/:id', async (request) =>
       db.selectFrom('books').selectAll().where('id', '=', (request.params as { id: string }).id).executeTakeFirstOrThrow(),

@@ -120,4 +120,25 @@ describe('cli', () => {
     expect(run.stderr.trim()).toBe('Error: Unknown plan "gold". Plans: apprentice, wordsmith, loremaster, legendary');
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('support:list shows premium support requests, newest first, with who sent them', async () => {
+    const app = await buildApp(testConfig({ databaseFile }));
+    try {
+      await app.ready();
+      expect(await cli('support:list')).toMatchObject({ code: 0, out: 'No support requests.' });
+      await cli('user:create', '--username', 'helpme', '--password', 'long-secret', '--display-name', 'Needs Help', '--email', 'h@example.org');
+      const user = await app.deps.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const { insertSupportRequest } = await import('../src/billing/store.ts');
+      await insertSupportRequest(app.deps.database.db, { userId: user.id, subject: 'Lost chapter', message: 'Line one\nLine two', now: Date.parse('2026-11-20T10:00:00Z') });
+      await insertSupportRequest(app.deps.database.db, { userId: user.id, subject: 'Export', message: 'DOCX please', now: Date.parse('2026-11-21T10:00:00Z') });
+      const listed = await cli('support:list');
+      expect(listed.code).toBe(0);
+      expect(listed.out.indexOf('Subject: Export')).toBeLessThan(listed.out.indexOf('Subject: Lost chapter'));
+      expect(listed.out).toContain('helpme <h@example.org>');
+      expect(listed.out).toContain('  Line two');
+      expect(await cli('support:list', '--limit', 'x')).toMatchObject({ code: 1 });
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import {
   userAchievementSchema,
   writingSettingsSchema,
   writingStatSchema,
+  entitlementSchema,
   bookSchema,
   chapterConflictSchema,
   aiSuggestionSchema,
@@ -19,6 +20,8 @@ import {
   timelineEventSchema,
 } from '@chronicler/schema';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { grantEntitlement } from '../src/billing/store.ts';
+import { runServerWrite } from '../src/sync/mutation.ts';
 import { insertBook, insertChapter, insertCharacter, seedMembership, seedSeries, seedTouch, seedWrite } from './sync-seed.ts';
 
 let t: TestApp | undefined;
@@ -106,7 +109,7 @@ describe('GET /api/sync/changes', () => {
 
   it('serialises every kind exactly as the REST reads answer it (registry wire shape)', async () => {
     t = await createTestApp();
-    const { headers, cookie } = await signUp(t.app, { plan: 'legendary' });
+    const { headers, cookie, user } = await signUp(t.app, { plan: 'legendary' });
     const tricky = 'Ünïcødé — “quotes” "double" \\ back\\slash \t tab \u0001 ctrl 😀 </script> \u2028 line';
     const post = async (url: string, payload: object) => {
       const res = await t!.app.inject({ method: 'POST', url, headers, payload });
@@ -125,6 +128,8 @@ describe('GET /api/sync/changes', () => {
     });
     await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
     await post('/api/ai/suggestion', { seriesId: series.id, bookId: book.id, type: 'conflict' });
+    // An entitlement (user-scoped), granted through billing's write path as the verified webhook does.
+    await runServerWrite(t.app.deps, (write) => grantEntitlement(write, { userId: user.id, kind: 'gift-subscription', source: 'pi_wire_shape', now: Date.now() }));
     // Two edits from the same base: the second conflicts and leaves a conflict copy.
     const edit = (content: string) =>
       t!.app.inject({ method: 'PUT', url: `/api/chapters/${chapter.id}`, headers: { ...headers, 'x-base-rev': String(chapter.rev) }, payload: { content } });
@@ -140,6 +145,7 @@ describe('GET /api/sync/changes', () => {
       chapterConflicts: chapterConflictSchema, users: userRecordSchema,
       writingStats: writingStatSchema, userAchievements: userAchievementSchema, writingSettings: writingSettingsSchema,
       aiSuggestions: aiSuggestionSchema,
+      entitlements: entitlementSchema,
     };
     // Writing progress rows have no REST list of wire rows (progress.test.ts covers their feed).
     const restList: Partial<Record<keyof typeof schemas, string>> = {
@@ -154,6 +160,8 @@ describe('GET /api/sync/changes', () => {
       // The author's own record (a user-scoped kind): what GET /api/user answers, as one row.
       users: '/api/user',
       aiSuggestions: `/api/ai/suggestions?seriesId=${series.id}`,
+      // Entitlements: the author's own, as the billing status lists them.
+      entitlements: '/api/billing/status',
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];

@@ -9,6 +9,7 @@ import { planNameSchema } from './plans.ts';
 import { writingMarkSchema } from './progress/mark.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 import type { AiSuggestion } from './ai.ts';
+import { PRODUCT_IDS } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -218,6 +219,26 @@ export const userRecordSchema = syncedRowSchema.extend({
   timeZone: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** What an entitlement grants: a product bought (issue 12), or a gift month of Wordsmith redeemed. */
+export const ENTITLEMENT_KINDS = [...PRODUCT_IDS, 'gift-month'] as const;
+export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
+
+/**
+ * A user-scoped synced row (issue 12, DESIGN.md §4 "Billing"): granted only by the server (the
+ * verified Stripe webhook, a redeemed gift code); the client keeps it and works offline with it.
+ */
+export const entitlementSchema = syncedRowSchema.extend({
+  userId: id,
+  kind: z.enum(ENTITLEMENT_KINDS),
+  /** When it stops (premium support, gift month); null for products kept for ever. */
+  expiresAt: z.string().nullable(),
+  /** For a bought gift subscription: the code to give away. */
+  giftCode: z.string().nullable(),
+  /** When the gift code was redeemed (by anyone); null while it can still be given. */
+  giftRedeemedAt: z.string().nullable(),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
 
 /** Whether the runtime's Intl knows `zone` as an IANA time zone (the same test on both sides). */
 export function isValidTimeZone(zone: string): boolean {
@@ -484,6 +505,7 @@ export const ENTITY_KINDS = [
   'users',
   'writingStats', 'userAchievements', 'writingSettings',
   'aiSuggestions',
+  'entitlements',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -495,6 +517,7 @@ export type EntityKind = (typeof ENTITY_KINDS)[number];
 export const USER_SCOPED_KINDS = [
   'users',
   'writingStats', 'userAchievements', 'writingSettings',
+  'entitlements',
 ] as const satisfies readonly EntityKind[];
 export type UserScopedKind = (typeof USER_SCOPED_KINDS)[number];
 /** The kinds whose rows belong to a series (the series itself included). */
@@ -514,6 +537,7 @@ export interface EntityRowByKind {
   userAchievements: UserAchievement;
   writingSettings: WritingSettings;
   aiSuggestions: AiSuggestion;
+  entitlements: Entitlement;
 }
 
 /**

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
   internal: 'INTERNAL',
+  /** The amount the page showed is not the product's price (the answer carries the real one). */
+  priceMismatch: 'PRICE_MISMATCH',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

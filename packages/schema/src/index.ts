@@ -13,3 +13,4 @@ export * from './text-merge/index.ts';
 export * from './scopes.ts';
 export * from './progress/index.ts';
 export * from './ai.ts';
+export * from './billing.ts';

@@ -15,6 +15,7 @@ import {
   type Book,
   type Chapter,
   type ChapterConflict,
+  type Entitlement,
   type Character,
   type CharacterRelationship,
   ENTITY_KINDS,
@@ -158,6 +159,8 @@ export type ChroniclerDb = Dexie & {
   shadows: Table<Shadow, [EntityKind, string]>;
   syncState: Table<SyncStateRow, 'state'>;
   drafts: EntityTable<Draft, 'chapterId'>;
+  /** Products owned and gift months (issue 12): user-scoped rows, written by the server only. */
+  entitlements: EntityTable<Entitlement, 'id'>;
 };
 
 export interface OpenDbOptions {
@@ -206,6 +209,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   db.version(4).stores({
     aiSuggestions: 'id, seriesId, bookId',
   });
+  // Billing (issue 12): user-scoped rows of the signed-in author.
+  db.version(5).stores({ entitlements: 'id, userId, kind' });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -16,3 +16,4 @@ export * from './engine.ts';
 export * from './writing.ts';
 export * from './activity.ts';
 export * from './companion.ts';
+export * from './entitlements.ts';

@@ -318,6 +318,66 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  // Billing (issue 12): Stripe customers and subscriptions as Stripe last told us, the webhook
+  // events already applied, entitlements (a user-scoped synced kind) and premium support requests.
+  '0007_billing': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('billing_customers')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('stripe_customer_id', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('billing_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('interval', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('current_period_end', 'text')
+        .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('payment_failed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('billing_subscriptions_user').on('billing_subscriptions').column('user_id').execute();
+      // The plan billing last gave each author: a plan that differs from it was set by an operator
+      // (pnpm cli user:plan) and is kept as the floor billing never lowers.
+      await db.schema
+        .createTable('billing_plans')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('billing_events')
+        .addColumn('event_id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+      await synced(db.schema.createTable('entitlements'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text')
+        .addColumn('gift_code', 'text', (c) => c.unique())
+        .addColumn('gift_redeemed_at', 'text')
+        .addColumn('gift_redeemed_by', 'text')
+        // What granted it: a PaymentIntent id or `gift:<code>`; one grant per source (set in the
+        // write that inserts the row, right after the shared insert of its wire fields).
+        .addColumn('source', 'text', (c) => c.unique())
+        .execute();
+      await db.schema.createIndex('entitlements_user_rev').on('entitlements').columns(['user_id', 'rev']).execute();
+      await db.schema
+        .createTable('support_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('support_requests_created').on('support_requests').column('created_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

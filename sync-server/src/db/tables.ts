@@ -207,6 +207,57 @@ export interface IdempotencyKeysTable {
   snapshotRev: number | null;
 }
 
+// Billing (issue 12)
+export interface BillingCustomersTable {
+  userId: string;
+  stripeCustomerId: string;
+  createdAt: string;
+}
+
+export interface BillingSubscriptionsTable {
+  /** Stripe's subscription id. */
+  id: string;
+  userId: string;
+  plan: string;
+  interval: string;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: number;
+  paymentFailed: number;
+  updatedAt: string;
+}
+
+export interface BillingPlansTable {
+  userId: string;
+  /** The plan billing last set. */
+  plan: string;
+}
+
+export interface BillingEventsTable {
+  eventId: string;
+  type: string;
+  receivedAt: string;
+}
+
+/** A user-scoped synced row (no series). */
+export interface EntitlementsTable extends SyncedColumns {
+  userId: string;
+  kind: string;
+  expiresAt: string | null;
+  giftCode: string | null;
+  giftRedeemedAt: string | null;
+  giftRedeemedBy: string | null;
+  source: string | null;
+}
+
+export interface SupportRequestsTable {
+  id: string;
+  userId: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,6 +280,12 @@ export interface DB {
   writingSettings: WritingSettingsTable;
   aiSuggestions: AiSuggestionsTable;
   aiUsage: AiUsageTable;
+  billingCustomers: BillingCustomersTable;
+  billingSubscriptions: BillingSubscriptionsTable;
+  billingPlans: BillingPlansTable;
+  billingEvents: BillingEventsTable;
+  entitlements: EntitlementsTable;
+  supportRequests: SupportRequestsTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

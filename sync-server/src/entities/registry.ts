@@ -22,6 +22,7 @@ import {
   writingSettingsSchema,
   writingStatSchema,
   aiSuggestionSchema,
+  entitlementSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -191,6 +192,17 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(aiSuggestionSchema),
     seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
     jsonColumns: ['entityIds'],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
+  // Products owned and gift months (issue 12): written by the billing domain only.
+  entitlements: {
+    kind: 'entitlements',
+    table: 'entitlements',
+    wireFields: fieldsOf(entitlementSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: [],
     booleanColumns: [],
     createLimit: null,
     writeFeature: null,

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type SignedIn, TEST_PASSWORD, signUp } from '../helpers.ts';
 import { send } from './routes.ts';
+import { giftCodeBoughtBy } from './billing-fixtures.ts';
 
 /** The entity kinds a path or body id can name. */
 export const ID_KINDS = [
@@ -23,6 +24,8 @@ export type SideIds = Record<IdKind, string> & {
   chapterRev: number;
   /** The shown id of a second session of the side's author (another device), to end by id. */
   session: string;
+  /** A gift code the side's author bought (billing), to redeem. */
+  giftCode: string;
 };
 
 export interface Side extends SignedIn {
@@ -110,6 +113,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     conflict: conflict.conflictId,
     chapterRev: conflict.revAfterFirstEdit,
     session: await secondSessionId(app, who),
+    giftCode: await giftCodeBoughtBy(app, who),
   };
   return { ...who, ids };
 }

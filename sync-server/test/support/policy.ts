@@ -162,4 +162,15 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/check-achievements': { access: 'protected' },
   'GET /api/writing-settings': { access: 'protected' },
   'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { timeZone: 'Europe/Paris', restDays: [0] } }) },
+  // --- billing (issue 12) ----------------------------------------------------------------------
+  'GET /api/subscription-plans': { access: 'protected' },
+  'POST /api/subscriptions': { access: 'protected', request: () => ({ body: { planName: 'wordsmith', interval: 'monthly' } }) },
+  'POST /api/create-payment-intent': { access: 'protected', request: () => ({ body: { items: [{ id: 'custom-theme-pack' }], amount: 4.99 } }) },
+  'POST /api/billing/portal': { access: 'protected' },
+  'GET /api/billing/status': { access: 'protected' },
+  'POST /api/gifts/redeem': { access: 'protected', request: (s) => ({ body: { code: s.ids.giftCode } }) },
+  'GET /api/support-requests': { access: 'protected' },
+  'POST /api/support-requests': { access: 'protected', request: () => ({ body: { subject: 'Help', message: 'My export is stuck.' } }) },
+  // Stripe has no session: verified by signature instead (a request without one is refused).
+  'POST /api/stripe/webhook': { access: 'public', anonymous: 400, signedIn: 400, request: () => ({ body: { id: 'evt_1', type: 'invoice.paid' } }) },
 };

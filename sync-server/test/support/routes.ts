@@ -5,6 +5,7 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, testConfig } from '../../src/config.ts';
+import { sharedFakeStripe } from './fake-stripe.ts';
 
 export interface RouteEntry {
   method: string;
@@ -37,7 +38,9 @@ function paramNames(url: string): string[] {
 /** Builds a test app (in-memory SQLite) and records every route it registers. */
 export async function buildAppWithRoutes(overrides: Partial<AppConfig> = {}): Promise<AppWithRoutes> {
   const seen: RouteEntry[] = [];
-  const app = await buildApp(testConfig(overrides), {
+  // Payments configured (against the fake Stripe), so billing routes are reached past their 503.
+  const stripe = (await sharedFakeStripe()).config();
+  const app = await buildApp(testConfig({ stripe, ...overrides }), {
     onRoute(route: RouteOptions) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { CSS_RESOLVERS, MANTINE_THEMES, TOKENS } from './themes';
+import { ALL_CSS_RESOLVERS, ALL_MANTINE_THEMES, ALL_TOKENS } from './all-themes';
 import { applyDocumentTheme, useThemeStore } from './theme-store';
 
 interface ThemeProviderProps {
@@ -15,9 +15,9 @@ export function ThemeProvider({ children, env = 'default' }: ThemeProviderProps)
   useLayoutEffect(() => applyDocumentTheme(theme), [theme]);
   return (
     <MantineProvider
-      theme={MANTINE_THEMES[theme]}
-      forceColorScheme={TOKENS[theme].scheme}
-      cssVariablesResolver={CSS_RESOLVERS[theme]}
+      theme={ALL_MANTINE_THEMES[theme]}
+      forceColorScheme={ALL_TOKENS[theme].scheme}
+      cssVariablesResolver={ALL_CSS_RESOLVERS[theme]}
       env={env}
     >
       {children}

@@ -1,16 +1,18 @@
 import { create } from 'zustand';
 import { readLocal, writeLocal } from '@/lib/storage';
-import { BOOT_COLORS, DEFAULT_THEME, THEME_STORAGE_KEY, isThemeName, nextTheme, type ThemeName } from './themes';
+import { DEFAULT_THEME, THEME_STORAGE_KEY } from './themes';
+import { ALL_BOOT_COLORS, type AppThemeName, isAppThemeName, nextOfferedTheme } from './all-themes';
 
 interface ThemeState {
-  theme: ThemeName;
-  setTheme: (theme: ThemeName) => void;
-  cycleTheme: () => void;
+  theme: AppThemeName;
+  setTheme: (theme: AppThemeName) => void;
+  /** The next theme; the Custom Theme Pack's themes join the cycle for its owners. */
+  cycleTheme: (ownsPack?: boolean) => void;
 }
 
-export function readStoredTheme(): ThemeName {
+export function readStoredTheme(): AppThemeName {
   const stored = readLocal(THEME_STORAGE_KEY);
-  return isThemeName(stored) ? stored : DEFAULT_THEME;
+  return isAppThemeName(stored) ? stored : DEFAULT_THEME;
 }
 
 export const useThemeStore = create<ThemeState>((set, get) => ({
@@ -19,13 +21,13 @@ export const useThemeStore = create<ThemeState>((set, get) => ({
     writeLocal(THEME_STORAGE_KEY, theme);
     set({ theme });
   },
-  cycleTheme: () => get().setTheme(nextTheme(get().theme)),
+  cycleTheme: (ownsPack = false) => get().setTheme(nextOfferedTheme(get().theme, ownsPack)),
 }));
 
 /** The document-level marks of a theme: data-theme, the page colour and the browser UI colour. */
-export function applyDocumentTheme(theme: ThemeName): void {
+export function applyDocumentTheme(theme: AppThemeName): void {
   const root = document.documentElement;
-  const boot = BOOT_COLORS[theme];
+  const boot = ALL_BOOT_COLORS[theme];
   root.dataset.theme = theme;
   root.style.backgroundColor = boot.bg;
   root.style.colorScheme = boot.scheme;
@@ -41,7 +43,7 @@ export function applyDocumentTheme(theme: ThemeName): void {
 // Another tab changed the theme: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === THEME_STORAGE_KEY && isThemeName(event.newValue)) {
+    if (event.key === THEME_STORAGE_KEY && isAppThemeName(event.newValue)) {
       useThemeStore.setState({ theme: event.newValue });
     }
   });

@@ -190,7 +190,7 @@ const fontFamily =
 const headingFamily =
   "'Iowan Old Style', 'Palatino Linotype', 'Book Antiqua', Palatino, Georgia, 'Times New Roman', serif";
 
-function base(overrides: MantineThemeOverride): MantineThemeOverride {
+export function base(overrides: MantineThemeOverride): MantineThemeOverride {
   return createTheme({
     fontFamily,
     fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
@@ -214,7 +214,7 @@ export const MANTINE_THEMES: Record<ThemeName, MantineThemeOverride> = {
   sunset: base({ primaryColor: 'ember', primaryShade: 7, colors: { ink, pumpkin, ember, gray: dusk } }),
 };
 
-function schemeVariables(t: ThemeTokens): Record<string, string> {
+export function schemeVariables(t: ThemeTokens): Record<string, string> {
   return {
     '--mantine-color-body': t.body,
     '--mantine-color-text': t.text,
@@ -245,7 +245,7 @@ const AA = 4.6;
  * (Text c="teal", anchors in a colour), the `*-outline` colour of outline variants and the
  * `*-light-color` of light variants (Badge, Alert, ThemeIcon, NavLink). Mantine's defaults fall short of AA for several palettes (teal, yellow…).
  */
-function paletteTextVariables(theme: MantineTheme, t: ThemeTokens): Record<string, string> {
+export function paletteTextVariables(theme: MantineTheme, t: ThemeTokens): Record<string, string> {
   const out: Record<string, string> = {};
   const backgrounds = [t.body, t.appBg, t.sidebarBg];
   const towards = t.scheme === 'light' ? 'black' : 'white';

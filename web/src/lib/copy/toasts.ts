@@ -281,3 +281,21 @@ export const TOAST_BEHAVIOUR = {
   hotkey: ['F8'],
   maxWidthPx: 420,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Billing beyond the spec's catalogue (issue 12): portal, gifts, premium support, offline buying
+
+export const BILLING_TOASTS = {
+  portalFailed: fail('Could not open the billing portal', FALLBACK_MESSAGES.paymentSetup),
+  needsConnection: fail('You are offline', 'Buying needs a connection. Your plan and products still work offline.'),
+  giftRedeemFailed: fail('Gift code not redeemed', FALLBACK_MESSAGES.unexpected),
+  giftCodeCopied: ok('Gift code copied', 'Share it with the author you are giving it to.'),
+  supportRequestSent: ok('Request sent', 'Our support team will answer you by e-mail within one working day.'),
+  supportRequestFailed: fail('Request not sent', FALLBACK_MESSAGES.unexpected),
+  subscriptionConfirmed: ok('Subscription active', 'Your new plan is ready. Enjoy the new features!'),
+} as const;
+
+/** After redeeming a gift: the server's sentence. */
+export function giftRedeemedToast(message: string): ToastContent {
+  return ok('Gift redeemed', message);
+}

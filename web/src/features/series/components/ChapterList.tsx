@@ -7,6 +7,7 @@ import { chapterProgressBar, type Chapter } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
+import { chapterEditorPath } from '@/lib/chapterEditorPath';
 import classes from './ChapterList.module.css';
 
 interface ChapterListProps {
@@ -15,10 +16,7 @@ interface ChapterListProps {
   chapters: Chapter[];
 }
 
-export function chapterEditorPath(chapter: Pick<Chapter, 'id' | 'bookId' | 'seriesId'>): string {
-  const q = new URLSearchParams({ id: chapter.id, bookId: chapter.bookId, seriesId: chapter.seriesId });
-  return `/chapter-editor?${q.toString()}`;
-}
+export { chapterEditorPath };
 
 /** Moves the item at `from` to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {

@@ -1,0 +1,5 @@
+import { InspirationScreen } from '@/features/inspiration';
+
+export default function InspirationRoute() {
+  return <InspirationScreen />;
+}

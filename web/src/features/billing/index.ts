@@ -1,0 +1,3 @@
+export { SubscriptionsScreen } from './SubscriptionsScreen';
+export { ProductsScreen } from './ProductsScreen';
+export { useBilling } from './useBilling';

@@ -1,0 +1,3 @@
+export { InspirationScreen } from './InspirationScreen';
+export { PromptOfTheDay } from './PromptOfTheDay';
+export { PROMPTS, promptOfTheDay, searchPrompts, type WritingPrompt } from './prompts';

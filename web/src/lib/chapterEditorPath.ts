@@ -1,0 +1,7 @@
+import type { Chapter } from '@chronicler/schema';
+
+/** The editor's address for a chapter (the series list, the inspiration pack and the toolkit open chapters with it). */
+export function chapterEditorPath(chapter: Pick<Chapter, 'id' | 'bookId' | 'seriesId'>): string {
+  const q = new URLSearchParams({ id: chapter.id, bookId: chapter.bookId, seriesId: chapter.seriesId });
+  return `/chapter-editor?${q.toString()}`;
+}
