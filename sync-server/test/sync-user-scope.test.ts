@@ -14,7 +14,7 @@ import { setUserPlan } from '../src/auth/users.ts';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
 import { loadOwnRow, markUserChanged } from '../src/entities/user-rows.ts';
 import { runServerWrite } from '../src/sync/mutation.ts';
-import { FOREIGN_COMMIT_POLL_MS } from '../src/sync/foreign-commits.ts';
+import { FOREIGN_COMMIT_POLL_MS, watchForeignCommits } from '../src/sync/foreign-commits.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { type EventStream, openEvents } from './support/event-stream.ts';
 import { seedSeries } from './sync-seed.ts';
@@ -165,5 +165,21 @@ describe('pokes for user-scoped writes', () => {
     // The cached session was forgotten with the poke: the plan shows on the next request.
     expect(json((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie } }))).plan).toBe('wordsmith');
     await expect(bobsStream.next(400)).rejects.toThrow('no event in time');
+  });
+});
+
+describe('the foreign-commit watch', () => {
+  it("keeps no memory of this process's own commits while no other process writes", async () => {
+    t = await createTestApp();
+    const watch = await watchForeignCommits(t.app.deps.database.db, t.app.deps.hub, 60_000);
+    try {
+      const alice = await signUp(t.app);
+      for (const zone of ['UTC', 'Europe/Paris', 'Asia/Tokyo']) await setTimeZone(t.app, alice.headers, zone);
+      expect(watch.pending()).toBe(4);
+      await watch.check();
+      expect(watch.pending()).toBe(0);
+    } finally {
+      watch.stop();
+    }
   });
 });
