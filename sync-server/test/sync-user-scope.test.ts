@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangesResponse, ENTITY_KINDS, type UserRecord, userRecordSchema } from '@chronicler/schema';
 import { setUserPlan } from '../src/auth/users.ts';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
+import { loadAccessible } from '../src/entities/queries.ts';
 import { loadOwnRow, markUserChanged } from '../src/entities/user-rows.ts';
 import { runServerWrite } from '../src/sync/mutation.ts';
 import { FOREIGN_COMMIT_POLL_MS, watchForeignCommits } from '../src/sync/foreign-commits.ts';
@@ -84,6 +85,8 @@ describe('the author record as a user-scoped synced row', () => {
     const { db } = t.app.deps.database;
     expect(await loadOwnRow(db, 'users', alice.user.id, alice.user.id)).toMatchObject({ plan: 'loremaster' });
     await expect(loadOwnRow(db, 'users', alice.user.id, bob.user.id)).rejects.toMatchObject({ statusCode: 404 });
+    // Series access does not apply to them: a caller using it by mistake learns so at once.
+    await expect(loadAccessible(db, 'users', alice.user.id, alice.user.id)).rejects.toThrow('read them with loadOwnRow');
   });
 
   it('pages user rows with series rows without splitting a seq, to the same result as one read', async () => {
