@@ -11,4 +11,3 @@ export * from './word-count.ts';
 export * from './positions.ts';
 export * from './text-merge/index.ts';
 export * from './scopes.ts';
-export * from './user-record.ts';

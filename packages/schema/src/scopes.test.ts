@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITY_KINDS, USER_SCOPED_KINDS } from './entities.ts';
-import { isValidTimeZone, updateUserSettingsBodySchema } from './user-record.ts';
+import { ENTITY_KINDS, USER_SCOPED_KINDS, isValidTimeZone, updateUserSettingsBodySchema } from './entities.ts';
 import { ENTITY_REFERENCES, SERIES_CHILD_KINDS } from './delete-cascade.ts';
 import { SERIES_SCOPED_KINDS, isUserScopedKind, scopeOfRow, seriesIdOfRow } from './scopes.ts';
 
