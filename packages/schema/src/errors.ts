@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
   internal: 'INTERNAL',
+  /** A collaboration invite that expired (410). */
+  gone: 'GONE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -71,6 +71,40 @@ export interface SeriesMembersTable {
   deletedAt: string | null;
 }
 
+export interface CollaborationInvitesTable {
+  id: string;
+  seriesId: string;
+  inviterId: string;
+  inviteeEmail: string | null;
+  inviteeEmailKey: string | null;
+  /** sha256 of a link invite's token; null for an e-mail invite. */
+  tokenHash: string | null;
+  role: string;
+  message: string | null;
+  status: string;
+  expiresAt: string;
+  answeredBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CollaborativeSeriesTable {
+  seriesId: string;
+  isPublic: number;
+  createdAt: string;
+}
+
+export interface SeriesActivityTable {
+  id: string;
+  seriesId: string;
+  userId: string;
+  action: string;
+  /** JSON object of strings. */
+  detail: string;
+  seq: number;
+  createdAt: string;
+}
+
 export interface BooksTable extends SyncedColumns {
   seriesId: string;
   title: string;
@@ -196,6 +230,9 @@ export interface DB {
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  collaborationInvites: CollaborationInvitesTable;
+  collaborativeSeries: CollaborativeSeriesTable;
+  seriesActivity: SeriesActivityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
