@@ -128,6 +128,32 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
   'POST /api/timeline-events/reorder': { access: 'protected', request: (s) => ({ body: { events: [{ id: s.ids.event, position: 3 }] } }) },
 
+  // --- collaboration (spec 001 §7, issue 13) -------------------------------------------------
+  'GET /api/collaboration/series': { access: 'protected' },
+  'POST /api/collaboration/series': { access: 'protected', request: () => ({ body: { name: 'Shared saga', description: 'Written together by many.' } }) },
+  'GET /api/collaboration/series/:seriesId/members': { access: 'protected', params: { seriesId: 'series' } },
+  'GET /api/collaboration/series/:seriesId/activity': { access: 'protected', params: { seriesId: 'series' }, request: () => ({ query: 'limit=10' }) },
+  'POST /api/collaboration/series/:seriesId/invites': {
+    access: 'protected',
+    params: { seriesId: 'series' },
+    request: () => ({ body: { inviteeEmail: `matrix_${++unique}@example.com`, role: 'editor', message: 'Join us' } }),
+  },
+  'POST /api/collaboration/series/:seriesId/invite-links': { access: 'protected', params: { seriesId: 'series' }, request: () => ({ body: { role: 'viewer' } }) },
+  'GET /api/collaboration/pending-invites': { access: 'protected' },
+  'POST /api/collaboration/invites/:id/accept': { access: 'protected', params: { id: 'invite' } },
+  'POST /api/collaboration/invites/:id/decline': { access: 'protected', params: { id: 'invite' } },
+  'DELETE /api/collaboration/invites/:id': { access: 'protected', params: { id: 'sentInvite' } },
+  // Reached through the token in its body, which only the link's holder knows.
+  'POST /api/collaboration/invite-links/accept': { access: 'protected', request: (s) => ({ body: { token: s.ids.inviteLinkToken } }) },
+  'PUT /api/collaboration/series/:seriesId/members/:userId': {
+    access: 'protected',
+    params: { seriesId: 'series', userId: 'member' },
+    request: () => ({ body: { role: 'viewer' } }),
+  },
+  'DELETE /api/collaboration/series/:seriesId/members/:userId': { access: 'protected', params: { seriesId: 'series', userId: 'member' } },
+  'POST /api/collaboration/series/:seriesId/leave': { access: 'protected', params: { seriesId: 'sharedSeries' } },
+  'POST /api/collaboration/series/:seriesId/transfer': { access: 'protected', params: { seriesId: 'series' }, request: (s) => ({ body: { userId: s.ids.member } }) },
+
   // --- sync (DESIGN.md §3) -------------------------------------------------------------------
   'GET /api/sync/changes': { access: 'protected', request: () => ({ query: 'since=0' }) },
   'GET /api/sync/events': { access: 'protected' },
