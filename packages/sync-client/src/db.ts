@@ -21,6 +21,7 @@ import {
   type EntityRowByKind,
   type Location,
   type Series,
+  type SeriesRole,
   type TimelineEvent,
   newId,
 } from '@chronicler/schema';
@@ -125,6 +126,14 @@ export interface SyncStateRow {
   persistRequested?: boolean;
 }
 
+/** The author's standing in a series as the server last said it (GET /api/collaboration/series). */
+export interface SeriesRoleRow {
+  seriesId: string;
+  role: SeriesRole;
+  ownerId: string;
+  ownerName: string;
+}
+
 export interface Draft {
   chapterId: string;
   title: string;
@@ -147,6 +156,8 @@ export type ChroniclerDb = Dexie & {
   shadows: Table<Shadow, [EntityKind, string]>;
   syncState: Table<SyncStateRow, 'state'>;
   drafts: EntityTable<Draft, 'chapterId'>;
+  /** The author's role in each series they take part in (roles.ts; collaboration, issue 13). */
+  seriesRoles: EntityTable<SeriesRoleRow, 'seriesId'>;
 };
 
 export interface OpenDbOptions {
@@ -185,6 +196,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
   });
+  // Collaboration (issue 13): the author's role per series, so screens lock for a viewer offline too.
+  db.version(6).stores({ seriesRoles: 'seriesId' });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -13,3 +13,4 @@ export * from './problems.ts';
 export * from './status.ts';
 export * from './storage.ts';
 export * from './engine.ts';
+export * from './roles.ts';
