@@ -35,6 +35,7 @@ import { useSync } from '@/lib/sync';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
+import { useSeriesRole } from '@/lib/useSeriesRole';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import classes from './editor.module.css';
 
@@ -125,6 +126,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     },
   );
   const dirty = useEditorState(controller, (s) => s.dirty);
+  const roleState = useSeriesRole(controller.chapter?.seriesId ?? controller.book?.seriesId ?? seriesId);
   const online = useOnline();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
@@ -184,7 +186,10 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const { phase, book } = controller;
   const back = backTarget(book);
   const bookTitle = book?.title.trim() ? book.title : UNTITLED_BOOK;
+  // A viewer of a shared series reads only; a role change locks or unlocks at once (collaboration).
+  const { canEdit, readOnlyReason } = roleState;
   const offering = controller.offer !== null;
+  const locked = offering || !canEdit;
 
   const header = (
     <div className={classes.toolbar}>
@@ -222,7 +227,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => void save()}
-            disabled={!dirty || controller.saving || offering}
+            disabled={!dirty || controller.saving || locked}
           >
             {controller.saving ? 'Saving...' : 'Save'}
           </Button>
@@ -281,6 +286,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             <ElsewhereBanner onCompare={() => controller.elsewhere && openCompare({ kind: 'elsewhere', chapter: controller.elsewhere })} />
           ) : null}
           {controller.chapter?.deletedAt ? <DeletedBanner /> : null}
+          {ready && !canEdit ? (
+            <Alert color="gray" variant="light" title="Read-only" data-testid="read-only-banner">
+              {readOnlyReason}
+            </Alert>
+          ) : null}
           <Paper withBorder radius="lg" className={classes.paper}>
             <Stack gap={6} px={{ base: 'md', sm: 'xl' }} pt="lg" pb="md">
               {ready ? (
@@ -290,7 +300,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                   placeholder="Chapter title"
                   value={controller.title}
                   onChange={(e) => controller.setTitle(e.currentTarget.value)}
-                  disabled={offering}
+                  disabled={locked}
                   classNames={{ input: classes.titleInput }}
                   data-testid="chapter-title"
                 />
@@ -312,7 +322,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     initialText={controller.initialText}
                     label="Chapter content"
                     placeholder="Start writing your chapter…"
-                    readOnly={offering}
+                    readOnly={locked}
                     onChange={controller.onContentChange}
                     handle={controller.editorRef}
                   />
@@ -323,7 +333,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             </div>
           </Paper>
         </Stack>
-        {ready ? <SidePanel controller={controller} disabled={offering} /> : null}
+        {ready ? <SidePanel controller={controller} disabled={locked} /> : null}
       </div>
 
       <CompareDialog
