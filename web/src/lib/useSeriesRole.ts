@@ -17,13 +17,20 @@ export interface SeriesRoleState {
   canEdit: boolean;
   /** Why the screen is read-only ('' when it is not). */
   readOnlyReason: string;
+  /** false once the series is not on this device (the author left it or was removed); null while unknown. */
+  seriesPresent: boolean | null;
 }
 
 export function useSeriesRole(seriesId: string | null | undefined): SeriesRoleState {
   const db = useOptionalSync()?.db ?? null;
-  const role = useLiveQuery(async () => (db && seriesId ? seriesRoleOf(db, seriesId) : null), [db, seriesId], null);
-  const canEdit = canEditWith(role ?? null);
-  return { role: role ?? null, canEdit, readOnlyReason: canEdit ? '' : ROLE_MESSAGES.readOnly };
+  const state = useLiveQuery(
+    async () => (db && seriesId ? { role: await seriesRoleOf(db, seriesId), present: (await db.series.get(seriesId)) !== undefined } : null),
+    [db, seriesId],
+    null,
+  );
+  const role = state?.role ?? null;
+  const canEdit = canEditWith(role);
+  return { role, canEdit, readOnlyReason: canEdit ? '' : ROLE_MESSAGES.readOnly, seriesPresent: state ? state.present : null };
 }
 
 /** Whether a sync event changed which series the author takes part in (or their role in one). */

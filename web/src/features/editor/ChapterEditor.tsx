@@ -271,6 +271,26 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   }
 
   const ready = phase === 'ready';
+  // The series left this device while the chapter was open (the author left it or was removed).
+  if (ready && controller.chapter && roleState.seriesPresent === false) {
+    return (
+      <>
+        {header}
+        <EmptyPanel
+          flat
+          icon={<IconFileOff size={30} stroke={1.5} />}
+          title="No longer shared with you"
+          description="You are no longer a member of this series, so it was removed from this device. Anything you had not synced is kept in the sync problems panel."
+          actions={
+            <Button variant="light" onClick={() => navigate('/')}>
+              Back to the dashboard
+            </Button>
+          }
+          data-testid="series-gone"
+        />
+      </>
+    );
+  }
   return (
     <>
       {header}
