@@ -272,7 +272,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
 
   const ready = phase === 'ready';
   // The series left this device while the chapter was open (the author left it or was removed).
-  if (ready && controller.chapter && roleState.seriesPresent === false) {
+  if (ready && roleState.seriesPresent === false) {
     return (
       <>
         {header}
