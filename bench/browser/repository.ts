@@ -43,7 +43,7 @@ export type CommitMode = 'one-commit' | 'commit-each';
 
 async function writeOne(db: Db, userId: string, write: RowWrite): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const ctx: MutationContext = { trx, userId, seq: await nextSeq(trx), now: new Date().toISOString(), touch: () => undefined };
+    const ctx: MutationContext = { trx, userId, seq: await nextSeq(trx), now: new Date().toISOString(), touch: () => undefined, touchUser: () => undefined };
     if (write.op === 'insert') await insertRow(ctx, write.kind, write.values as unknown as NewRow<EntityKind>);
     else await updateRow(ctx, write.kind, write.id, write.patch as RowPatch<EntityKind>);
   });

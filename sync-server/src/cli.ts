@@ -3,8 +3,9 @@
  * Uses the server's own configuration (DATA_DIR / DATABASE_FILE) and is safe to run while the
  * server is up: SQLite in WAL mode lets it read and write beside the running server, and it opens
  * the storage without the single-process speed-ups (db/database.ts exclusiveProcess), as the
- * second process it is. It writes only users and sessions, which the server caches at most
- * SESSION_CACHE_TTL_MS (auth/session.ts).
+ * second process it is. It writes only users and sessions. A plan it sets is a synced write of the
+ * author's record (a new seq); the running server notices the foreign commit within
+ * FOREIGN_COMMIT_POLL_MS and pokes the author's open apps (sync/foreign-commits.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,14 +88,14 @@ async function userCreate(options: Options, io: CliIo): Promise<void> {
   });
   if (!parsed.success) throw new CliError(parsed.error.issues.map((issue) => issue.message).join('\n'));
   const plan = options.plan === undefined ? undefined : planFrom(options.plan);
-  const user = await withDatabase(io, (database, scrypt) => createUser(database.db, { ...parsed.data, plan }, scrypt));
+  const user = await withDatabase(io, (database, scrypt) => createUser({ database, hub: null }, { ...parsed.data, plan }, scrypt));
   io.out(`Created user ${user.username} (${user.plan}), id ${user.id}`);
 }
 
 async function userPlan(options: Options, io: CliIo): Promise<void> {
   const username = required(options, 'username');
   const plan = planFrom(required(options, 'plan'));
-  const user = await withDatabase(io, (database) => setUserPlan(database.db, username, plan));
+  const user = await withDatabase(io, (database) => setUserPlan({ database, hub: null }, username, plan));
   if (!user) throw new CliError(`No user named "${username}"`);
   io.out(`${user.username} is now on the ${user.plan} plan`);
 }

@@ -11,5 +11,6 @@ export { runInSharedTransaction } from './db/shared-transaction.ts';
 export { ENTITIES } from './entities/registry.ts';
 export { type NewRow, type RowPatch, seriesIdOf, toColumns, toWire } from './entities/wire.ts';
 export { insertRow, updateRow } from './entities/writes.ts';
-export { type MutationContext, nextSeq } from './sync/mutation.ts';
+export { markUserChanged } from './entities/user-rows.ts';
+export { type MutationContext, type WriteContext, nextSeq, runServerWrite } from './sync/mutation.ts';
 export { type StoredRecord, recordedAnswer } from './sync/mutation.ts';

@@ -65,11 +65,21 @@ describe('usernames', () => {
       raw.sqlite.prepare('drop index users_username_skeleton').run();
       raw.sqlite.prepare('alter table users drop column username_skeleton').run();
       raw.sqlite.prepare('alter table sessions drop column user_agent').run();
+      // …and before the user-scope columns (migration 0004, which runs after 0003 again).
+      raw.sqlite.prepare("delete from kysely_migration where name like '0004_%'").run();
+      for (const index of ['users_user_rev', 'users_rev']) raw.sqlite.prepare(`drop index ${index}`).run();
+      for (const column of ['rev', 'user_id', 'deleted_at', 'time_zone']) raw.sqlite.prepare(`alter table users drop column ${column}`).run();
+      const seqBefore = Number((raw.sqlite.prepare("select value from sync_state where name = 'seq'").get() as { value: number }).value);
       await raw.close();
 
       t = await createTestApp({ databaseFile: file });
       const row = await t.app.deps.database.db.selectFrom('users').select(['usernameSkeleton']).where('id', '=', old.user.id).executeTakeFirstOrThrow();
       expect(row.usernameSkeleton).toBe(usernameSkeletonOf('Legacy\u0430'));
+      // Migration 0004 gives the existing record a new seq, so devices already synced receive it.
+      const record = await t.app.deps.database.db.selectFrom('users').select(['rev', 'userId', 'timeZone']).where('id', '=', old.user.id).executeTakeFirstOrThrow();
+      expect(record).toEqual({ rev: seqBefore + 1, userId: old.user.id, timeZone: null });
+      const feed = await t.app.inject({ method: 'GET', url: `/api/sync/changes?since=${seqBefore}`, headers: { cookie: old.cookie } });
+      expect(JSON.parse(feed.body).changes.users).toEqual([expect.objectContaining({ id: old.user.id, rev: seqBefore + 1 })]);
       const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'legacy\u0430', password: 'lanterns over the harbour' } });
       expect(login.statusCode).toBe(200);
       expect((await register('legacya', 'lanterns over the harbour')).statusCode).toBe(409);

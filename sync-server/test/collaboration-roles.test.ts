@@ -33,7 +33,7 @@ type Need = AccessLevel | 'invitee' | 'member';
 /** Routes that touch no series' rows by id: the author's own account, lists of their own, sync plumbing. */
 const NOT_SERIES_SCOPED = new Set([
   'GET /api/user/sessions', 'DELETE /api/user/sessions/:id', 'POST /api/user/sessions/sign-out-others', 'POST /api/logout/everywhere',
-  'POST /api/user/password', 'GET /api/series', 'POST /api/series', 'GET /api/sync/changes', 'GET /api/sync/events', 'POST /api/sync/batch',
+  'POST /api/user/password', 'PUT /api/user/settings', 'GET /api/series', 'POST /api/series', 'GET /api/sync/changes', 'GET /api/sync/events', 'POST /api/sync/batch',
   'GET /api/collaboration/series', 'POST /api/collaboration/series', 'GET /api/collaboration/pending-invites',
   // A bearer token, not an id: tested in collaboration.test.ts.
   'POST /api/collaboration/invite-links/accept',
@@ -53,10 +53,14 @@ const COLLABORATION_NEEDS: Record<string, Need> = {
   'POST /api/collaboration/series/:seriesId/transfer': 'own',
 };
 
+/** Paths of the routes that act on a series' rows (story structure, spec 001 §7). */
+const STORY_PATHS = /^\/api\/(series|books|chapters|chapter-conflicts|characters|character-relationships|locations|timeline-events)(\/|$)/;
+
 /** The story routes' levels: reads read, the series itself is managed and owned, everything else is content. */
 function needOf(route: RouteEntry): Need | null {
   if (NOT_SERIES_SCOPED.has(route.key)) return null;
   if (route.key in COLLABORATION_NEEDS) return COLLABORATION_NEEDS[route.key]!;
+  if (!STORY_PATHS.test(route.url)) return null;
   if (route.method === 'GET') return 'read';
   if (route.key === 'PUT /api/series/:id') return 'manage';
   if (route.key === 'DELETE /api/series/:id') return 'own';

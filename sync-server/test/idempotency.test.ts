@@ -5,7 +5,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChangesResponse, ENTITY_KINDS, newId } from '@chronicler/schema';
+import { type ChangesResponse, SERIES_SCOPED_KINDS, newId } from '@chronicler/schema';
 import { type SignedIn, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { requestHash } from '../src/sync/mutation.ts';
 import { createHash } from 'node:crypto';
@@ -171,11 +171,11 @@ function callOf(template: Template, seriesIds: string[], bookIds: string[]): Cal
   }
 }
 
-/** Everything the user can see, without the wall-clock stamps and the owner's (per-app) id. */
+/** Every story row the user can see, without the wall-clock stamps and the owner's (per-app) id (their own record differs per app). */
 async function visibleState(app: FastifyInstance, who: SignedIn): Promise<unknown> {
   const res = await app.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=10000', headers: { cookie: who.cookie } });
   const page = json<ChangesResponse>(res);
-  return ENTITY_KINDS.map((kind) =>
+  return SERIES_SCOPED_KINDS.map((kind) =>
     (page.changes[kind] as Record<string, unknown>[])
       .map(({ createdAt: _c, updatedAt: _u, ownerId: _o, deletedAt, ...rest }): Record<string, unknown> => ({ ...rest, deleted: deletedAt !== null }))
       .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)),

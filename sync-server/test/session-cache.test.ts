@@ -26,7 +26,7 @@ describe('session cache', () => {
     await t.app.deps.database.db.updateTable('users').set({ displayName: 'Renamed elsewhere' }).where('id', '=', author.user.id).execute();
     expect(json(await me(t.app, author.cookie)).displayName).toBe(author.user.displayName);
     // …but a plan change through this process is.
-    await setUserPlan(t.app.deps.database.db, author.user.username, 'legendary');
+    await setUserPlan(t.app.deps, author.user.username, 'legendary');
     expect(json(await me(t.app, author.cookie))).toMatchObject({ plan: 'legendary', displayName: 'Renamed elsewhere' });
   });
 

@@ -63,7 +63,7 @@ describe('the storage with more than one process (exclusiveProcess off)', () => 
     const { app, author, other } = await serverBesideAnotherProcess(true);
     const me = () => app.inject({ method: 'GET', url: '/api/user', headers: { cookie: author.cookie } });
     expect(json(await me()).plan).toBe(author.user.plan);
-    await setUserPlan(other.db, author.user.username, 'legendary');
+    await setUserPlan({ database: other, hub: null }, author.user.username, 'legendary');
     expect(json(await me()).plan).toBe('legendary');
     await other.db.deleteFrom('sessions').where('userId', '=', author.user.id).execute();
     expect((await me()).statusCode).toBe(401);

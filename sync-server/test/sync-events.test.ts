@@ -7,68 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { MAX_STREAMS_PER_AUTHOR, MAX_STREAMS_PER_SESSION } from '../src/sync/events.ts';
 import { seedMembership, seedSeries } from './sync-seed.ts';
-
-interface ServerSentEvent {
-  event: string;
-  data: string;
-}
-
-interface EventStream {
-  status: number;
-  contentType: string | null;
-  /** The next event (comments skipped); rejects after `timeoutMs`. */
-  next(timeoutMs?: number): Promise<ServerSentEvent>;
-  close(): void;
-}
-
-async function openEvents(base: string, cookie: string): Promise<EventStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/sync/events`, { headers: { cookie }, signal: controller.signal });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const parse = (block: string): ServerSentEvent | null => {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':') || line === '') continue;
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    return data.length > 0 ? { event, data: data.join('\n') } : null;
-  };
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    async next(timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const parsed = parse(block);
-          if (parsed) return parsed;
-          end = buffered.indexOf('\n\n');
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('no event in time');
-        let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error('no event in time')), left);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        if (chunk.done) throw new Error('stream ended');
-        buffered += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
+import { type EventStream, type ServerSentEvent, openEvents } from './support/event-stream.ts';
 
 let t: TestApp | undefined;
 const streams: EventStream[] = [];
@@ -160,10 +99,10 @@ describe('GET /api/sync/events', () => {
     await leaving.next();
     const staying = await connect(base, alice.cookie);
     await staying.next();
-    expect(app.deps.hub.size).toBe(2);
+    expect(app.deps.hub.countOf(alice.user.id)).toBe(2);
     leaving.close();
-    for (let i = 0; i < 50 && app.deps.hub.size > 1; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(app.deps.hub.size).toBe(1);
+    for (let i = 0; i < 50 && app.deps.hub.countOf(alice.user.id) > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(app.deps.hub.countOf(alice.user.id)).toBe(1);
 
     await seedSeries(app, alice.user.id);
     await staying.next();

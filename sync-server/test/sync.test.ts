@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ChangesResponse,
   ENTITY_KINDS,
+  userRecordSchema,
   bookSchema,
   chapterConflictSchema,
   chapterSchema,
@@ -130,7 +131,7 @@ describe('GET /api/sync/changes', () => {
     const schemas = {
       series: seriesSchema, books: bookSchema, chapters: chapterSchema, characters: characterSchema,
       characterRelationships: characterRelationshipSchema, locations: locationSchema, timelineEvents: timelineEventSchema,
-      chapterConflicts: chapterConflictSchema,
+      chapterConflicts: chapterConflictSchema, users: userRecordSchema,
     };
     const restList: Record<keyof typeof schemas, string> = {
       series: '/api/series',
@@ -141,6 +142,8 @@ describe('GET /api/sync/changes', () => {
       locations: `/api/series/${series.id}/locations`,
       timelineEvents: `/api/series/${series.id}/timeline`,
       chapterConflicts: `/api/chapters/${chapter.id}/conflicts`,
+      // The author's own record (a user-scoped kind): what GET /api/user answers, as one row.
+      users: '/api/user',
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];
@@ -149,7 +152,7 @@ describe('GET /api/sync/changes', () => {
       const listed = json<{ id: string }[] | { conflicts: { id: string }[] }>(
         await t.app.inject({ method: 'GET', url: restList[kind], headers: { cookie } }),
       );
-      const restRows = Array.isArray(listed) ? listed : Object.values(listed).find(Array.isArray)!;
+      const restRows = Array.isArray(listed) ? listed : kind === 'users' ? [listed as unknown as { id: string }] : Object.values(listed).find(Array.isArray)!;
       const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
       // Chapter lists may leave the text out; compare field by field what the list carries.
       const expected = byId(restRows);

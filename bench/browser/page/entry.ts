@@ -11,6 +11,7 @@ import {
   type AnyRow,
   type ChroniclerDb,
   ENTITY_KINDS,
+  SERIES_SCOPED_KINDS,
   type FetchLike,
   type SyncEngine,
   createMutators,
@@ -78,7 +79,7 @@ async function freshDb(userId: string): Promise<ChroniclerDb> {
 
 async function countRows(db: ChroniclerDb): Promise<{ counts: Partial<Record<BenchKind, number>>; words: number }> {
   const counts: Partial<Record<BenchKind, number>> = {};
-  for (const kind of ENTITY_KINDS) counts[kind] = await db.table(kind).count();
+  for (const kind of SERIES_SCOPED_KINDS) counts[kind] = await db.table(kind).count();
   let words = 0;
   await db.chapters.each((chapter) => {
     words += chapter.wordCount;

@@ -13,7 +13,8 @@
  * `lookup` says how referencing rows are found on both stores: by an index on the field, or by the
  * series' rows of that kind filtered in memory (the field has no index).
  */
-import type { EntityKind } from './entities.ts';
+import type { EntityKind, SeriesScopedKind } from './entities.ts';
+import { seriesIdOfRow } from './scopes.ts';
 
 export type OnDelete = 'delete' | 'clear' | 'removeFromList' | 'keep';
 
@@ -25,6 +26,7 @@ export interface EntityReference {
   /** The referenced kind. */
   to: EntityKind;
   onDelete: OnDelete;
+  /** 'series' only between series-scoped kinds: a user-scoped row has no series to list by. */
   lookup: 'index' | 'series';
 }
 
@@ -50,6 +52,18 @@ export const ENTITY_REFERENCES = [
   { from: 'timelineEvents', field: 'characterIds', to: 'characters', onDelete: 'removeFromList', lookup: 'series' },
 ] as const satisfies readonly EntityReference[];
 
+/** The kinds whose rows hang off a series (all series-scoped kinds but the series), in cascade order. */
+export type SeriesChildKind = Exclude<SeriesScopedKind, 'series'>;
+
+/**
+ * Derived from the table above: the kinds a series delete takes with it through their `seriesId`.
+ * Both sides use it (the client's purge of a series that left the author's scope, the server's
+ * registry); a test holds that every series-scoped kind but the series is here.
+ */
+export const SERIES_CHILD_KINDS: readonly SeriesChildKind[] = [
+  ...new Set(ENTITY_REFERENCES.filter((ref) => ref.to === 'series' && ref.field === 'seriesId').map((ref) => ref.from as SeriesChildKind)),
+];
+
 /** A stored row as the cascade sees it. */
 export type CascadeRow = { readonly id: string } & Readonly<Record<string, unknown>>;
 
@@ -63,10 +77,6 @@ export type CascadeWrite =
   | { op: 'delete'; kind: EntityKind; id: string }
   | { op: 'patch'; kind: EntityKind; id: string; fields: Record<string, unknown> };
 
-/** The series a row belongs to (a series is its own). */
-function seriesOf(kind: EntityKind, row: CascadeRow): string {
-  return kind === 'series' ? row.id : String(row.seriesId);
-}
 
 function refersToAny(value: unknown, ids: ReadonlySet<string>): boolean {
   if (Array.isArray(value)) return value.some((v) => typeof v === 'string' && ids.has(v));
@@ -77,9 +87,10 @@ async function rowsReferencing(
   reader: CascadeReader,
   ref: EntityReference,
   ids: ReadonlySet<string>,
-  seriesId: string,
+  seriesId: string | null,
 ): Promise<CascadeRow[]> {
   if (ref.lookup === 'series') {
+    if (seriesId === null) throw new Error(`A user-scoped row cannot be looked up by series (${ref.from}.${ref.field})`);
     const rows = await reader.liveWhere(ref.from, 'seriesId', seriesId);
     return rows.filter((r) => refersToAny(r[ref.field], ids));
   }
@@ -99,7 +110,7 @@ export async function planDeleteCascade(
   row: CascadeRow,
   references: readonly EntityReference[] = ENTITY_REFERENCES,
 ): Promise<CascadeWrite[]> {
-  const seriesId = seriesOf(kind, row);
+  const seriesId = seriesIdOfRow(kind, row);
   const writes: CascadeWrite[] = [];
   const deleted = new Map<EntityKind, Set<string>>([[kind, new Set([row.id])]]);
   const isDeleted = (k: EntityKind, id: string) => deleted.get(k)?.has(id) ?? false;

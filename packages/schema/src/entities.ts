@@ -200,6 +200,44 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The signed-in author's own record as it syncs (a user-scoped kind, `users`): plan, time zone and
+ * the rest of their settings reach every open app through the changes feed. `userId` is the
+ * record's own id (every user-scoped row names its owner in `userId`).
+ */
+export const userRecordSchema = syncedRowSchema.extend({
+  userId: id,
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  plan: planNameSchema,
+  /** IANA zone (e.g. `Europe/Paris`) the author's days are counted in; null until the app sets it. */
+  timeZone: z.string().nullable(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** Whether the runtime's Intl knows `zone` as an IANA time zone (the same test on both sides). */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.trim() === '' || zone !== zone.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/user/settings: the author's own settings (more fields join as they are added). */
+export const updateUserSettingsBodySchema = z.strictObject({
+  timeZone: z
+    .string()
+    .max(100, { error: 'Unknown time zone' })
+    .refine(isValidTimeZone, { error: 'Unknown time zone' })
+    .nullable()
+    .optional(),
+});
+export type UpdateUserSettingsBody = z.input<typeof updateUserSettingsBodySchema>;
+
 const username = z
   .string({ error: MESSAGES.auth.usernameRequired })
   .trim()
@@ -436,8 +474,21 @@ export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySche
 /** The synced entity kinds, as named in the changes feed and the outbox. */
 export const ENTITY_KINDS = [
   'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
+  'users',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/**
+ * The kinds whose rows belong to one author rather than to a series (packages/sync-client README,
+ * "How to add a user-scoped kind"): their wire rows carry `userId` and no `seriesId`, the changes
+ * feed sends each author their own, and the server writes them. Every one is in ENTITY_KINDS too.
+ */
+export const USER_SCOPED_KINDS = [
+  'users',
+] as const satisfies readonly EntityKind[];
+export type UserScopedKind = (typeof USER_SCOPED_KINDS)[number];
+/** The kinds whose rows belong to a series (the series itself included). */
+export type SeriesScopedKind = Exclude<EntityKind, UserScopedKind>;
 
 export interface EntityRowByKind {
   series: Series;
@@ -448,6 +499,7 @@ export interface EntityRowByKind {
   locations: Location;
   timelineEvents: TimelineEvent;
   chapterConflicts: ChapterConflict;
+  users: UserRecord;
 }
 
 /**

@@ -10,4 +10,5 @@ export * from './delete-cascade.ts';
 export * from './word-count.ts';
 export * from './positions.ts';
 export * from './text-merge/index.ts';
+export * from './scopes.ts';
 export * from './collaboration.ts';

@@ -23,10 +23,16 @@ import {
   type Series,
   type SeriesRole,
   type TimelineEvent,
+  type UserRecord,
+  SERIES_CHILD_KINDS,
+  SERIES_SCOPED_KINDS,
+  USER_SCOPED_KINDS,
+  isUserScopedKind,
   newId,
+  seriesIdOfRow,
 } from '@chronicler/schema';
 
-export { ENTITY_KINDS };
+export { ENTITY_KINDS, SERIES_CHILD_KINDS, SERIES_SCOPED_KINDS, USER_SCOPED_KINDS, isUserScopedKind, seriesIdOfRow };
 export type { EntityKind, EntityRowByKind };
 
 /** Any synced row, as the server answers it and as Dexie stores it. */
@@ -151,6 +157,8 @@ export type ChroniclerDb = Dexie & {
   locations: EntityTable<Location, 'id'>;
   timelineEvents: EntityTable<TimelineEvent, 'id'>;
   chapterConflicts: EntityTable<ChapterConflict, 'id'>;
+  /** The signed-in author's own record (user-scoped: plan, time zone …); one row, read-only here. */
+  users: EntityTable<UserRecord, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   deadLetters: EntityTable<DeadLetter, 'id'>;
   shadows: Table<Shadow, [EntityKind, string]>;
@@ -196,6 +204,10 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
   });
+  // User-scoped synced kinds (README "How to add a user-scoped kind"): the author's own record.
+  db.version(2).stores({
+    users: 'id, userId',
+  });
   // Collaboration (issue 13): the author's role per series, so screens lock for a viewer offline too.
   db.version(6).stores({ seriesRoles: 'seriesId' });
   db.on('populate', (tx) => {
@@ -235,12 +247,4 @@ export async function readSyncState(db: ChroniclerDb): Promise<SyncStateRow> {
 
 export async function getClientId(db: ChroniclerDb): Promise<string> {
   return (await readSyncState(db)).clientId;
-}
-
-/** The kinds whose rows hang off a series (every kind but the series itself). */
-export const SERIES_CHILD_KINDS = ENTITY_KINDS.filter((k) => k !== 'series') as Exclude<EntityKind, 'series'>[];
-
-/** The series a row belongs to. */
-export function seriesIdOfRow(entity: EntityKind, row: AnyRow): string {
-  return entity === 'series' ? row.id : (row as { seriesId: string }).seriesId;
 }

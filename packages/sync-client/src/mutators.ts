@@ -50,6 +50,7 @@ import {
   updateRelationshipBodySchema,
   updateSeriesBodySchema,
   updateTimelineEventBodySchema,
+  type SeriesScopedKind,
 } from '@chronicler/schema';
 import {
   type AnyRow,
@@ -139,7 +140,13 @@ async function closeChapterGap(db: ChroniclerDb, bookId: string, leaving: string
 // -------------------------------------------------------------------------------------------
 // Generic create / update / delete
 
-const PATHS: Record<Exclude<EntityKind, 'chapterConflicts'>, string> = {
+/**
+ * The kinds an author writes from the device: series-scoped ones but conflict copies (made by the
+ * server). User-scoped rows (the author's record, statistics …) are written by the server only.
+ */
+type WritableKind = Exclude<SeriesScopedKind, 'chapterConflicts'>;
+
+const PATHS: Record<WritableKind, string> = {
   series: '/api/series',
   books: '/api/books',
   chapters: '/api/chapters',
@@ -149,7 +156,7 @@ const PATHS: Record<Exclude<EntityKind, 'chapterConflicts'>, string> = {
   timelineEvents: '/api/timeline-events',
 };
 
-const NOT_FOUND: Record<EntityKind, string> = {
+const NOT_FOUND: Record<SeriesScopedKind, string> = {
   series: 'This series is no longer available',
   books: 'This book is no longer available',
   chapters: 'This chapter is no longer available',
@@ -163,7 +170,7 @@ const NOT_FOUND: Record<EntityKind, string> = {
 export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   const now = options.now ?? (() => Date.now());
 
-  async function create<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+  async function create<K extends WritableKind>(
     kind: K,
     body: Record<string, unknown> & { id: string },
     makeRow: () => Promise<RowOf<K>>,
@@ -197,7 +204,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     return made!;
   }
 
-  async function update<K extends Exclude<EntityKind, 'chapterConflicts'>>(
+  async function update<K extends WritableKind>(
     kind: K,
     id: string,
     fields: Record<string, unknown>,
@@ -229,7 +236,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     );
   }
 
-  async function remove(kind: Exclude<EntityKind, 'chapterConflicts'>, id: string): Promise<void> {
+  async function remove(kind: WritableKind, id: string): Promise<void> {
     await commit(db, now, async () => {
       const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
       const nowIso = new Date(now()).toISOString();

@@ -13,7 +13,9 @@ import {
   createRelationshipBodySchema,
   createSeriesBodySchema,
   createTimelineEventBodySchema,
+  isUserScopedKind,
   newId,
+  type SeriesScopedKind,
 } from '@chronicler/schema';
 import {
   type AnyRow,
@@ -67,7 +69,8 @@ function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
   return out;
 }
 
-type CreatableKind = Exclude<EntityKind, 'chapterConflicts'>;
+/** Kinds created from the device (user-scoped rows and conflict copies are the server's). */
+type CreatableKind = Exclude<SeriesScopedKind, 'chapterConflicts'>;
 
 const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
   series: createSeriesBodySchema,
@@ -87,7 +90,7 @@ const NOT_FOLDABLE_INTO_CREATE: Partial<Record<EntityKind, readonly string[]>> =
 
 /** The create body with an update folded in, or null when the create route could not take it. */
 function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unknown): Record<string, unknown> | null {
-  if (entity === 'chapterConflicts') return null;
+  if (entity === 'chapterConflicts' || isUserScopedKind(entity)) return null;
   const update = (updateBody ?? {}) as Record<string, unknown>;
   const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
   if (Object.keys(update).some((field) => blocked.includes(field))) return null;

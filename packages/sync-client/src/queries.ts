@@ -13,6 +13,7 @@ import type {
   Location,
   Series,
   TimelineEvent,
+  UserRecord,
 } from '@chronicler/schema';
 import type { ChroniclerDb, DeadLetter, Draft } from './db.ts';
 
@@ -135,4 +136,13 @@ export async function hasPendingChanges(db: ChroniclerDb, entity: string, id: st
 
 export async function deadLetters(db: ChroniclerDb): Promise<DeadLetter[]> {
   return db.deadLetters.orderBy('createdAt').reverse().toArray();
+}
+
+/**
+ * The signed-in author's own record (plan, time zone …) as last synced, or undefined before the
+ * first pull brought it. A user-scoped row: the server writes it, the changes feed brings it.
+ */
+export async function currentUserRecord(db: ChroniclerDb): Promise<UserRecord | undefined> {
+  const row = await db.users.get(db.userId);
+  return row && row.deletedAt === null ? row : undefined;
 }

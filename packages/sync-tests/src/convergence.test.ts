@@ -42,7 +42,7 @@ import {
 } from '@chronicler/sync-client';
 import { type App, buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
-import { type StoredRecord, recordedAnswer } from '@chronicler/sync-server/repository';
+import { type StoredRecord, markUserChanged, recordedAnswer, runServerWrite } from '@chronicler/sync-server/repository';
 
 /** A stored idempotency record's answer pieces. */
 type RecordedAnswerParts = Pick<StoredRecord, 'response' | 'snapshotRev' | 'snapshot'>;
@@ -78,6 +78,7 @@ type OpType =
   | 'reorderEvents'
   | 'updateSeries'
   | 'resolveConflict'
+  | 'serverSetsRecord'
   | 'sync'
   | 'partition'
   | 'restart'
@@ -107,6 +108,7 @@ const OP_WEIGHTS: [OpType, number][] = [
   ['reorderEvents', 1],
   ['updateSeries', 1],
   ['resolveConflict', 1],
+  ['serverSetsRecord', 1],
   ['sync', 12],
   ['partition', 2],
   ['restart', 2],
@@ -204,7 +206,15 @@ interface World {
   markerCount: number;
   /** Every chapter save sent, by Idempotency-Key. */
   sent: Map<string, SentSave>;
+  plan: PlanName;
 }
+
+/**
+ * Writes the server makes on its own behalf (no idempotency record), on the shared server across
+ * runs: each registration, and each 'serverSetsRecord' op (the author's record, a user-scoped row).
+ */
+let serverWrites = 0;
+const TIME_ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'UTC'];
 
 function toResponse(res: InjectResponse): Response {
   const headers = new Headers();
@@ -502,6 +512,15 @@ async function applyOp(world: World, op: Op): Promise<boolean> {
       await m.series.update(series.id, op.mode % 2 ? { description: words } : { name: `Saga ${op.pick}` });
       return true;
     }
+    case 'serverSetsRecord': {
+      // A change of the author's own record from elsewhere (a payment, the operator command): a
+      // user-scoped row every device must end up holding, like any row.
+      await runServerWrite(world.app.deps, (ctx) =>
+        markUserChanged(ctx, world.userId, { plan: world.plan, timeZone: TIME_ZONES[op.pick % TIME_ZONES.length]! }),
+      );
+      serverWrites += 1;
+      return true;
+    }
     case 'resolveConflict': {
       const conflict = pickFrom(await liveRows(db, 'chapterConflicts'), op.pick);
       if (!conflict) return false;
@@ -616,7 +635,7 @@ async function checkInvariants(world: World): Promise<void> {
   const keys = (await world.serverDb.selectFrom('idempotencyKeys').select(['key', 'statusCode']).execute()) as { key: string; statusCode: number }[];
   const recorded = new Map(keys.map((k) => [k.key, k.statusCode]));
   const committed = keys.filter((k) => k.statusCode >= 200 && k.statusCode < 300).length;
-  expect(Number(seq.value), 'global seq = committed idempotent writes').toBe(committed);
+  expect(Number(seq.value), 'global seq = committed idempotent writes + the server\'s own writes').toBe(committed + serverWrites);
   // Every answer a client took as done is the server's recorded answer to that key (a DELETE's 404:
   // already gone, recorded as such).
   for (const c of world.clients) for (const [key, status] of c.acked) expect(recorded.get(key), `${c.name} acked ${key}`).toBe(status);
@@ -729,6 +748,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
     const password = 'correct horse battery';
     const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { username, password, displayName: 'Author' } });
     expect(reg.statusCode).toBe(201);
+    serverWrites += 1; // the account's record takes a seq (user-scoped kind `users`)
     const userId = (JSON.parse(reg.body) as { id: string }).id;
     const serverDb = app.deps.database.db;
     await serverDb.updateTable('users').set({ plan: scenario.plan }).where('id', '=', userId).execute();
@@ -746,6 +766,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
       batch: scenario.batch,
       markerCount: 0,
       sent: new Map(),
+      plan: scenario.plan,
     };
     for (let i = 0; i < scenario.clients; i++) {
       const cookie = await login(app, username, password);

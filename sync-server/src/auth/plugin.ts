@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { assertPasswordNotCommon } from './account-rules.ts';
 import { registerAccountRoutes } from './account-routes.ts';
+import { registerSettingsRoutes } from './settings-routes.ts';
 import {
   type AuthUser,
   cachedSessionUser,
@@ -142,7 +143,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     await housekeeping(now);
     const body = request.body;
     assertPasswordNotCommon(body.password);
-    const user = await createUser(db, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
+    const user = await createUser(app.deps, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
     await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);
   };
@@ -183,6 +184,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   });
 
   registerAccountRoutes(app, () => app.authClock);
+  registerSettingsRoutes(app);
 
   app.get('/api/user', { schema: { response: { 200: userSchema } }, config: { public: true } }, async (request) => requireUser(request));
 }

@@ -5,11 +5,15 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PLAN, ERROR_CODES, GENERIC_MESSAGES, type PlanName, newId } from '@chronicler/schema';
 import type { ScryptCost } from '../config.ts';
+import type { OpenedDatabase } from '../db/database.ts';
 import type { DB, UserRow } from '../db/tables.ts';
+import { markUserChanged } from '../entities/user-rows.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ChangeHub } from '../sync/hub.ts';
+import { runServerWrite } from '../sync/mutation.ts';
 import { hashPassword } from './password.ts';
 import { usernameSkeletonOf } from './account-rules.ts';
-import { type AuthUser, forgetUserSessions } from './session.ts';
+import type { AuthUser } from './session.ts';
 
 export function usernameKeyOf(username: string): string {
   return username.trim().normalize('NFKC').toLowerCase();
@@ -45,7 +49,13 @@ function isUniqueViolation(error: unknown): boolean {
  * Inserts the account (hashing outside any transaction) and returns it. Throws the 409 when the
  * username is taken, also when two registrations race for it.
  */
-export async function createUser(db: Kysely<DB>, account: NewAccount, cost: ScryptCost, now: number = Date.now()): Promise<AuthUser> {
+export async function createUser(
+  deps: { database: OpenedDatabase; hub: ChangeHub | null },
+  account: NewAccount,
+  cost: ScryptCost,
+  now: number = Date.now(),
+): Promise<AuthUser> {
+  const { db } = deps.database;
   const username = account.username.trim();
   const usernameKey = usernameKeyOf(username);
   const usernameSkeleton = usernameSkeletonOf(username);
@@ -59,8 +69,13 @@ export async function createUser(db: Kysely<DB>, account: NewAccount, cost: Scry
   const passwordHash = await hashPassword(account.password, cost);
   const email = account.email?.trim() || null;
   const stamp = new Date(now).toISOString();
+  const id = newId(now);
   const row = {
-    id: newId(now),
+    id,
+    userId: id,
+    rev: 0,
+    deletedAt: null,
+    timeZone: null,
     username,
     usernameKey,
     usernameSkeleton,
@@ -73,7 +88,12 @@ export async function createUser(db: Kysely<DB>, account: NewAccount, cost: Scry
     updatedAt: stamp,
   };
   try {
-    await db.insertInto('users').values(row).execute();
+    // The record syncs as the user-scoped kind `users`: written like any synced row at a seq, so
+    // the author's first pull (since 0) brings it.
+    await runServerWrite(deps, async (ctx) => {
+      await ctx.trx.insertInto('users').values({ ...row, rev: ctx.seq }).execute();
+      ctx.touchUser(id, 'record');
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
@@ -90,21 +110,22 @@ export async function setUserPasswordHash(db: Kysely<DB>, userId: string, passwo
   await db.updateTable('users').set({ passwordHash, updatedAt: new Date(now).toISOString() }).where('id', '=', userId).execute();
 }
 
-/** Sets the plan; returns the updated user, or null when there is no such username. */
-export async function setUserPlan(db: Kysely<DB>, username: string, plan: PlanName, now: number = Date.now()): Promise<AuthUser | null> {
-  const result = await db
-    .updateTable('users')
-    .set({ plan, updatedAt: new Date(now).toISOString() })
-    .where('usernameKey', '=', usernameKeyOf(username))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return null;
-  const row = await findUserByUsername(db, username);
-  if (!row) return null;
-  // Sessions resolved in memory by this process show the new plan from the next request on; a
-  // server in another process (this is also the operator command's path) sees it within
-  // SESSION_CACHE_TTL_MS.
-  forgetUserSessions(db, row.id);
-  return toAuthUser(row);
+/**
+ * Sets the plan as a synced write of the author's record (a new seq): the author's open apps follow
+ * it live. In this process their streams are poked (`hub`) and their cached sessions forgotten at
+ * once; a server in another process (the operator command's path, `hub` null) notices the commit
+ * by its foreign-commit watch (sync/foreign-commits.ts) within a few seconds. Returns the updated
+ * user, or null when there is no such username.
+ */
+export async function setUserPlan(
+  deps: { database: OpenedDatabase; hub: ChangeHub | null },
+  username: string,
+  plan: PlanName,
+): Promise<AuthUser | null> {
+  const found = await findUserByUsername(deps.database.db, username);
+  if (!found) return null;
+  const record = await runServerWrite(deps, (ctx) => markUserChanged(ctx, found.id, { plan }));
+  return toAuthUser(record);
 }
 
 export async function listUsers(db: Kysely<DB>): Promise<Array<AuthUser & { createdAt: string }>> {

@@ -220,6 +220,30 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  /**
+   * User-scoped synced rows (packages/sync-client README): the author's own record syncs like an
+   * entity, so `users` gets the synced columns (rev, deleted_at) and `user_id` (its own id, as every
+   * user-scoped table names its owner), plus the author's IANA time zone. Existing accounts take one
+   * new seq, so every device already synced receives its author's record on the next pull.
+   */
+  '0004_user_scope': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('users').addColumn('user_id', 'text').execute();
+      await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
+      await db.schema.alterTable('users').addColumn('time_zone', 'text').execute();
+      const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+      if (anyUser) {
+        await db.updateTable('sync_state').set({ value: sql`value + 1` }).where('name', '=', 'seq').execute();
+        const seq = await db.selectFrom('sync_state').select('value').where('name', '=', 'seq').executeTakeFirstOrThrow();
+        await db.updateTable('users').set((eb) => ({ user_id: eb.ref('id'), rev: Number(seq.value) })).execute();
+      }
+      await db.schema.createIndex('users_user_rev').on('users').columns(['user_id', 'rev']).execute();
+      // The foreign-commit watch (sync/foreign-commits.ts) finds records changed by another process by rev.
+      await db.schema.createIndex('users_rev').on('users').column('rev').execute();
+    },
+  },
+
   // Collaboration (issue 13): invites (by e-mail or a single-use link), which series were made as
   // collaborative (isPublic), and the activity record of each series.
   '0008_collaboration': {

@@ -26,6 +26,13 @@ export interface UsersTable {
   passwordHash: string;
   createdAt: string;
   updatedAt: string;
+  /** The user record syncs as the user-scoped kind `users` (migration 0004): seq of its last write. */
+  rev: number;
+  /** Its own id: every user-scoped table names the owner in user_id. Null only before migration 0004 filled it. */
+  userId: string | null;
+  deletedAt: string | null;
+  /** IANA zone, set from the author's browser when empty. */
+  timeZone: string | null;
 }
 
 export interface SessionsTable {

@@ -17,6 +17,7 @@ import {
   locationSchema,
   seriesSchema,
   timelineEventSchema,
+  userRecordSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -24,8 +25,10 @@ import type { DB } from '../db/tables.ts';
  * Where a row's series comes from when it is created: the series itself, or a stored parent row
  * named by a body field. Every kind but series also keeps `seriesId` stored on the row (chapters,
  * relationships and conflicts denormalised from their parent), which is what access checks read.
+ * `user`: a user-scoped kind (@chronicler/schema USER_SCOPED_KINDS) — no series; the row's
+ * `user_id` names its owner, the only author who reads it (entities/user-rows.ts).
  */
-export type SeriesSource = { from: 'self' } | { from: 'parent'; kind: EntityKind; field: string };
+export type SeriesSource = { from: 'self' } | { from: 'parent'; kind: EntityKind; field: string } | { from: 'user' };
 
 export interface EntityDescription {
   kind: EntityKind;
@@ -136,9 +139,17 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
+  users: {
+    kind: 'users',
+    table: 'users',
+    wireFields: fieldsOf(userRecordSchema),
+    seriesSource: { from: 'user' },
+    jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
 };
 
-/** Kinds whose rows hang off a series (all but the series itself), in cascade order. */
-export const SERIES_CHILD_KINDS = [
-  'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
-] as const satisfies readonly EntityKind[];
+/** Kinds whose rows hang off a series (all but the series itself), in cascade order: the shared rule. */
+export { SERIES_CHILD_KINDS } from '@chronicler/schema';

@@ -3,7 +3,7 @@
  * schemas), and wire values back as column values. No SQL: the conversions follow the storage
  * kinds of registry.ts (JSON arrays as text, booleans as 0/1).
  */
-import type { EntityKind, EntityRowByKind } from '@chronicler/schema';
+import { type EntityKind, type EntityRowByKind, seriesIdOfRow } from '@chronicler/schema';
 import type { JsonFieldStorage } from '../db/dialect.ts';
 import { ENTITIES } from './registry.ts';
 
@@ -48,6 +48,9 @@ export function toColumns(kind: EntityKind, values: Record<string, unknown>): Re
   return out;
 }
 
+/** The series of a series-scoped row (a series is its own). A user-scoped row has none: that is a bug of the caller. */
 export function seriesIdOf(kind: EntityKind, row: { id: string; seriesId?: string }): string {
-  return kind === 'series' ? row.id : (row.seriesId as string);
+  const seriesId = seriesIdOfRow(kind, row);
+  if (seriesId === null) throw new Error(`${kind} rows belong to an author, not to a series`);
+  return seriesId;
 }

@@ -1,13 +1,15 @@
 /**
- * The stamped writes of the story tables (DESIGN.md §3 "Server"): every row a write touches gets
- * rev = the write's seq and its timestamps, keeps a revision snapshot, and marks its series touched
- * for the SSE poke. With queries.ts, the only entity module that touches SQL (through Kysely).
+ * The stamped writes of the synced tables (DESIGN.md §3 "Server"): every row a write touches gets
+ * rev = the write's seq and its timestamps. A series-scoped row keeps a revision snapshot and marks
+ * its series touched for the SSE poke; a user-scoped row (USER_SCOPED_KINDS) keeps no snapshot (no
+ * merge base, no history: the server writes it) and marks its owner touched. With queries.ts, the
+ * only entity module that touches SQL (through Kysely).
  *
- * They run inside the one write path (sync/mutation.ts runMutation), which opens the transaction,
- * takes the seq and hands over this context.
+ * They run inside a write path that opens the transaction, takes the seq and hands over this
+ * context: sync/mutation.ts runMutation (a request) or runServerWrite (the server's own writes).
  */
 import type { Transaction } from 'kysely';
-import type { EntityKind } from '@chronicler/schema';
+import { type EntityKind, isUserScopedKind, scopeOfRow } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
@@ -17,20 +19,38 @@ import { findRow } from './queries.ts';
 import { ENTITIES } from './registry.ts';
 import { type NewRow, type RowPatch, type WireRow, seriesIdOf, toColumns, toWire } from './wire.ts';
 
-/** What a write's handler is given by the write path (sync/mutation.ts runMutation). */
-export interface MutationContext {
+/** One write stamped with one seq, as a write path hands it over (sync/mutation.ts). */
+export interface WriteContext {
   trx: Transaction<DB>;
-  userId: string;
+  /** The author making the write; null for the server's own writes (webhooks, the operator command). */
+  userId: string | null;
   /** The global sequence number of this write; every row it touches gets rev = seq. */
   seq: number;
   /** ISO timestamp shared by everything this write stamps. */
   now: string;
   /** Marks a series as touched so SSE listeners in its scope are poked after commit. */
   touch(seriesId: string): void;
+  /**
+   * Marks an author's own rows as touched so their SSE listeners are poked after commit; `record`:
+   * their account record itself changed (plan, name), so their cached sessions are read afresh too.
+   */
+  touchUser(userId: string, what?: 'rows' | 'record'): void;
 }
 
-/** Keeps the row as written at this rev: the merge base of later updates and the chapter history. */
-async function writeSnapshot(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
+/** What a request's handler is given by runMutation: a write made by the signed-in author. */
+export interface MutationContext extends WriteContext {
+  userId: string;
+}
+
+/**
+ * Keeps the row as written at this rev (the merge base of later updates and the chapter history)
+ * and marks its scope touched.
+ */
+async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
+  if (isUserScopedKind(kind)) {
+    ctx.touchUser(scopeOfRow(kind, row).userId!);
+    return;
+  }
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
   rememberJson(row, snapshot, { entity: kind, entityId: row.id, rev: ctx.seq, snapshot });
@@ -45,7 +65,7 @@ function withDerived(kind: EntityKind, row: Record<string, unknown>): Record<str
 }
 
 /** Inserts a new row stamped with this write's seq and time; answers it in its wire shape. */
-export async function insertRow<K extends EntityKind>(ctx: MutationContext, kind: K, values: NewRow<K>): Promise<WireRow<K>> {
+export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K, values: NewRow<K>): Promise<WireRow<K>> {
   const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: null });
   const columns = toColumns(kind, full);
   const table = ENTITIES[kind].table;
@@ -66,7 +86,7 @@ export async function insertRow<K extends EntityKind>(ctx: MutationContext, kind
  * row as this write already read it (in ctx.trx, unchanged since), to spare reading it again.
  */
 export async function updateRow<K extends EntityKind>(
-  ctx: MutationContext,
+  ctx: WriteContext,
   kind: K,
   id: string,
   patch: RowPatch<K>,
@@ -94,7 +114,7 @@ export async function updateRow<K extends EntityKind>(
 }
 
 /** Soft delete: the row becomes a tombstone (deletedAt) that the changes feed carries. */
-export async function softDelete<K extends EntityKind>(ctx: MutationContext, kind: K, id: string, stored?: WireRow<K>): Promise<WireRow<K>> {
+export async function softDelete<K extends EntityKind>(ctx: WriteContext, kind: K, id: string, stored?: WireRow<K>): Promise<WireRow<K>> {
   return updateRow(ctx, kind, id, { deletedAt: ctx.now } as RowPatch<K>, stored);
 }
 

@@ -3,7 +3,8 @@
  * changed after a cursor in the series the caller may see, tombstones included.
  *
  * Scope: series the caller owns (deleted ones too — their tombstones must travel) plus series with a
- * live membership row for the caller. A membership that went live after the cursor is a scope
+ * live membership row for the caller; and the caller's own user-scoped rows (USER_SCOPED_KINDS:
+ * their record, statistics, entitlements …), by `user_id`, which never enter or leave the scope. A membership that went live after the cursor is a scope
  * addition: the client never had that series, so ALL its rows are sent, as if they had changed at
  * the membership's seq. A membership tombstoned after the cursor is a scope removal.
  *
@@ -13,20 +14,22 @@
  * larger than the limit goes whole. The cursor after the last page is the current global seq, so
  * a client that is up to date never rescans.
  *
- * Cost: the counting pass reads only (series_id, rev) through the (series_id, rev) indexes and
- * groups by rev; rows are then read once, in one query per kind, with no per-row queries.
+ * Cost: the counting pass reads only (series_id, rev) through the (series_id, rev) indexes (user
+ * rows: (user_id, rev)) and groups by rev; rows are then read once, in one query per kind, with no per-row queries.
  */
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
-import { ENTITY_KINDS, type EntityKind } from '@chronicler/schema';
+import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
 
-/** Each synced kind as the feed reads it: its table, and the column naming its series. */
+/** Each synced kind as the feed reads it: its table, and the column naming its series or its author. */
 interface FeedKind {
   kind: EntityKind;
   table: string;
+  /** Series-scoped kinds are read by the caller's series; user-scoped kinds by `userId` = the caller. */
+  scope: 'series' | 'user';
   seriesColumn: 'id' | 'seriesId';
   /** The row in its wire shape (registry toWire), as JSON bytes made by the database. */
   json: RawBuilder<Uint8Array>;
@@ -34,6 +37,7 @@ interface FeedKind {
 const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
   kind,
   table: ENTITIES[kind].table,
+  scope: isUserScopedKind(kind) ? 'user' : 'series',
   seriesColumn: kind === 'series' ? 'id' : 'seriesId',
   json: rowJsonBytes(wireStorage(kind)),
 }));
@@ -57,6 +61,8 @@ export async function currentSeq(db: Kysely<DB>): Promise<number> {
 
 /** Where the caller's scope stood relative to the cursor. */
 interface ScopeAtCursor {
+  /** The caller: their user-scoped rows with rev > since are news. */
+  userId: string;
   /** In scope at `since` and still now: rows with rev > since are news. */
   kept: string[];
   /** Entered the scope after `since`, with the seq of the membership write. */
@@ -89,7 +95,7 @@ async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Pr
       kept.add(m.seriesId);
     }
   }
-  return { kept: [...kept], added, removed };
+  return { userId, kept: [...kept], added, removed };
 }
 
 type AnyDb = Kysely<any>;
@@ -107,6 +113,8 @@ function inList(eb: AnyEb, column: string, ids: readonly string[]): Expression<S
 
 /** Rows whose effective seq is in (since, upTo]. `upTo` = Infinity for the counting pass. */
 function changedSince(eb: AnyEb, kind: FeedKind, scope: ScopeAtCursor, since: number, addedFloor: 'rev' | 'all', upTo: number) {
+  const rev: Expression<SqlBool>[] = [eb('rev', '>', since), ...(Number.isFinite(upTo) ? [eb('rev', '<=', upTo)] : [])];
+  if (kind.scope === 'user') return eb.and([eb('userId', '=', scope.userId), ...rev]);
   const col = kind.seriesColumn;
   const parts: Expression<SqlBool>[] = [];
   if (scope.kept.length > 0) parts.push(eb.and([inList(eb, col, scope.kept), eb('rev', '>', since)]));
@@ -135,29 +143,30 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   for (const seq of scope.removed.values()) add(seq, 1);
   for (const seq of scope.added.values()) add(seq, 1);
   const anyScope = scope.kept.length > 0 || scope.added.size > 0;
-  if (anyScope) {
-    for (const kind of FEED_KINDS) {
-      // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last
-      // of them; one more tells whether anything lies beyond it.
-      const groups = await trx
-        .selectFrom(kind.table)
-        .select((eb) => ['rev', eb.fn.countAll<number>().as('n')])
-        .where((eb) => changedSince(eb, kind, scope, since, 'rev', Infinity))
-        .groupBy('rev')
-        .orderBy('rev')
-        .limit(limit + 1)
-        .execute();
-      for (const g of groups) add(Number(g.rev), Number(g.n));
+  for (const kind of FEED_KINDS) {
+    // Up to date (since = the global seq): nothing of the caller's can be newer.
+    if (since >= globalSeq || (kind.scope === 'series' && !anyScope)) continue;
+    // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last
+    // of them; one more tells whether anything lies beyond it.
+    const groups = await trx
+      .selectFrom(kind.table)
+      .select((eb) => ['rev', eb.fn.countAll<number>().as('n')])
+      .where((eb) => changedSince(eb, kind, scope, since, 'rev', Infinity))
+      .groupBy('rev')
+      .orderBy('rev')
+      .limit(limit + 1)
+      .execute();
+    for (const g of groups) add(Number(g.rev), Number(g.n));
 
-      for (const [seriesId, joinedAt] of scope.added) {
-        const lump = await trx
-          .selectFrom(kind.table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(kind.seriesColumn, '=', seriesId)
-          .where('rev', '<=', joinedAt)
-          .executeTakeFirst();
-        add(joinedAt, Number(lump?.n ?? 0));
-      }
+    if (kind.scope === 'user') continue;
+    for (const [seriesId, joinedAt] of scope.added) {
+      const lump = await trx
+        .selectFrom(kind.table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(kind.seriesColumn, '=', seriesId)
+        .where('rev', '<=', joinedAt)
+        .executeTakeFirst();
+      add(joinedAt, Number(lump?.n ?? 0));
     }
   }
 
@@ -183,11 +192,12 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
   return db.transaction().execute(async (trx) => {
     const globalSeq = await currentSeq(trx);
     const scope: ScopeAtCursor =
-      since >= globalSeq ? { kept: [], added: new Map(), removed: new Map() } : await scopeAtCursor(trx, userId, since);
+      since >= globalSeq ? { userId, kept: [], added: new Map(), removed: new Map() } : await scopeAtCursor(trx, userId, since);
     const { cursor, hasMore } = await chooseCut(trx as AnyDb, scope, since, limit, globalSeq);
 
     // Additions and removals whose membership write is after the cut belong to a later page.
     const pageScope: ScopeAtCursor = {
+      userId,
       kept: scope.kept,
       added: new Map([...scope.added].filter(([, seq]) => seq <= cursor)),
       removed: new Map([...scope.removed].filter(([, seq]) => seq <= cursor)),
@@ -196,7 +206,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
     const parts: Buffer[] = [bytes('{"changes":{')];
     for (const [i, kind] of FEED_KINDS.entries()) {
       parts.push(bytes(`${i > 0 ? ',' : ''}${JSON.stringify(kind.kind)}:[`));
-      if (anyScope) {
+      if (anyScope || (kind.scope === 'user' && since < globalSeq)) {
         const rows = await (trx as AnyDb)
           .selectFrom(kind.table)
           .select(kind.json.as('json'))

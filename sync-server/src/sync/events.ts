@@ -2,7 +2,8 @@
  * GET /api/sync/events — server-sent events (DESIGN.md §3 "Live"). On connect: `event: hello` with
  * the current seq. After each commit that touches a series the caller can see (owner or member,
  * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
- * the changes feed). A comment line every 25 s keeps proxies from closing an idle stream.
+ * the changes feed); likewise after each commit that wrote the caller's own user-scoped rows
+ * (their record: plan, settings). A comment line every 25 s keeps proxies from closing an idle stream.
  *
  * Who hears a commit is decided once per commit by the hub's audience query (hub.ts), so a write
  * touches only the streams that can see it. An author may hold MAX_STREAMS_PER_SESSION streams
@@ -35,7 +36,8 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
 
   hub.setAudience(async (notice: CommitNotice) => {
     const ids = [...notice.seriesIds];
-    if (ids.length === 0) return [];
+    const own = notice.userIds ?? new Set<string>();
+    if (ids.length === 0) return own;
     const owners = await db.selectFrom('series').select('ownerId').where('id', 'in', ids).execute();
     // Members, and a member revoked by this very commit (told once, so the client drops the series).
     const members = await db
@@ -44,7 +46,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       .where('seriesId', 'in', ids)
       .where((eb) => eb.or([eb('deletedAt', 'is', null), eb('rev', '=', notice.seq)]))
       .execute();
-    return new Set([...owners.map((r) => r.ownerId), ...members.map((r) => r.userId)]);
+    return new Set([...own, ...owners.map((r) => r.ownerId), ...members.map((r) => r.userId)]);
   });
 
   app.get('/api/sync/events', async (request, reply) => {

@@ -11,9 +11,11 @@
 export interface CommitNotice {
   seq: number;
   seriesIds: ReadonlySet<string>;
+  /** Authors whose own rows (user-scoped kinds) the commit wrote: they hear it, and nobody else for them. */
+  userIds?: ReadonlySet<string>;
 }
 type Listener = (notice: CommitNotice) => void;
-/** The authors who should hear of a commit (owners and members of its series). */
+/** The authors who should hear of a commit (owners and members of its series, owners of its user-scoped rows). */
 export type Audience = (notice: CommitNotice) => Promise<Iterable<string>>;
 
 export class ChangeHub {

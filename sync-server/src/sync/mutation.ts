@@ -19,11 +19,14 @@ import { runPrepared } from '../db/prepared.ts';
 import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
-import type { MutationContext } from '../entities/writes.ts';
+import type { MutationContext, WriteContext } from '../entities/writes.ts';
+import { forgetUserSessions } from '../auth/session.ts';
+import type { OpenedDatabase } from '../db/database.ts';
+import type { ChangeHub } from './hub.ts';
 import { HttpError } from '../http/errors.ts';
 import { JSON_CONTENT_TYPE, type SnapshotSource, jsonOf, snapshotSourceOf } from '../http/json.ts';
 
-export type { MutationContext };
+export type { MutationContext, WriteContext };
 
 export interface MutationResult {
   status: number;
@@ -98,11 +101,66 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 type Outcome =
-  | { kind: 'done'; result: MutationResult; json: string | null; seq: number; touched: ReadonlySet<string> }
+  | { kind: 'done'; result: MutationResult; json: string | null; seq: number; touched: Touched }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'rejected'; error: HttpError };
 
 const EFFECT_SAVEPOINT = 'mutation_effect';
+
+/** What one write touched: the series and the authors (user-scoped rows) whose streams hear of it. */
+interface Touched {
+  seriesIds: Set<string>;
+  userIds: Set<string>;
+  /** Authors whose account record changed (a subset of userIds). */
+  records: Set<string>;
+}
+
+/** A write's context over `trx` at `seq`, collecting what it touches. */
+function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): Omit<WriteContext, 'userId'> {
+  return {
+    trx,
+    seq,
+    now: new Date().toISOString(),
+    touch: (id) => touched.seriesIds.add(id),
+    touchUser: (id, what = 'rows') => {
+      touched.userIds.add(id);
+      if (what === 'record') touched.records.add(id);
+    },
+  };
+}
+
+/**
+ * After a write is durable: forget the cached sessions of authors whose record it may have changed
+ * (plan, name), and poke the streams that can see what it touched.
+ */
+function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched): void {
+  for (const userId of touched.records) forgetUserSessions(database.db, userId);
+  if (hub && (touched.seriesIds.size > 0 || touched.userIds.size > 0)) {
+    hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds });
+  }
+}
+
+/**
+ * A write the server makes on its own behalf, outside any author's request (a payment webhook, a
+ * scheduled grant): ONE transaction through the group commit that takes the next seq, like
+ * runMutation but with no idempotency record and no author (`ctx.userId` null). Use writes.ts
+ * insertRow/updateRow and entities/user-rows.ts markUserChanged inside `work`; after the commit
+ * the touched authors' and series' streams are poked. Answers what `work` answered.
+ */
+export async function runServerWrite<T>(
+  deps: { database: OpenedDatabase; hub: ChangeHub | null },
+  work: (ctx: WriteContext) => Promise<T>,
+): Promise<T> {
+  const { database, hub } = deps;
+  const { value, seq, touched } = await database.groupCommit.run(async (trx) => {
+    const seq = await nextSeq(trx);
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
+    const value = await work({ ...stampedContext(trx, seq, touched), userId: null });
+    return { value, seq, touched };
+  });
+  afterCommit(() => announce(database, hub, seq, touched));
+  return value;
+}
 
 /**
  * Runs `handler` as one write with idempotency, then pokes listeners. The write joins the next
@@ -131,13 +189,13 @@ export async function runMutation(
       }
     }
     const seq = await nextSeq(trx);
-    const now = new Date().toISOString();
-    const touched = new Set<string>();
-    const result = await handler({ trx, userId, seq, now, touch: (id) => touched.add(id) });
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
+    const ctx: MutationContext = { ...stampedContext(trx, seq, touched), userId };
+    const result = await handler(ctx);
     let json: string | null = null;
     if (key) {
       json = jsonOf(result.body);
-      await recordAnswer(trx, { userId, key, requestHash: hash, statusCode: result.status, createdAt: now }, json, snapshotSourceOf(result.body));
+      await recordAnswer(trx, { userId, key, requestHash: hash, statusCode: result.status, createdAt: ctx.now }, json, snapshotSourceOf(result.body));
     }
     return { kind: 'done', result, json, seq, touched };
   };
@@ -165,7 +223,7 @@ export async function runMutation(
   }
   // Committed. Inside a batch the write is durable only when the batch commits: poke then.
   const { seq, touched } = outcome;
-  if (touched.size > 0) afterCommit(() => hub.publish({ seq, seriesIds: touched }));
+  afterCommit(() => announce(database, hub, seq, touched));
   const { status, body } = outcome.result;
   // The recorded JSON is the answer's JSON, and a saved row's JSON was made for its revision
   // snapshot: send that rather than serialise ~6 KB of chapter again, unless the route serialises

@@ -1,6 +1,6 @@
 /**
- * The sync read side (DESIGN.md §3): the changes feed, the SSE pokes, and the batch endpoint that
- * replays outbox entries through their REST routes.
+ * The sync read side (DESIGN.md §3): the changes feed, the SSE pokes (with the watch for commits
+ * made by other processes), and the batch endpoint that replays outbox entries through their REST routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { requireUser } from '../auth/session.ts';
 import { readChangesJson } from './changes.ts';
 import { registerBatchRoute } from './batch.ts';
 import { registerEventsRoute } from './events.ts';
+import { watchForeignCommits } from './foreign-commits.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 export default async function syncPlugin(fastify: FastifyInstance): Promise<void> {
@@ -24,4 +25,8 @@ export default async function syncPlugin(fastify: FastifyInstance): Promise<void
 
   registerEventsRoute(app);
   registerBatchRoute(app);
+
+  // Commits of other processes (the operator command's plan changes) reach the SSE hub too.
+  const foreignCommits = await watchForeignCommits(db, app.deps.hub);
+  app.addHook('onClose', async () => foreignCommits.stop());
 }

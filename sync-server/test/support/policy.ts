@@ -63,6 +63,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/user/sessions/sign-out-others': { access: 'protected' },
   'POST /api/logout/everywhere': { access: 'protected' },
   'POST /api/user/password': { access: 'protected', request: () => ({ body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }) },
+  // The author's own record (a user-scoped synced row): no ids, only the caller's record changes.
+  'PUT /api/user/settings': { access: 'protected', request: () => ({ body: { timeZone: 'Europe/Paris' } }) },
 
   // --- series and books (spec 001 §7) ------------------------------------------------------
   'GET /api/series': { access: 'protected' },

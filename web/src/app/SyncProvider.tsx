@@ -11,6 +11,7 @@
  * - A 401 from the server pauses syncing and sends the author to sign in; nothing is dropped (the
  *   outbox stays in IndexedDB and is sent after the next sign-in).
  * - The app-busy registry learns `isSyncBusy` (no app update reload while entries are in flight).
+ * - The author's synced record (plan, time zone) keeps the session's user live (lib/currentUser.ts).
  * - Sign-out: a guard warns "N unsynced changes remain" while the outbox is not empty and lets the
  *   author cancel; after a confirmed sign-out the user's Dexie database is deleted.
  */
@@ -29,6 +30,7 @@ import {
 import { PageSpinner } from '@/components/PageSpinner';
 import { SignOutGuardModal, StorageUnavailable, toastForProblem } from '@/features/sync-problems';
 import { registerBusyPredicate } from '@/lib/appBusy';
+import { bindSessionToSyncedUser } from '@/lib/currentUser';
 import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
 import { SyncContext, type SyncContextValue } from '@/lib/sync';
 import { toast } from '@/lib/toast';
@@ -105,9 +107,12 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       await db.delete();
     });
 
+    let unbindUser = () => undefined as void;
     db.open().then(
       () => {
         if (cancelled) return;
+        // The author's synced record (plan, time zone) drives the session's user from now on.
+        unbindUser = bindSessionToSyncedUser(db);
         setFailure(null);
         setValue({ userId, db, mutators, engine });
         engine.start();
@@ -121,6 +126,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     return () => {
       cancelled = true;
+      unbindUser();
       unlistenProblems();
       engine.stop();
       unbindStatus();

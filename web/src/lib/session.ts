@@ -189,6 +189,25 @@ export async function register(input: RegisterInput): Promise<User | null> {
 }
 
 /**
+ * The signed-in author's record as it synced (plan, name, email): the session's user and the
+ * remembered user follow it, so the plan label and every gate and limit update without a reload
+ * (lib/currentUser.ts binds it). Ignored for anyone but the signed-in author.
+ */
+export function followSyncedUser(record: User): void {
+  const { user, source } = useSession.getState();
+  if (!user || user.id !== record.id) return;
+  const next: User = { id: record.id, username: record.username, displayName: record.displayName, email: record.email, plan: toPlanName(record.plan) };
+  if (next.username === user.username && next.displayName === user.displayName && next.email === user.email && next.plan === user.plan) return;
+  writeLocal(LAST_USER_KEY, JSON.stringify(next));
+  useSession.setState({ user: next, source });
+}
+
+/** The signed-in author, live: follows their synced record (plan, name) while the app runs. */
+export function useCurrentUser(): User | null {
+  return useSession((s) => s.user);
+}
+
+/**
  * Another part of the app learnt that the session is gone (a 401 from the server): ask the author
  * to sign in again. Local data is kept (only sign-out clears it).
  */

@@ -2,10 +2,11 @@
  * Pull (DESIGN.md §3, §6): GET /api/sync/changes?since=<cursor> page by page, each page and its
  * cursor applied in ONE Dexie transaction with bulk writes. Rows with unsent local work are
  * rebased (rebase.ts); a series that left the author's scope is purged with everything under it,
- * its queued work dead-lettered.
+ * its queued work dead-lettered. User-scoped rows (the author's own: record, statistics …) are
+ * applied like any row and never purged by a scope change; signing out deletes the database.
  */
 import { type ChangesResponse, type EntityKind, backoffMs, classifyStatus, retryDelayMs } from '@chronicler/schema';
-import { type AnyRow, ENTITY_KINDS, SERIES_CHILD_KINDS, SYNC_TABLES, entityTable, readSyncState } from '../db.ts';
+import { type AnyRow, ENTITY_KINDS, SERIES_CHILD_KINDS, SYNC_TABLES, entityTable, readSyncState, seriesIdOfRow } from '../db.ts';
 import { applyServerRow, cleanRow } from '../rebase.ts';
 import { type EngineContext, OFFLINE_PULL_MESSAGE } from './context.ts';
 import { deadLetterSeriesWork } from './dead-letters.ts';
@@ -43,9 +44,11 @@ async function applyPage(ctx: EngineContext, page: ChangesResponse): Promise<num
     // then the per-row lookups (thousands of keys a page) are skipped.
     const anyShadows = (await db.shadows.count()) > 0;
     for (const kind of ENTITY_KINDS) {
-      const rows = ((page.changes[kind] ?? []) as AnyRow[]).filter(
-        (row) => !removed.has(kind === 'series' ? row.id : (row as { seriesId: string }).seriesId),
-      );
+      // A user-scoped row (the author's own) has no series: scope removals never drop it.
+      const rows = ((page.changes[kind] ?? []) as AnyRow[]).filter((row) => {
+        const seriesId = seriesIdOfRow(kind, row);
+        return seriesId === null || !removed.has(seriesId);
+      });
       if (rows.length === 0) continue;
       count += rows.length;
       const shadows = anyShadows ? await db.shadows.bulkGet(rows.map((row) => [kind, row.id] as [EntityKind, string])) : [];

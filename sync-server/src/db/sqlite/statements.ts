@@ -107,3 +107,15 @@ export async function countThrottleHit(db: Kysely<DB>, key: string, now: number,
     .executeTakeFirstOrThrow();
   return { failures: Number(row.failures), windowStartedAt: Number(row.windowStartedAt) };
 }
+
+/**
+ * SQLite's `PRAGMA data_version`: changes whenever ANOTHER connection (another process: the
+ * operator command, a second server) commits to the file, never for this connection's own commits.
+ * Cheap (no I/O beyond the WAL index). PostgreSQL has no equivalent: there LISTEN/NOTIFY carries
+ * the commits of other instances.
+ */
+export async function dataVersion(db: Kysely<DB>): Promise<number> {
+  // One column, whatever the camel-case plugin names it.
+  const { rows } = await sql<Record<string, unknown>>`PRAGMA data_version`.execute(db);
+  return Number(Object.values(rows[0] ?? {})[0] ?? 0);
+}
