@@ -87,6 +87,10 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
     await expect(content(page)).toContainText('Rain fell all night.', { timeout: 30_000 });
   }
 
+  // Everyone sees who else is in the chapter (presence, refreshed every 15 s).
+  await expect(ownerPage.getByTestId('presence')).toHaveText('2 co-authors here', { timeout: 20_000 });
+  await expect(viewerPage.getByTestId('presence')).toBeVisible({ timeout: 20_000 });
+
   // The viewer reads only, and says why.
   await expect(viewerPage.getByTestId('read-only-banner')).toBeVisible();
   await expect(viewerPage.getByRole('textbox', { name: 'Chapter title' })).toBeDisabled();

@@ -51,6 +51,8 @@ const COLLABORATION_NEEDS: Record<string, Need> = {
   'POST /api/collaboration/invites/:id/decline': 'invitee',
   'POST /api/collaboration/series/:seriesId/leave': 'member',
   'POST /api/collaboration/series/:seriesId/transfer': 'own',
+  'POST /api/collaboration/chapters/:id/presence': 'read',
+  'DELETE /api/collaboration/chapters/:id/presence': 'read',
 };
 
 /** Paths of the routes that act on a series' rows (story structure, spec 001 §7). */

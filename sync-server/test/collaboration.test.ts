@@ -307,3 +307,22 @@ describe('the changes feed follows membership', () => {
     expect(removed.changes.books).toEqual([]);
   });
 });
+
+describe('presence in a chapter', () => {
+  it('says who else is in the chapter, forgets who left, and tells outsiders nothing', async () => {
+    const owner = await person('loremaster');
+    const series = await sharedSeries(owner);
+    const book = (await call(owner, 'POST', '/api/books', { seriesId: series.id, title: 'Book one' })).body;
+    const chapter = (await call(owner, 'POST', '/api/chapters', { bookId: book.id, title: 'Together' })).body;
+    const viewer = await person();
+    await join(owner, series.id, viewer, 'viewer');
+    const url = `/api/collaboration/chapters/${chapter.id}/presence`;
+    expect((await call(owner, 'POST', url)).body).toEqual({ present: [] });
+    expect((await call(viewer, 'POST', url)).body).toEqual({ present: [{ userId: owner.user.id, displayName: owner.user.displayName }] });
+    expect((await call(owner, 'POST', url)).body.present.map((p: { userId: string }) => p.userId)).toEqual([viewer.user.id]);
+    await call(viewer, 'DELETE', url);
+    expect((await call(owner, 'POST', url)).body).toEqual({ present: [] });
+    const outsider = await person();
+    expect((await call(outsider, 'POST', url)).status).toBe(404);
+  });
+});

@@ -228,3 +228,16 @@ export function describeActivity(entry: Pick<ActivityEntry, 'userName' | 'action
       return `${who} ${d.verb ?? 'changed'} ${d.title ? `"${d.title}"` : 'the series'}`;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Presence: who else is in a chapter now
+
+/** An open chapter editor reports itself this often… */
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+/** …and is forgotten this long after its last report. */
+export const PRESENCE_TTL_MS = 45_000;
+
+export interface PresentAuthor {
+  userId: string;
+  displayName: string;
+}

@@ -37,11 +37,12 @@ import { requireUser } from '../auth/session.ts';
 import { emailKeyOf } from '../auth/users.ts';
 import { type SeriesAccess, assertLevel } from '../entities/access.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
-import { type Db, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
+import { type Db, assertAccessible, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
 import { insertRow, updateRow } from '../entities/writes.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
+import { PresenceBoard } from './presence.ts';
 import {
   type StoredInvite,
   answerInvite,
@@ -277,6 +278,21 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       return { status: 200, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!) };
     }),
   );
+
+  // --- presence: who else is in a chapter now --------------------------------------------------
+
+  const presence = new PresenceBoard();
+  app.post('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
+    const user = requireUser(request);
+    await assertAccessible(db, 'chapters', request.params.id, user.id);
+    return { present: presence.touch(request.params.id, user.id, user.displayName, Date.now()) };
+  });
+  app.delete('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
+    const user = requireUser(request);
+    await assertAccessible(db, 'chapters', request.params.id, user.id);
+    presence.leave(request.params.id, user.id);
+    return { present: presence.others(request.params.id, user.id, Date.now()) };
+  });
 
   // --- members ----------------------------------------------------------------------------------
 

@@ -154,6 +154,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   },
   'DELETE /api/collaboration/series/:seriesId/members/:userId': { access: 'protected', params: { seriesId: 'series', userId: 'member' } },
   'POST /api/collaboration/series/:seriesId/leave': { access: 'protected', params: { seriesId: 'sharedSeries' } },
+  'POST /api/collaboration/chapters/:id/presence': { access: 'protected', params: { id: 'chapter' } },
+  'DELETE /api/collaboration/chapters/:id/presence': { access: 'protected', params: { id: 'chapter' } },
   'POST /api/collaboration/series/:seriesId/transfer': { access: 'protected', params: { seriesId: 'series' }, request: (s) => ({ body: { userId: s.ids.member } }) },
 
   // --- sync (DESIGN.md §3) -------------------------------------------------------------------

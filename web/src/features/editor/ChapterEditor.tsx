@@ -22,7 +22,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -35,6 +35,7 @@ import { useSync } from '@/lib/sync';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
+import { usePresence } from '@/lib/usePresence';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import classes from './editor.module.css';
@@ -127,6 +128,8 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   );
   const dirty = useEditorState(controller, (s) => s.dirty);
   const roleState = useSeriesRole(controller.chapter?.seriesId ?? controller.book?.seriesId ?? seriesId);
+  // Co-authors with this chapter open now (shared series).
+  const present = usePresence(controller.chapter?.id ?? null);
   const online = useOnline();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
@@ -207,6 +210,13 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             <Tooltip label="Your words are kept on this device and sync when you are back online">
               <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
                 Offline
+              </Badge>
+            </Tooltip>
+          ) : null}
+          {present.length > 0 ? (
+            <Tooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
+              <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
+                {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
               </Badge>
             </Tooltip>
           ) : null}
