@@ -17,6 +17,7 @@ const BENCHES = [
   'editor-typing.ts',
   'progress.ts',
   'companion.ts',
+  'collab-live.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

@@ -22,6 +22,7 @@ import webPlugin from './web/plugin.ts';
 import progressPlugin from './progress/plugin.ts';
 import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
+import collaborationPlugin from './collaboration/plugin.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(progressPlugin);
   await app.register(aiPlugin);
   await app.register(billingPlugin);
+  await app.register(collaborationPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
 
   if (!options.database) app.addHook('onClose', async () => database.close());

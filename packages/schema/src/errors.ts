@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   internal: 'INTERNAL',
   /** The amount the page showed is not the product's price (the answer carries the real one). */
   priceMismatch: 'PRICE_MISMATCH',
+  /** A collaboration invite that expired (410). */
+  gone: 'GONE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

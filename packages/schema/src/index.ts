@@ -14,3 +14,4 @@ export * from './scopes.ts';
 export * from './progress/index.ts';
 export * from './ai.ts';
 export * from './billing.ts';
+export * from './collaboration.ts';

@@ -23,6 +23,7 @@ import {
   type EntityRowByKind,
   type Location,
   type Series,
+  type SeriesRole,
   type TimelineEvent,
   type UserRecord,
   SERIES_CHILD_KINDS,
@@ -134,6 +135,14 @@ export interface SyncStateRow {
   persistRequested?: boolean;
 }
 
+/** The author's standing in a series as the server last said it (GET /api/collaboration/series). */
+export interface SeriesRoleRow {
+  seriesId: string;
+  role: SeriesRole;
+  ownerId: string;
+  ownerName: string;
+}
+
 export interface Draft {
   chapterId: string;
   title: string;
@@ -161,6 +170,8 @@ export type ChroniclerDb = Dexie & {
   drafts: EntityTable<Draft, 'chapterId'>;
   /** Products owned and gift months (issue 12): user-scoped rows, written by the server only. */
   entitlements: EntityTable<Entitlement, 'id'>;
+  /** The author's role in each series they take part in (roles.ts; collaboration, issue 13). */
+  seriesRoles: EntityTable<SeriesRoleRow, 'seriesId'>;
 };
 
 export interface OpenDbOptions {
@@ -211,6 +222,8 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   });
   // Billing (issue 12): user-scoped rows of the signed-in author.
   db.version(5).stores({ entitlements: 'id, userId, kind' });
+  // Collaboration (issue 13): the author's role per series, so screens lock for a viewer offline too.
+  db.version(6).stores({ seriesRoles: 'seriesId' });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -17,3 +17,4 @@ export * from './writing.ts';
 export * from './activity.ts';
 export * from './companion.ts';
 export * from './entitlements.ts';
+export * from './roles.ts';

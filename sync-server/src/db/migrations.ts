@@ -378,6 +378,51 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('support_requests_created').on('support_requests').column('created_at').execute();
     },
   },
+
+  // Collaboration (issue 13): invites (by e-mail or a single-use link), which series were made as
+  // collaborative (isPublic), and the activity record of each series.
+  '0008_collaboration': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('collaboration_invites')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+        .addColumn('inviter_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('invitee_email', 'text')
+        .addColumn('invitee_email_key', 'text')
+        .addColumn('token_hash', 'text')
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('message', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('answered_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('collaboration_invites_email').on('collaboration_invites').columns(['invitee_email_key', 'status']).execute();
+      await db.schema.createIndex('collaboration_invites_series').on('collaboration_invites').columns(['series_id', 'status']).execute();
+      await db.schema.createIndex('collaboration_invites_token').on('collaboration_invites').column('token_hash').execute();
+
+      await db.schema
+        .createTable('collaborative_series')
+        .addColumn('series_id', 'text', (c) => c.primaryKey().references('series.id'))
+        .addColumn('is_public', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('series_activity')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('series_activity_series').on('series_activity').columns(['series_id', 'seq']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,40 @@ export interface SeriesMembersTable {
   deletedAt: string | null;
 }
 
+export interface CollaborationInvitesTable {
+  id: string;
+  seriesId: string;
+  inviterId: string;
+  inviteeEmail: string | null;
+  inviteeEmailKey: string | null;
+  /** sha256 of a link invite's token; null for an e-mail invite. */
+  tokenHash: string | null;
+  role: string;
+  message: string | null;
+  status: string;
+  expiresAt: string;
+  answeredBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CollaborativeSeriesTable {
+  seriesId: string;
+  isPublic: number;
+  createdAt: string;
+}
+
+export interface SeriesActivityTable {
+  id: string;
+  seriesId: string;
+  userId: string;
+  action: string;
+  /** JSON object of strings. */
+  detail: string;
+  seq: number;
+  createdAt: string;
+}
+
 export interface BooksTable extends SyncedColumns {
   seriesId: string;
   title: string;
@@ -286,6 +320,9 @@ export interface DB {
   billingEvents: BillingEventsTable;
   entitlements: EntitlementsTable;
   supportRequests: SupportRequestsTable;
+  collaborationInvites: CollaborationInvitesTable;
+  collaborativeSeries: CollaborativeSeriesTable;
+  seriesActivity: SeriesActivityTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

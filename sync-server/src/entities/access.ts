@@ -6,15 +6,11 @@
  * 404, never 403, so foreign ids are indistinguishable from unknown ones; 403 is for a known
  * series whose role is too low for the change.
  */
-import { ERROR_CODES } from '@chronicler/schema';
+import { type AccessLevel, ERROR_CODES, type SeriesRole, forbiddenMessageFor, memberRoleOf, roleAllows } from '@chronicler/schema';
 import { HttpError, notFound } from '../http/errors.ts';
 
-export type SeriesRole = 'owner' | 'admin' | 'editor' | 'viewer';
-/** read: see it; edit: change its content; manage: change the series itself; own: delete it. */
-export type AccessLevel = 'read' | 'edit' | 'manage' | 'own';
-
-const ROLE_RANK: Record<SeriesRole, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
-const LEVEL_NEEDS: Record<AccessLevel, SeriesRole> = { read: 'viewer', edit: 'editor', manage: 'admin', own: 'owner' };
+// The roles and what each may do are the shared rule (packages/schema collaboration.ts).
+export type { AccessLevel, SeriesRole };
 
 export interface SeriesAccess {
   seriesId: string;
@@ -51,15 +47,11 @@ export function accessFrom(series: SeriesStanding, userId: string, memberRole: s
   const deleted = series.deletedAt !== null;
   if (isOwner(series, userId)) return { seriesId, ownerId, role: 'owner', deleted };
   if (memberRole === null) return null;
-  const role: SeriesRole = memberRole === 'admin' || memberRole === 'editor' ? memberRole : 'viewer';
-  return { seriesId, ownerId, role, deleted };
+  return { seriesId, ownerId, role: memberRoleOf(memberRole), deleted };
 }
 
 export function assertLevel(access: SeriesAccess, level: AccessLevel): void {
-  if (ROLE_RANK[access.role] < ROLE_RANK[LEVEL_NEEDS[level]]) {
-    const message = level === 'own' ? 'Only the owner of this series can do this' : 'Your role in this series does not allow this change';
-    throw new HttpError(403, ERROR_CODES.forbidden, message);
-  }
+  if (!roleAllows(access.role, level)) throw new HttpError(403, ERROR_CODES.forbidden, forbiddenMessageFor(level));
 }
 
 /** A row whose series gives the caller `access` (null: none) may be used as `options` ask, or 404/403. */

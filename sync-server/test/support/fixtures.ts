@@ -12,6 +12,7 @@ import { giftCodeBoughtBy } from './billing-fixtures.ts';
 /** The entity kinds a path or body id can name. */
 export const ID_KINDS = [
   'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict',
+  'invite', 'sentInvite', 'member', 'sharedSeries',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -22,6 +23,8 @@ export type SideIds = Record<IdKind, string> & {
   chapter2: string;
   /** A revision number of `chapter` that exists (the chapter history). */
   chapterRev: number;
+  /** The token of a single-use invite link to a third author's series (issue 13). */
+  inviteLinkToken: string;
   /** The shown id of a second session of the side's author (another device), to end by id. */
   session: string;
   /** A gift code the side's author bought (billing), to redeem. */
@@ -71,7 +74,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
   // The username doubles as a marker in every title and text of the side, and is a secret (see
   // secretsOf): any answer to the other author that contains it leaked text.
   tag = `${tag}_${crypto.randomBytes(6).toString('hex')}`;
-  const who = await signUp(app, { plan: 'legendary', username: tag });
+  const who = await signUp(app, { plan: 'legendary', username: tag, email: `${tag}@example.com` });
   const series = rowOf(await call(app, who, 'POST', '/api/series', { title: `Series of ${tag}`, description: `About ${tag}`, totalBooks: 3 }));
   const book = rowOf(await call(app, who, 'POST', '/api/books', { seriesId: series.id, title: `Book of ${tag}`, description: 'A book' }));
   const chapter = rowOf(
@@ -100,7 +103,9 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     }),
   );
   const conflict = await provokeConflict(app, who, chapter);
+  const collaboration = await collaborationOf(app, who, series.id, tag);
   const ids: SideIds = {
+    ...collaboration,
     series: series.id,
     book: book.id,
     chapter: chapter.id,
@@ -116,6 +121,26 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     giftCode: await giftCodeBoughtBy(app, who),
   };
   return { ...who, ids };
+}
+
+/**
+ * The side's part in collaboration (issue 13): an editor `member` of its series, an invite it sent
+ * (`sentInvite`), and, from a third author, a pending `invite` to it and a `sharedSeries` it edits.
+ */
+async function collaborationOf(app: FastifyInstance, who: SignedIn, seriesId: string, tag: string) {
+  const member = await signUp(app, { username: `${tag}_member`, email: `${tag}_member@example.com` });
+  const memberInvite = await call(app, who, 'POST', `/api/collaboration/series/${seriesId}/invites`, { inviteeEmail: member.user.email, role: 'editor' });
+  await call(app, member, 'POST', `/api/collaboration/invites/${memberInvite.id}/accept`);
+  const sentInvite = await call(app, who, 'POST', `/api/collaboration/series/${seriesId}/invites`, { inviteeEmail: `${tag}_guest@example.com`, role: 'viewer' });
+  const host = await signUp(app, { plan: 'loremaster', username: `${tag}_host` });
+  const hosted = (name: string) => call(app, host, 'POST', '/api/collaboration/series', { name, description: 'A series of the host author.' });
+  const shared = await hosted('Hosted shared series');
+  const joined = await call(app, host, 'POST', `/api/collaboration/series/${shared.id}/invites`, { inviteeEmail: who.user.email, role: 'editor' });
+  await call(app, who, 'POST', `/api/collaboration/invites/${joined.id}/accept`);
+  const pendingIn = await hosted('Hosted series with an invite');
+  const invite = await call(app, host, 'POST', `/api/collaboration/series/${pendingIn.id}/invites`, { inviteeEmail: who.user.email, role: 'viewer' });
+  const link = await call(app, host, 'POST', `/api/collaboration/series/${pendingIn.id}/invite-links`, { role: 'viewer' });
+  return { inviteLinkToken: link.token as string, member: member.user.id as string, sentInvite: sentInvite.id as string, sharedSeries: shared.id as string, invite: invite.id as string };
 }
 
 /** Signs the author in once more (another device) and answers that session's shown id. */

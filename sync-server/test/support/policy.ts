@@ -138,6 +138,33 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     access: 'protected',
     request: () => ({ body: { content: 'The door was opened by the guard. She walked slowly to the window and saw the harbour lights go out one by one.' } }),
   },
+  // --- collaboration (spec 001 §7, issue 13) -------------------------------------------------
+  'GET /api/collaboration/series': { access: 'protected' },
+  'POST /api/collaboration/series': { access: 'protected', request: () => ({ body: { name: 'Shared saga', description: 'Written together by many.' } }) },
+  'GET /api/collaboration/series/:seriesId/members': { access: 'protected', params: { seriesId: 'series' } },
+  'GET /api/collaboration/series/:seriesId/activity': { access: 'protected', params: { seriesId: 'series' }, request: () => ({ query: 'limit=10' }) },
+  'POST /api/collaboration/series/:seriesId/invites': {
+    access: 'protected',
+    params: { seriesId: 'series' },
+    request: () => ({ body: { inviteeEmail: `matrix_${++unique}@example.com`, role: 'editor', message: 'Join us' } }),
+  },
+  'POST /api/collaboration/series/:seriesId/invite-links': { access: 'protected', params: { seriesId: 'series' }, request: () => ({ body: { role: 'viewer' } }) },
+  'GET /api/collaboration/pending-invites': { access: 'protected' },
+  'POST /api/collaboration/invites/:id/accept': { access: 'protected', params: { id: 'invite' } },
+  'POST /api/collaboration/invites/:id/decline': { access: 'protected', params: { id: 'invite' } },
+  'DELETE /api/collaboration/invites/:id': { access: 'protected', params: { id: 'sentInvite' } },
+  // Reached through the token in its body, which only the link's holder knows.
+  'POST /api/collaboration/invite-links/accept': { access: 'protected', request: (s) => ({ body: { token: s.ids.inviteLinkToken } }) },
+  'PUT /api/collaboration/series/:seriesId/members/:userId': {
+    access: 'protected',
+    params: { seriesId: 'series', userId: 'member' },
+    request: () => ({ body: { role: 'viewer' } }),
+  },
+  'DELETE /api/collaboration/series/:seriesId/members/:userId': { access: 'protected', params: { seriesId: 'series', userId: 'member' } },
+  'POST /api/collaboration/series/:seriesId/leave': { access: 'protected', params: { seriesId: 'sharedSeries' } },
+  'POST /api/collaboration/chapters/:id/presence': { access: 'protected', params: { id: 'chapter' } },
+  'DELETE /api/collaboration/chapters/:id/presence': { access: 'protected', params: { id: 'chapter' } },
+  'POST /api/collaboration/series/:seriesId/transfer': { access: 'protected', params: { seriesId: 'series' }, request: (s) => ({ body: { userId: s.ids.member } }) },
 
   // --- sync (DESIGN.md §3) -------------------------------------------------------------------
   'GET /api/sync/changes': { access: 'protected', request: () => ({ query: 'since=0' }) },

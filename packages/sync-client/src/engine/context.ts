@@ -12,7 +12,7 @@ export type SyncEvent =
   | { type: 'conflict'; chapterId: string; conflictId: string }
   | { type: 'acked'; idemKey: string; status: number; kind: OutboxEntry['kind']; entity: EntityKind; entityId: string; mergeStatus?: string }
   | { type: 'auth-required' }
-  | { type: 'pulled'; cursor: number; rows: number };
+  | { type: 'pulled'; cursor: number; rows: number; scopeAdded: string[]; scopeRemoved: string[] };
 
 export interface PushResult {
   acked: number;

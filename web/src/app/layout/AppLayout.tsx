@@ -6,6 +6,7 @@ import { SyncIndicator } from '@/features/sync-problems';
 import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
+import { useSeriesRolesSync } from '@/lib/useSeriesRole';
 
 /** Screens that show the Current Series card: /, /series, book pages and the chapter editor. */
 export function showsCurrentSeries(pathname: string): boolean {
@@ -21,6 +22,8 @@ export function AppLayout() {
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // The author's role per shared series, kept current for every screen (collaboration).
+  useSeriesRolesSync();
 
   const handleSignOut = async () => {
     setSigningOut(true);

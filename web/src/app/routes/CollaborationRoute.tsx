@@ -1,13 +1,5 @@
-import { IconUsersGroup } from '@tabler/icons-react';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+import { CollaborationScreen } from '@/features/collaboration';
 
 export default function CollaborationRoute() {
-  return (
-    <PagePlaceholder
-      title="Collaboration"
-      subtitle="Write together with other authors"
-      description="Shared series, invitations and co-authors will be managed from this page."
-      icon={<IconUsersGroup size={30} stroke={1.5} />}
-    />
-  );
+  return <CollaborationScreen />;
 }

@@ -22,7 +22,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -35,6 +35,8 @@ import { useSync } from '@/lib/sync';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
+import { usePresence } from '@/lib/usePresence';
+import { useSeriesRole } from '@/lib/useSeriesRole';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import classes from './editor.module.css';
 
@@ -125,6 +127,9 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     },
   );
   const dirty = useEditorState(controller, (s) => s.dirty);
+  const roleState = useSeriesRole(controller.chapter?.seriesId ?? controller.book?.seriesId ?? seriesId);
+  // Co-authors with this chapter open now (shared series).
+  const present = usePresence(controller.chapter?.id ?? null);
   const online = useOnline();
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
@@ -184,7 +189,10 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const { phase, book } = controller;
   const back = backTarget(book);
   const bookTitle = book?.title.trim() ? book.title : UNTITLED_BOOK;
+  // A viewer of a shared series reads only; a role change locks or unlocks at once (collaboration).
+  const { canEdit, readOnlyReason } = roleState;
   const offering = controller.offer !== null;
+  const locked = offering || !canEdit;
 
   const header = (
     <div className={classes.toolbar}>
@@ -205,6 +213,13 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
               </Badge>
             </Tooltip>
           ) : null}
+          {present.length > 0 ? (
+            <Tooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
+              <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
+                {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
+              </Badge>
+            </Tooltip>
+          ) : null}
           <LastSaved savedAt={controller.lastSavedAt} />
           <Button
             variant="default"
@@ -222,7 +237,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => void save()}
-            disabled={!dirty || controller.saving || offering}
+            disabled={!dirty || controller.saving || locked}
           >
             {controller.saving ? 'Saving...' : 'Save'}
           </Button>
@@ -266,6 +281,26 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   }
 
   const ready = phase === 'ready';
+  // The series left this device while the chapter was open (the author left it or was removed).
+  if (ready && roleState.seriesPresent === false) {
+    return (
+      <>
+        {header}
+        <EmptyPanel
+          flat
+          icon={<IconFileOff size={30} stroke={1.5} />}
+          title="No longer shared with you"
+          description="You are no longer a member of this series, so it was removed from this device. Anything you had not synced is kept in the sync problems panel."
+          actions={
+            <Button variant="light" onClick={() => navigate('/')}>
+              Back to the dashboard
+            </Button>
+          }
+          data-testid="series-gone"
+        />
+      </>
+    );
+  }
   return (
     <>
       {header}
@@ -281,6 +316,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             <ElsewhereBanner onCompare={() => controller.elsewhere && openCompare({ kind: 'elsewhere', chapter: controller.elsewhere })} />
           ) : null}
           {controller.chapter?.deletedAt ? <DeletedBanner /> : null}
+          {ready && !canEdit ? (
+            <Alert color="gray" variant="light" title="Read-only" data-testid="read-only-banner">
+              {readOnlyReason}
+            </Alert>
+          ) : null}
           <Paper withBorder radius="lg" className={classes.paper}>
             <Stack gap={6} px={{ base: 'md', sm: 'xl' }} pt="lg" pb="md">
               {ready ? (
@@ -290,7 +330,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                   placeholder="Chapter title"
                   value={controller.title}
                   onChange={(e) => controller.setTitle(e.currentTarget.value)}
-                  disabled={offering}
+                  disabled={locked}
                   classNames={{ input: classes.titleInput }}
                   data-testid="chapter-title"
                 />
@@ -312,7 +352,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     initialText={controller.initialText}
                     label="Chapter content"
                     placeholder="Start writing your chapter…"
-                    readOnly={offering}
+                    readOnly={locked}
                     onChange={controller.onContentChange}
                     handle={controller.editorRef}
                   />
@@ -323,7 +363,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             </div>
           </Paper>
         </Stack>
-        {ready ? <SidePanel controller={controller} disabled={offering} /> : null}
+        {ready ? <SidePanel controller={controller} disabled={locked} /> : null}
       </div>
 
       <CompareDialog

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsDiff, IconCloudDown, IconFileAlert, IconTrash } from '@tabler/icons-react';
 import type { ChapterConflict } from '@chronicler/schema';
+import { useAuthorNames } from '@/lib/useAuthorNames';
 import type { OfferedDraft } from '../hooks/editor-store';
 
 function when(ms: number | string): string {
@@ -38,8 +39,13 @@ export function DraftBanner({ offer, onRestore, onDiscard }: { offer: OfferedDra
 }
 
 /** Unresolved conflict copies of this chapter. */
+const possessive = (name: string) => (name === 'You' ? 'your' : `${name}'s`);
+
 export function ConflictBanner({ conflicts, onCompare }: { conflicts: ChapterConflict[]; onCompare: (c: ChapterConflict) => void }) {
   const many = conflicts.length > 1;
+  // Who wrote the other version (co-authors of a shared series; "You" from another device).
+  const nameOf = useAuthorNames(conflicts[0]?.seriesId);
+  const writers = [...new Set(conflicts.map((c) => nameOf(c.authorId)))];
   return (
     <Alert
       variant="light"
@@ -50,8 +56,8 @@ export function ConflictBanner({ conflicts, onCompare }: { conflicts: ChapterCon
     >
       <Stack gap="xs">
         <Text size="sm">
-          Another save changed the same passage and could not be merged automatically. Nothing has been lost: compare the
-          versions and choose what to keep.
+          A save by {writers.join(', ')} changed the same passage and could not be merged automatically. Nothing has been
+          lost: compare the versions and choose what to keep.
         </Text>
         <Group gap="xs">
           {conflicts.map((conflict, i) => (
@@ -63,7 +69,7 @@ export function ConflictBanner({ conflicts, onCompare }: { conflicts: ChapterCon
               leftSection={<IconArrowsDiff size={14} aria-hidden />}
               onClick={() => onCompare(conflict)}
             >
-              {many ? `Compare version from ${when(conflict.createdAt)}` : 'Compare versions'}
+              {many ? `Compare ${possessive(nameOf(conflict.authorId))} version from ${when(conflict.createdAt)}` : 'Compare versions'}
             </Button>
           ))}
         </Group>

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import { seriesProgress } from '@chronicler/schema';
+import { roleAllows, seriesProgress } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
+import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
+import { useSeriesRole } from '@/lib/useSeriesRole';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { useSeries } from '../hooks/useSeriesData';
 import { BooksPanel } from './BooksPanel';
@@ -25,6 +27,9 @@ function BackLink() {
 /** /series/{id} (001 §2): one series with its books (the same book cards as the Series page). */
 export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
   const series = useSeries(seriesId);
+  // A shared series: renaming it needs an admin or the owner; a viewer is told why it is read-only.
+  const { role } = useSeriesRole(seriesId);
+  const mayManage = role === null || roleAllows(role, 'manage');
   const [editing, setEditing] = useState(false);
 
   // Opening a series makes it the current one.
@@ -58,13 +63,14 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
         actions={
           <>
             <BackLink />
-            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)} disabled={!mayManage}>
               Edit Series
             </Button>
           </>
         }
       />
       <Stack gap="xl">
+        <ReadOnlyNotice seriesId={series.id} />
         <Paper withBorder radius="md" p="md">
           {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
           <ProgressLine title={series.title} percent={seriesProgress(series)} mt="sm" />

@@ -1,0 +1,181 @@
+/**
+ * Collaboration with three browser contexts (issue 13): an owner on Loremaster invites an editor
+ * and a viewer by e-mail; both accept; the editor writes a chapter offline while the owner edits
+ * the same chapter online → both see the merged text (or a conflict copy), no sentence lost; the
+ * viewer sees the owner's edit appear within seconds and cannot edit; the owner removes the viewer,
+ * whose app drops the series.
+ */
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { setPlan, signUpViaApi, uniqueUsername } from '../support';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: test.info().project.use.baseURL });
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const content = (page: Page) => page.getByTestId('chapter-content');
+
+async function acceptInvite(page: Page, seriesName: string): Promise<void> {
+  await page.goto('/collaboration');
+  await expect(page.getByRole('tab', { name: /Invites\s*1/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: /Invites/ }).click();
+  const card = page.getByTestId(/^invite-/).filter({ hasText: seriesName });
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('You have joined the collaborative series.')).toBeVisible();
+  await page.getByRole('tab', { name: /Contributing/ }).click();
+  await expect(page.getByText(seriesName)).toBeVisible();
+}
+
+async function invite(page: Page, card: ReturnType<Page['getByTestId']>, email: string, role: 'Editor' | 'Viewer'): Promise<void> {
+  await card.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /E-mail/ }).fill(email);
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${role} —`) }).click();
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('owner, editor and viewer: invites, offline and online edits converge, the viewer reads live and is removed', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ownerCtx, editorCtx, viewerCtx] = [await newContext(browser), await newContext(browser), await newContext(browser)];
+  const [ownerPage, editorPage, viewerPage] = [await ownerCtx.newPage(), await editorCtx.newPage(), await viewerCtx.newPage()];
+  const mail = (who: string) => `${uniqueUsername(who)}@example.com`;
+  const owner = await signUpViaApi(ownerPage, { displayName: 'Olga Owner', email: mail('owner') });
+  const editor = await signUpViaApi(editorPage, { displayName: 'Edda Editor', email: mail('editor') });
+  const viewer = await signUpViaApi(viewerPage, { displayName: 'Vera Viewer', email: mail('viewer') });
+  await setPlan(owner.username, 'loremaster', ownerPage);
+
+  // The owner creates a collaborative series and invites both by e-mail.
+  const seriesName = `The Shared Saga ${uniqueUsername('s')}`;
+  await ownerPage.goto('/collaboration');
+  await ownerPage.getByRole('button', { name: 'New Series' }).first().click();
+  const dialog = ownerPage.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /Series name/ }).fill(seriesName);
+  await dialog.getByRole('textbox', { name: /Description/ }).fill('Three authors, one saga.');
+  await dialog.getByRole('button', { name: 'Create Series' }).click();
+  await expect(ownerPage.getByText('Series created')).toBeVisible();
+  const card = ownerPage.getByTestId(/^collab-series-/).filter({ hasText: seriesName });
+  await expect(card).toBeVisible();
+  const seriesId = (await card.getAttribute('data-testid'))!.replace('collab-series-', '');
+  await invite(ownerPage, card, editor.email!, 'Editor');
+  await invite(ownerPage, card, viewer.email!, 'Viewer');
+
+  await acceptInvite(editorPage, seriesName);
+  await acceptInvite(viewerPage, seriesName);
+  await ownerPage.reload();
+  await expect(ownerPage.getByTestId(/^collab-series-/).filter({ hasText: seriesName })).toContainText('2 collaborators');
+
+  // A chapter in two paragraphs.
+  const book = await api<{ id: string }>(ownerCtx.request, 'POST', '/api/books', { seriesId, title: 'Book One' });
+  const chapter = await api<{ id: string }>(ownerCtx.request, 'POST', '/api/chapters', {
+    bookId: book.id,
+    title: 'The Meeting',
+    content: 'The three of them met at the inn.\n\nRain fell all night.',
+  });
+  const url = `/chapter-editor?id=${chapter.id}&bookId=${book.id}&seriesId=${seriesId}`;
+  for (const page of [ownerPage, editorPage, viewerPage]) {
+    await page.goto(url);
+    await expect(content(page)).toContainText('Rain fell all night.', { timeout: 30_000 });
+  }
+
+  // Everyone sees who else is in the chapter (presence, refreshed every 15 s).
+  await expect(ownerPage.getByTestId('presence')).toHaveText('2 co-authors here', { timeout: 20_000 });
+  await expect(viewerPage.getByTestId('presence')).toBeVisible({ timeout: 20_000 });
+
+  // The viewer reads only, and says why.
+  await expect(viewerPage.getByTestId('read-only-banner')).toBeVisible();
+  await expect(viewerPage.getByRole('textbox', { name: 'Chapter title' })).toBeDisabled();
+  await content(viewerPage).click();
+  await viewerPage.keyboard.type('Vandalism');
+  await expect(content(viewerPage)).not.toContainText('Vandalism');
+
+  // The editor writes offline (the second paragraph); the owner edits online (the first).
+  const editorSentence = ' Thunder rolled over the hills.';
+  const ownerSentence = ' The innkeeper lit a lantern.';
+  await editorCtx.setOffline(true);
+  await content(editorPage).click();
+  await editorPage.keyboard.press('ControlOrMeta+End');
+  await editorPage.keyboard.type(editorSentence);
+  await editorPage.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editorPage.getByText('Chapter saved')).toBeVisible();
+
+  await content(ownerPage).click();
+  await ownerPage.keyboard.press('ControlOrMeta+Home');
+  await ownerPage.keyboard.press('End');
+  await ownerPage.keyboard.type(ownerSentence);
+  await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(ownerPage.getByText('Chapter saved')).toBeVisible();
+
+  // The viewer sees the owner's words arrive within seconds, with no reload.
+  await expect(content(viewerPage)).toContainText(ownerSentence.trim(), { timeout: 10_000 });
+
+  // The editor comes back: both sentences end up on the server, merged or in a conflict copy.
+  await editorCtx.setOffline(false);
+  await expect
+    .poll(
+      async () => {
+        const stored = await api<{ content: string }>(ownerCtx.request, 'GET', `/api/chapters/${chapter.id}`);
+        const copies = await api<Array<{ content: string }>>(ownerCtx.request, 'GET', `/api/chapters/${chapter.id}/conflicts`);
+        const everything = [stored.content, ...copies.map((c) => c.content)].join('\n');
+        return everything.includes(ownerSentence.trim()) && everything.includes(editorSentence.trim());
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const merged = await api<{ content: string }>(ownerCtx.request, 'GET', `/api/chapters/${chapter.id}`);
+  if (merged.content.includes(editorSentence.trim())) {
+    // A clean merge: every device shows both sentences.
+    for (const page of [ownerPage, editorPage, viewerPage]) {
+      await expect(content(page)).toContainText(editorSentence.trim(), { timeout: 20_000 });
+      await expect(content(page)).toContainText(ownerSentence.trim());
+    }
+  } else {
+    await expect(ownerPage.getByTestId('conflict-banner')).toBeVisible({ timeout: 20_000 });
+  }
+
+  // The owner removes the viewer; the viewer's app drops the series.
+  await ownerPage.goto('/collaboration');
+  const ownerCard = ownerPage.getByTestId(`collab-series-${seriesId}`);
+  await ownerCard.getByRole('button', { name: 'Members' }).click();
+  await ownerCard.getByRole('button', { name: 'Remove Vera Viewer' }).click();
+  await ownerPage.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(ownerPage.getByText('Member removed')).toBeVisible();
+
+  await expect
+    .poll(() => viewerPage.evaluate(async (id) => {
+      const dbs = await indexedDB.databases();
+      const name = dbs.map((d) => d.name).find((n) => n?.startsWith('chronicler-'));
+      if (!name) return -1;
+      return new Promise<number>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['series', 'chapters'], 'readonly');
+          let count = 0;
+          const series = tx.objectStore('series').get(id);
+          series.onsuccess = () => (count += series.result ? 1 : 0);
+          const chapters = tx.objectStore('chapters').index('seriesId').count(id);
+          chapters.onsuccess = () => (count += chapters.result);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve(count);
+          };
+        };
+      });
+    }, seriesId), { timeout: 15_000 })
+    .toBe(0);
+  // The open chapter says why it is gone; the series list has nothing of it.
+  await expect(viewerPage.getByTestId('series-gone')).toBeVisible({ timeout: 15_000 });
+  await viewerPage.goto('/series');
+  await expect(viewerPage.getByText('No Series Yet')).toBeVisible({ timeout: 15_000 });
+
+  for (const ctx of [ownerCtx, editorCtx, viewerCtx]) await ctx.close();
+});

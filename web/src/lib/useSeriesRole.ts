@@ -1,0 +1,63 @@
+/**
+ * The signed-in author's role in a series (collaboration, issue 13), kept in the local database from
+ * GET /api/collaboration/series: screens lock their writing controls for a viewer, offline too, and
+ * unlock (or lock) the moment a role change arrives — the changes feed resends a series whose
+ * membership changed as a scope addition, and that refreshes the roles. `canEdit` is true while the
+ * role is unknown: the server is the judge.
+ */
+import { useCallback, useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type CollaborativeSeries, ROLE_MESSAGES, type SeriesRole } from '@chronicler/schema';
+import { type ChroniclerDb, type SyncEvent, canEditWith, seriesRoleOf, storeSeriesRoles } from '@chronicler/sync-client';
+import { api } from './api';
+import { useOptionalSync, useSyncEvents } from './sync';
+
+export interface SeriesRoleState {
+  role: SeriesRole | null;
+  canEdit: boolean;
+  /** Why the screen is read-only ('' when it is not). */
+  readOnlyReason: string;
+  /** false once the series is not on this device (the author left it or was removed); null while unknown. */
+  seriesPresent: boolean | null;
+}
+
+export function useSeriesRole(seriesId: string | null | undefined): SeriesRoleState {
+  const db = useOptionalSync()?.db ?? null;
+  const state = useLiveQuery(
+    async () => (db && seriesId ? { role: await seriesRoleOf(db, seriesId), present: (await db.series.get(seriesId)) !== undefined } : null),
+    [db, seriesId],
+    null,
+  );
+  const role = state?.role ?? null;
+  const canEdit = canEditWith(role);
+  return { role, canEdit, readOnlyReason: canEdit ? '' : ROLE_MESSAGES.readOnly, seriesPresent: state ? state.present : null };
+}
+
+/** Whether a sync event changed which series the author takes part in (or their role in one). */
+export function changesScope(event: SyncEvent): boolean {
+  return event.type === 'pulled' && (event.scopeAdded.length > 0 || event.scopeRemoved.length > 0);
+}
+
+/** Fetches the author's series and stores their roles locally; answers the list. */
+export async function refreshSeriesRoles(db: ChroniclerDb | null): Promise<CollaborativeSeries[]> {
+  const series = await api.get<CollaborativeSeries[]>('/api/collaboration/series');
+  if (db) await storeSeriesRoles(db, series);
+  return series;
+}
+
+/** Keeps the local roles current app-wide (the app shell mounts it): on start, online, and scope changes. */
+export function useSeriesRolesSync(): void {
+  const db = useOptionalSync()?.db ?? null;
+  const refresh = useCallback(() => {
+    if (!db) return;
+    refreshSeriesRoles(db).catch(() => undefined); // offline or signed out: the stored roles stand
+  }, [db]);
+  useEffect(() => {
+    refresh();
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, [refresh]);
+  useSyncEvents((event) => {
+    if (changesScope(event)) refresh();
+  });
+}
