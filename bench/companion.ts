@@ -90,7 +90,7 @@ async function suggestionCpu(): Promise<Verdict> {
       return JSON.parse(res.body);
     };
     const series = await post('/api/series', { title: 'The Long Bench' });
-    const books = [];
+    const books: Array<{ id: string }> = [];
     for (let b = 0; b < 3; b++) books.push(await post('/api/books', { seriesId: series.id, title: `Book ${b + 1}` }));
     const text = chapterText(7, 1_000);
     for (const book of books) for (let c = 0; c < 10; c++) await post('/api/chapters', { bookId: book.id, title: `Chapter ${c + 1}`, content: text });
@@ -107,14 +107,14 @@ async function suggestionCpu(): Promise<Verdict> {
       Array.from({ length: 1_000 }, (_, i) => ({
         method: 'POST',
         path: '/api/timeline-events',
-        body: { seriesId: series.id, title: `Event ${i}`, bookId: books[i % 3].id, characterIds: [characters[i % 500]!.id, characters[(i * 7) % 500]!.id] },
+        body: { seriesId: series.id, title: `Event ${i}`, bookId: books[i % 3]!.id, characterIds: [characters[i % 500]!.id, characters[(i * 7) % 500]!.id] },
       })),
     );
 
     const types = ['plotIdea', 'characterDevelopment', 'dialogue', 'worldBuilding', 'conflict', 'insight', 'consistency'];
     const read = () => app.inject({ method: 'GET', url: `/api/series/${series.id}/books`, headers: { cookie } });
     let n = 0;
-    const suggest = () => app.inject({ method: 'POST', url: '/api/ai/suggestion', headers, payload: { seriesId: series.id, bookId: books[2].id, type: types[n++ % types.length] } });
+    const suggest = () => app.inject({ method: 'POST', url: '/api/ai/suggestion', headers, payload: { seriesId: series.id, bookId: books[2]!.id, type: types[n++ % types.length] } });
     // Warm-up.
     for (let i = 0; i < 5; i++) {
       await read();
@@ -127,8 +127,12 @@ async function suggestionCpu(): Promise<Verdict> {
       const used = process.cpuUsage(started);
       return (used.user + used.system) / 1000 / REQUESTS;
     };
+    // For context: a plain create of a small row through the same write path.
+    let k = 0;
+    const create = () => app.inject({ method: 'POST', url: '/api/locations', headers, payload: { seriesId: series.id, name: `Context place ${k++}` } });
     const reads: number[] = [];
     const suggestions: number[] = [];
+    const creates: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
         reads.push(await cpuPer(read));
@@ -138,10 +142,18 @@ async function suggestionCpu(): Promise<Verdict> {
         reads.push(await cpuPer(read));
       }
     }
+    // After the rounds: each create changes the series, which the suggestion's cache would then re-read.
+    for (let r = 0; r < ROUNDS; r++) creates.push(await cpuPer(create));
     const s = median(suggestions);
     const b = median(reads);
+    const c = median(creates);
     console.log(`\nserver CPU per request, medians of ${ROUNDS} rounds of ${REQUESTS} (500 characters, 500 locations, 1,000 events, 30 chapters of 1,000 words)\n`);
-    console.log(table(['POST /api/ai/suggestion', 'GET /api/series/{id}/books', 'ratio'], [[fmt.ms(s), fmt.ms(b), fmt.ratio(s / b)]]));
+    console.log(
+      table(
+        ['POST /api/ai/suggestion', 'GET /api/series/{id}/books', 'ratio', 'POST /api/locations (context)', 'its ratio'],
+        [[fmt.ms(s), fmt.ms(b), fmt.ratio(s / b), fmt.ms(c), fmt.ratio(c / b)]],
+      ),
+    );
     return atMost('POST /api/ai/suggestion server CPU', s / b, SUGGESTION_TARGET, `GET /api/series/{id}/books (${fmt.ms(b)})`);
   } finally {
     await app.close();

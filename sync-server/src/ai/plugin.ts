@@ -22,7 +22,7 @@ import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { runMutation } from '../sync/mutation.ts';
 import { assertAllowanceLeft, readAllowance, spendAllowance } from './allowance.ts';
-import { loadSeriesMaterial } from './material.ts';
+import { CompanionCache, loadSeriesMaterial, previousSuggestions } from './material.ts';
 import { type Companion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
 
 /** The longest text analysed on the server in one request (~20,000 words, well under 100 ms); the browser runs the same code on longer chapters. */
@@ -50,6 +50,8 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     engines: createCompanion(model ? { ...model, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS } : null),
   });
 
+  const cache = new CompanionCache();
+
   /** The book, when given, must be a live book of the series. */
   async function bookOf(seriesId: string, bookId: string | null | undefined): Promise<string | null> {
     if (!bookId) return null;
@@ -75,8 +77,8 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     const bookId = await bookOf(seriesId, request.body.bookId);
     // Refused before any model is asked; the spend below is what guards against concurrent requests.
     await assertAllowanceLeft(db, user.id, app.companion.clock.now());
-    const [material, stored] = await Promise.all([loadSeriesMaterial(db, seriesId), listLive(db, 'aiSuggestions', 'seriesId', seriesId)]);
-    const generated = await app.companion.engines.suggestion({ material, type: request.body.type, bookId, previous: stored.map((s) => s.content) });
+    const [{ material, findings }, previous] = await Promise.all([cache.get(db, seriesId, bookId), previousSuggestions(db, seriesId)]);
+    const generated = await app.companion.engines.suggestion({ material, findings, type: request.body.type, bookId, previous });
     return runMutation(request, reply, user.id, async (ctx) => {
       await spendAllowance(ctx.trx, user.id, app.companion.clock.now());
       const row = await insertRow(ctx, 'aiSuggestions', {
