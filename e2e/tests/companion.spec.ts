@@ -104,3 +104,29 @@ test('a chapter is analysed while offline, on the device', async ({ page, contex
   await expect(page.getByRole('button', { name: 'Generate Suggestion' })).toBeDisabled();
   await context.setOffline(false);
 });
+
+test('in the chapter editor: analyse the open chapter in place and insert a suggestion at the cursor', async ({ page }) => {
+  await signUpViaApi(page);
+  const { series, book, chapter } = await seriesOf(page.request);
+  const made = await page.request.post('/api/ai/suggestion', { data: { seriesId: series.id, bookId: book.id, type: 'characterDevelopment' } });
+  expect(made.status()).toBe(201);
+  const suggestion = (await made.json()) as { content: string };
+  await page.goto(`/chapter-editor?id=${chapter.id}&bookId=${book.id}&seriesId=${series.id}`);
+  const text = page.getByTestId('chapter-content');
+  await expect(text).toBeVisible({ timeout: 20_000 });
+  const panel = page.getByTestId('editor-companion');
+  await panel.getByRole('button', { name: 'Analyse chapter' }).click();
+  await expect(panel.getByTestId('editor-analysis-summary')).toContainText('Flesch reading ease');
+  await expect(text.locator('.cm-companion-finding[data-kind="passive"]')).toHaveText(['was opened']);
+  await panel.getByRole('button', { name: /^Passive voice/ }).click();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('was opened');
+
+  // The caret at the very start of the chapter, then the suggestion goes in there.
+  await text.click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await panel.getByRole('button', { name: /^Insert at cursor/ }).click();
+  await expect(toast(page, 'Suggestion inserted')).toBeVisible();
+  await expect(text).toContainText(`${suggestion.content} The gate was opened`);
+  // Inserting moved the text: the old highlights are cleared rather than left on the wrong words.
+  await expect(text.locator('.cm-companion-finding')).toHaveCount(0);
+});
