@@ -5,7 +5,7 @@
  * panel; and a chapter analysed while offline, on the device.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { signUpViaApi, toast } from '../support';
+import { seriousA11yViolations, signUpViaApi, toast } from '../support';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -64,6 +64,7 @@ test('analyse 100+ characters of pasted text and see its findings highlighted', 
   await expect(text.locator('mark[data-kind="passive"]')).toHaveText(['was opened']);
   await expect(text.locator('mark[data-kind="adverb"]')).toHaveText(['slowly']);
   await expect(page.getByTestId('findings')).toContainText('Filter word');
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test("the apprentice's daily allowance runs out in the Writer's Companion panel", async ({ page }) => {
@@ -79,6 +80,7 @@ test("the apprentice's daily allowance runs out in the Writer's Companion panel"
   }
   await expect(more).toBeDisabled();
   await expect(panel.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   // The server refuses a 4th with the tier message, whatever the screen does.
   const refused = await page.request.post('/api/ai/suggestion', { data: { seriesId: (await (await page.request.get('/api/series')).json())[0].id } });
   expect(refused.status()).toBe(403);
