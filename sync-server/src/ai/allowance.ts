@@ -73,18 +73,29 @@ function usedUp(plan: Parameters<typeof limitFor>[0], used: number): HttpError {
   return new HttpError(403, ERROR_CODES.planLimit, gate.message);
 }
 
-/** Refuses early (before a model is asked) when today's allowance is already spent. */
-export async function assertAllowanceLeft(db: Db, userId: string, nowMs: number): Promise<void> {
-  const allowance = await readAllowance(db, userId, nowMs, false);
-  if (allowance.remaining === 0) throw usedUp(await userPlan(db, userId), allowance.used);
+/** The author's plan and zone, read once per request. */
+export interface AllowanceHolder {
+  plan: Parameters<typeof limitFor>[0];
+  timeZone: string;
+}
+
+/** Refuses early (before a model is asked) when today's allowance is already spent; answers who is spending. */
+export async function assertAllowanceLeft(db: Db, userId: string, nowMs: number): Promise<AllowanceHolder> {
+  const [plan, timeZone] = await Promise.all([userPlan(db, userId), authorTimeZone(db, userId)]);
+  const limit = limitFor(plan, 'aiSuggestionsPerDay');
+  if (limit !== UNLIMITED) {
+    const used = await usedOn(db, userId, localDay(nowMs, timeZone));
+    if (used >= limit) throw usedUp(plan, used);
+  }
+  return { plan, timeZone };
 }
 
 /**
  * Spends one of today's allowance in `trx`, or throws the 4xx when none is left. The increment and
  * the check are one statement (insert, or add one where still below the limit).
  */
-export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs: number): Promise<void> {
-  const [plan, timeZone] = await Promise.all([userPlan(trx, userId), authorTimeZone(trx, userId)]);
+export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs: number, holder: AllowanceHolder): Promise<void> {
+  const { plan, timeZone } = holder;
   const day = localDay(nowMs, timeZone);
   const limit = limitFor(plan, 'aiSuggestionsPerDay');
   if (limit === 0) throw usedUp(plan, 0);

@@ -28,22 +28,22 @@ const STORY_TABLES = ['books', 'chapters', 'characters', 'characterRelationships
 
 /**
  * The latest rev of anything the companion reads in the series: every write (deletes too, which
- * are soft and stamp a rev) raises it. Each look-up is one step down the (series_id, rev) index.
+ * are soft and stamp a rev) raises it.
  */
 async function seriesStamp(db: Kysely<DB>, seriesId: string): Promise<string> {
-  const first = (rows: unknown[]) => (rows[0] as { rev?: number } | undefined)?.rev ?? 0;
-  const revs = await Promise.all([
-    runPrepared(db, 'companion series rev', (q, v: { seriesId: string }) => q.selectFrom('series').select('rev').where('id', '=', v.seriesId), { seriesId }).then(first),
-    ...STORY_TABLES.map((table) =>
-      runPrepared(
-        db,
-        `companion stamp ${table}`,
-        (q, v: { seriesId: string }) => q.selectFrom(table).select('rev').where('seriesId', '=', v.seriesId).orderBy('rev', 'desc').limit(1),
-        { seriesId },
-      ).then(first),
-    ),
-  ]);
-  return revs.join(':');
+  // One statement: the series row's rev and max(rev) of each story table, each a step down its
+  // (series_id, rev) index.
+  const rows = await runPrepared(
+    db,
+    'companion series stamp',
+    (q, v: { seriesId: string }) => {
+      const [head, ...rest] = STORY_TABLES.map((table) => q.selectFrom(table).select((eb) => eb.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId));
+      return rest.reduce((all, next) => all.unionAll(next), head!).unionAll(q.selectFrom('series').select('rev').where('id', '=', v.seriesId));
+    },
+    { seriesId },
+  );
+  // Revs come from one global sequence, so any change in the series gives a new largest one.
+  return String(Math.max(0, ...rows.map((r) => (r as { rev: number | null }).rev ?? 0)));
 }
 
 const MAX_CACHED = 64;
