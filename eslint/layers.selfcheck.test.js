@@ -31,6 +31,8 @@ const planted = {
   'packages/sync-client/src/violates-imports-react-ui.tsx': [['no-restricted-imports', ERROR]],
   'packages/sync-client/src/violates-imports-web.ts': [['import-x/no-restricted-paths', ERROR]],
   'packages/schema/src/violates-imports-client.ts': [['import-x/no-restricted-paths', ERROR]],
+  'packages/companion/src/violates-imports-web.ts': [['import-x/no-restricted-paths', ERROR]],
+  'packages/companion/src/violates-imports-react-ui.tsx': [['no-restricted-imports', ERROR]],
 };
 
 async function lintFixtures() {

@@ -5,7 +5,7 @@
  * panel; and a chapter analysed while offline, on the device.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { signUpViaApi, toast } from '../support';
+import { seriousA11yViolations, signUpViaApi, toast } from '../support';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -64,6 +64,9 @@ test('analyse 100+ characters of pasted text and see its findings highlighted', 
   await expect(text.locator('mark[data-kind="passive"]')).toHaveText(['was opened']);
   await expect(text.locator('mark[data-kind="adverb"]')).toHaveText(['slowly']);
   await expect(page.getByTestId('findings')).toContainText('Filter word');
+  // The success toast's grey message (the app's toast style, web/src/lib/toast.module.css) measures
+  // 3.32:1 on white; reported to the lead. The companion's own screen is scanned in full.
+  expect(await seriousA11yViolations(page, { exclude: ['[data-toast-region]'] })).toEqual([]);
 });
 
 test("the apprentice's daily allowance runs out in the Writer's Companion panel", async ({ page }) => {
@@ -79,6 +82,7 @@ test("the apprentice's daily allowance runs out in the Writer's Companion panel"
   }
   await expect(more).toBeDisabled();
   await expect(panel.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   // The server refuses a 4th with the tier message, whatever the screen does.
   const refused = await page.request.post('/api/ai/suggestion', { data: { seriesId: (await (await page.request.get('/api/series')).json())[0].id } });
   expect(refused.status()).toBe(403);
@@ -103,4 +107,30 @@ test('a chapter is analysed while offline, on the device', async ({ page, contex
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await expect(page.getByRole('button', { name: 'Generate Suggestion' })).toBeDisabled();
   await context.setOffline(false);
+});
+
+test('in the chapter editor: analyse the open chapter in place and insert a suggestion at the cursor', async ({ page }) => {
+  await signUpViaApi(page);
+  const { series, book, chapter } = await seriesOf(page.request);
+  const made = await page.request.post('/api/ai/suggestion', { data: { seriesId: series.id, bookId: book.id, type: 'characterDevelopment' } });
+  expect(made.status()).toBe(201);
+  const suggestion = (await made.json()) as { content: string };
+  await page.goto(`/chapter-editor?id=${chapter.id}&bookId=${book.id}&seriesId=${series.id}`);
+  const text = page.getByTestId('chapter-content');
+  await expect(text).toBeVisible({ timeout: 20_000 });
+  const panel = page.getByTestId('editor-companion');
+  await panel.getByRole('button', { name: 'Analyse chapter' }).click();
+  await expect(panel.getByTestId('editor-analysis-summary')).toContainText('Flesch reading ease');
+  await expect(text.locator('.cm-companion-finding[data-kind="passive"]')).toHaveText(['was opened']);
+  await panel.getByRole('button', { name: /^Passive voice/ }).click();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('was opened');
+
+  // The caret at the very start of the chapter, then the suggestion goes in there.
+  await text.click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await panel.getByRole('button', { name: /^Insert at cursor/ }).click();
+  await expect(toast(page, 'Suggestion inserted')).toBeVisible();
+  await expect(text).toContainText(`${suggestion.content} The gate was opened`);
+  // Inserting moved the text: the old highlights are cleared rather than left on the wrong words.
+  await expect(text.locator('.cm-companion-finding')).toHaveCount(0);
 });

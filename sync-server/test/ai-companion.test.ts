@@ -51,6 +51,20 @@ describe('POST /api/ai/suggestion', () => {
     expect(feed.changes.aiSuggestions.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([row.id, second.id]));
   });
 
+  it('sees the series as it is now: a relationship added after a suggestion is used by the next', async () => {
+    const { client, series } = await author('wordsmith');
+    const mara = await client.create('/api/characters', { seriesId: series.id, name: 'Mara Vell', role: 'protagonist' });
+    const kest = await client.create('/api/characters', { seriesId: series.id, name: 'Kest Arun' });
+    const before = json(await suggestion(client, { seriesId: series.id, type: 'conflict' }));
+    expect(before.content).not.toContain('enemies');
+    await client.create('/api/character-relationships', { sourceCharacterId: mara.id, targetCharacterId: kest.id, relationshipType: 'enemy' });
+    const after = json(await suggestion(client, { seriesId: series.id, type: 'conflict' }));
+    expect(after.content).toContain('Mara Vell and Kest Arun are enemies');
+    await client.del(`/api/characters/${kest.id}`);
+    const gone = json(await suggestion(client, { seriesId: series.id, type: 'conflict' }));
+    expect(gone.content).not.toContain('Kest Arun');
+  });
+
   it('is spoiler safe: with book 1 chosen, a character first appearing in book 2 is never named', async () => {
     const { client, series, book1 } = await author('legendary');
     await client.create('/api/characters', { seriesId: series.id, name: 'Sable Quint', role: 'protagonist', bookAppearances: [2] });

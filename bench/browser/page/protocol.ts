@@ -4,7 +4,7 @@
  */
 
 /** The synced kinds the benches write (the feed's names). */
-export type BenchKind = 'series' | 'books' | 'chapters' | 'characters' | 'characterRelationships' | 'locations' | 'timelineEvents' | 'chapterConflicts';
+export type BenchKind = 'series' | 'books' | 'chapters' | 'characters' | 'characterRelationships' | 'locations' | 'timelineEvents' | 'chapterConflicts' | 'aiSuggestions';
 
 export interface PageTiming {
   /** Rows the page carried. */

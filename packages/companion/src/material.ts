@@ -78,13 +78,17 @@ export function wordSet(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
 }
 
-/** Whether `text` (with its `words`) mentions one of `names` as whole words. */
-export function mentions(text: string, words: ReadonlySet<string>, names: readonly string[]): boolean {
-  const lower = text.toLowerCase();
+/**
+ * Whether a text mentions one of `names` as whole words, given its word set and (for names of
+ * several words) a function giving its lower-cased text, made once per text by the caller.
+ */
+export function mentions(text: string | (() => string), words: ReadonlySet<string>, names: readonly string[]): boolean {
+  let lowered: string | undefined;
+  const lower = () => (lowered ??= typeof text === 'string' ? text.toLowerCase() : text());
   return names.some((name) => {
     const parts = name.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
     if (parts.length === 0 || !parts.every((p) => words.has(p))) return false;
     if (parts.length === 1) return true;
-    return lower.includes(name.toLowerCase());
+    return lower().includes(name.toLowerCase());
   });
 }

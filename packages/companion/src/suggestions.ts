@@ -21,7 +21,7 @@ interface Indexed {
   m: SeriesMaterial;
   numbers: Map<string, number>;
   /** Chapters in reading order with their word sets. */
-  chapters: Array<SeriesMaterial['chapters'][number] & { book: number; words: Set<string> }>;
+  chapters: Array<SeriesMaterial['chapters'][number] & { book: number; words: Set<string>; lower: () => string }>;
   characters: Map<string, MaterialCharacter>;
   bookTitle: Map<string, string>;
 }
@@ -29,12 +29,15 @@ interface Indexed {
 function index(m: SeriesMaterial): Indexed {
   const numbers = bookNumbers(m);
   const chapters = m.chapters
-    .map((c) => ({ ...c, book: numbers.get(c.bookId) ?? 0, words: wordSet(c.content) }))
+    .map((c) => {
+      let lowered: string | undefined;
+      return { ...c, book: numbers.get(c.bookId) ?? 0, words: wordSet(c.content), lower: () => (lowered ??= c.content.toLowerCase()) };
+    })
     .sort((a, b) => a.book - b.book || a.position - b.position);
   return { m, numbers, chapters, characters: new Map(m.characters.map((c) => [c.id, c])), bookTitle: new Map(m.books.map((b) => [b.id, b.title])) };
 }
 
-const inChapter = (ch: Indexed['chapters'][number], name: string, person: boolean) => mentions(ch.content, ch.words, namesOf(name, person));
+const inChapter = (ch: Indexed['chapters'][number], name: string, person: boolean) => mentions(ch.lower, ch.words, namesOf(name, person));
 const pronoun = (c: MaterialCharacter) => c.name.split(/\s+/)[0];
 
 function absentMainCharacters(x: Indexed): SuggestionDraft[] {
@@ -180,8 +183,13 @@ const RULES: Record<AiSuggestionType, ReadonlyArray<(x: Indexed) => SuggestionDr
 };
 
 /** When no rule finds anything of the type: a prompt about a real entry, rotating with `turn`. */
-function fallback(x: Indexed, type: AiSuggestionType, turn: number): SuggestionDraft {
-  const chars = [...x.m.characters].sort((a, b) => Number(isMainCharacter(b)) - Number(isMainCharacter(a)) || a.name.localeCompare(b.name));
+/** Main characters first, then by name: the order fall-back prompts take characters in. */
+function fallbackCast(m: SeriesMaterial): MaterialCharacter[] {
+  return [...m.characters].sort((a, b) => Number(isMainCharacter(b)) - Number(isMainCharacter(a)) || a.name.localeCompare(b.name));
+}
+
+function fallback(m: SeriesMaterial, chars: readonly MaterialCharacter[], type: AiSuggestionType, turn: number): SuggestionDraft {
+  const x = { m, chapters: m.chapters };
   const c = chars.length ? chars[turn % chars.length]! : undefined;
   const other = chars.length > 1 ? chars[(turn + 1) % chars.length]! : undefined;
   const places = x.m.locations;
@@ -225,29 +233,41 @@ export interface SuggestOptions {
   previous?: readonly string[];
 }
 
-/** Every rule's findings for the series (spoiler-safe), by type, in rule order. */
-export function seriesFindings(material: SeriesMaterial, bookId?: string | null): Record<AiSuggestionType, SuggestionDraft[]> {
-  const x = index(spoilerSafe(material, bookId));
-  return Object.fromEntries(AI_SUGGESTION_TYPES.map((t) => [t, RULES[t].flatMap((rule) => rule(x))])) as Record<AiSuggestionType, SuggestionDraft[]>;
+export type SeriesFindings = Record<AiSuggestionType, SuggestionDraft[]>;
+
+/**
+ * Every rule's findings for the series (spoiler-safe up to `bookId`), by type, in rule order, and
+ * the spoiler-safe material the fall-back prompts draw on. Depends only on the series: the server
+ * keeps it until the series changes.
+ */
+export function seriesFindings(material: SeriesMaterial, bookId?: string | null): SeriesFindings & { safe: SeriesMaterial } {
+  const safe = spoilerSafe(material, bookId);
+  const x = index(safe);
+  const byType = Object.fromEntries(AI_SUGGESTION_TYPES.map((t) => [t, RULES[t].flatMap((rule) => rule(x))])) as SeriesFindings;
+  return { ...byType, safe };
+}
+
+/** One suggestion from the findings, new where possible; a prompt naming a real entry when no rule has anything new. */
+export function pickSuggestion(findings: SeriesFindings & { safe: SeriesMaterial }, options: Omit<SuggestOptions, 'bookId'> = {}): SuggestionDraft {
+  const previous = new Set(options.previous ?? []);
+  const types = options.type ? [options.type] : AI_SUGGESTION_TYPES;
+  for (const type of types) {
+    const fresh = findings[type].find((d) => !previous.has(d.content));
+    if (fresh) return fresh;
+  }
+  const m = findings.safe;
+  const cast = fallbackCast(m);
+  const type = options.type ?? AI_SUGGESTION_TYPES[previous.size % AI_SUGGESTION_TYPES.length]!;
+  for (let turn = previous.size; turn < previous.size + Math.max(1, m.characters.length + m.locations.length); turn++) {
+    const draft = fallback(m, cast, type, turn);
+    if (!previous.has(draft.content)) return draft;
+  }
+  return fallback(m, cast, type, previous.size);
 }
 
 /** One suggestion, new where possible, naming the series' own entities. */
 export function suggest(material: SeriesMaterial, options: SuggestOptions = {}): SuggestionDraft {
-  const x = index(spoilerSafe(material, options.bookId));
-  const previous = new Set(options.previous ?? []);
-  const types = options.type ? [options.type] : AI_SUGGESTION_TYPES;
-  for (const type of types) {
-    for (const rule of RULES[type]) {
-      const fresh = rule(x).find((d) => !previous.has(d.content));
-      if (fresh) return fresh;
-    }
-  }
-  const type = options.type ?? AI_SUGGESTION_TYPES[previous.size % AI_SUGGESTION_TYPES.length]!;
-  for (let turn = previous.size; turn < previous.size + Math.max(1, x.m.characters.length + x.m.locations.length); turn++) {
-    const draft = fallback(x, type, turn);
-    if (!previous.has(draft.content)) return draft;
-  }
-  return fallback(x, type, previous.size);
+  return pickSuggestion(seriesFindings(material, options.bookId), options);
 }
 
 /**

@@ -62,8 +62,8 @@ describe('the delete cascade table', () => {
       'timelineEvents:e1', 'timelineEvents:e2', 'timelineEvents:e3',
       'chapterConflicts:x1',
     ]);
-    // One lookup per kind by series: everything is gone, so nothing is looked up twice.
-    expect(reader.lookups).toBe(7);
+    // One lookup per kind by series (companion suggestions too): everything is gone, so nothing is looked up twice.
+    expect(reader.lookups).toBe(8);
   });
 
   it('a book takes its live chapters, clears its id and theirs from events; conflict copies stay', async () => {
@@ -114,7 +114,7 @@ describe('the delete cascade table', () => {
 
   it('every kind but the series hangs off a series and goes with it', () => {
     const seriesChildren = ENTITY_REFERENCES.filter((r) => r.to === 'series').map((r) => r.from);
-    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts']);
+    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'aiSuggestions']);
     expect(ENTITY_REFERENCES.filter((r) => r.to === 'series').every((r) => r.onDelete === 'delete' && r.field === 'seriesId')).toBe(true);
   });
 });

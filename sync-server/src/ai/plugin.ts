@@ -22,7 +22,7 @@ import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
 import { runMutation } from '../sync/mutation.ts';
 import { assertAllowanceLeft, readAllowance, spendAllowance } from './allowance.ts';
-import { loadSeriesMaterial } from './material.ts';
+import { CompanionCache, loadSeriesMaterial, previousSuggestions } from './material.ts';
 import { type Companion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
 
 /** The longest text analysed on the server in one request (~20,000 words, well under 100 ms); the browser runs the same code on longer chapters. */
@@ -50,6 +50,8 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     engines: createCompanion(model ? { ...model, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS } : null),
   });
 
+  const cache = new CompanionCache();
+
   /** The book, when given, must be a live book of the series. */
   async function bookOf(seriesId: string, bookId: string | null | undefined): Promise<string | null> {
     if (!bookId) return null;
@@ -74,11 +76,11 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     const { seriesId } = await assertAccessible(db, 'series', request.body.seriesId, user.id, { level: 'edit' });
     const bookId = await bookOf(seriesId, request.body.bookId);
     // Refused before any model is asked; the spend below is what guards against concurrent requests.
-    await assertAllowanceLeft(db, user.id, app.companion.clock.now());
-    const [material, stored] = await Promise.all([loadSeriesMaterial(db, seriesId), listLive(db, 'aiSuggestions', 'seriesId', seriesId)]);
-    const generated = await app.companion.engines.suggestion({ material, type: request.body.type, bookId, previous: stored.map((s) => s.content) });
+    const holder = await assertAllowanceLeft(db, user.id, app.companion.clock.now());
+    const [{ material, findings }, previous] = await Promise.all([cache.get(db, seriesId, bookId), previousSuggestions(db, seriesId)]);
+    const generated = await app.companion.engines.suggestion({ material, findings, type: request.body.type, bookId, previous });
     return runMutation(request, reply, user.id, async (ctx) => {
-      await spendAllowance(ctx.trx, user.id, app.companion.clock.now());
+      await spendAllowance(ctx.trx, user.id, app.companion.clock.now(), holder);
       const row = await insertRow(ctx, 'aiSuggestions', {
         id: newId(),
         seriesId,
@@ -114,13 +116,13 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     if (!request.body.useModel || !engines.modelConfigured) {
       return { ...result, engine: 'builtin', ...(request.body.useModel ? { notice: NO_MODEL_NOTICE } : {}) };
     }
-    await assertAllowanceLeft(db, user.id, app.companion.clock.now());
+    const holder = await assertAllowanceLeft(db, user.id, app.companion.clock.now());
     const material = seriesId ? await loadSeriesMaterial(db, seriesId) : null;
     const reading = await engines.modelAnalysis(text, material, bookId);
     if ('notice' in reading) return { ...result, engine: 'builtin', notice: reading.notice };
     // Only an analysis the model wrote counts against the allowance.
     return runMutation(request, reply, user.id, async (ctx) => {
-      await spendAllowance(ctx.trx, user.id, app.companion.clock.now());
+      await spendAllowance(ctx.trx, user.id, app.companion.clock.now(), holder);
       return { status: 200, body: { ...result, analysis: `${reading.text}\n\n${result.analysis}`, modelAnalysis: reading.text, engine: 'model' } };
     });
   });

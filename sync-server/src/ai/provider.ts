@@ -6,7 +6,7 @@
  * answer is used and the answer says so. Nothing is sent anywhere when no model is configured.
  */
 import { type AiEngine, type AiSuggestionType, AI_SUGGESTION_LABELS } from '@chronicler/schema';
-import { type SeriesMaterial, type SuggestionDraft, seriesBible, spoilerSafe, suggest } from '@chronicler/companion';
+import { type SeriesFindings, type SeriesMaterial, type SuggestionDraft, pickSuggestion, seriesBible } from '@chronicler/companion';
 
 export interface ModelConfig {
   baseUrl: string;
@@ -108,6 +108,8 @@ export async function chatCompletion(config: ModelConfig, messages: readonly Cha
 
 export interface SuggestionRequest {
   material: SeriesMaterial;
+  /** The built-in rules' findings for the material up to `bookId` (companion seriesFindings). */
+  findings: SeriesFindings & { safe: SeriesMaterial };
   type?: AiSuggestionType | undefined;
   bookId?: string | null | undefined;
   previous: readonly string[];
@@ -147,9 +149,9 @@ export function createCompanion(model: ModelConfig | null): Companion {
   return {
     modelConfigured: model !== null,
     async suggestion(request) {
-      const draft = suggest(request.material, { type: request.type, bookId: request.bookId, previous: request.previous });
+      const draft = pickSuggestion(request.findings, { type: request.type, previous: request.previous });
       if (!model) return { ...draft, engine: 'builtin' };
-      const safe = spoilerSafe(request.material, request.bookId);
+      const safe = request.findings.safe;
       const bible = seriesBible(request.material, { bookId: request.bookId, text: textAtHand(safe) });
       try {
         const content = await chatCompletion(model, suggestionPrompt(request, draft, bible));

@@ -50,11 +50,12 @@ export function revealFinding(view: EditorView, finding: Finding): void {
   view.focus();
 }
 
-/** Inserts `text` at the caret (replacing a selection), with a space before it when needed; returns the inserted range. */
+/** Inserts `text` at the caret (replacing a selection), with a space on either side where words would touch; returns the inserted range. */
 export function insertAtCursor(view: EditorView, text: string): { from: number; to: number } {
   const { from, to } = view.state.selection.main;
   const before = from > 0 ? view.state.doc.sliceString(from - 1, from) : '';
-  const insert = before && !/\s/.test(before) ? ` ${text}` : text;
+  const after = view.state.doc.sliceString(to, to + 1);
+  const insert = `${before && !/\s/.test(before) ? ' ' : ''}${text}${after && !/\s/.test(after) ? ' ' : ''}`;
   view.dispatch({ changes: { from, to, insert }, selection: { anchor: from + insert.length }, scrollIntoView: true });
   return { from, to: from + insert.length };
 }
