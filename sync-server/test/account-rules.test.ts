@@ -65,6 +65,9 @@ describe('usernames', () => {
       raw.sqlite.prepare('drop index users_username_skeleton').run();
       raw.sqlite.prepare('alter table users drop column username_skeleton').run();
       raw.sqlite.prepare('alter table sessions drop column user_agent').run();
+      // Later migrations go too (they re-run in order after 0003).
+      raw.sqlite.prepare('alter table revisions drop column in_history').run();
+      raw.sqlite.prepare("delete from kysely_migration where name = '0010_ux'").run();
       await raw.close();
 
       t = await createTestApp({ databaseFile: file });

@@ -341,6 +341,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
         onClose={() => setHistoryOpen(false)}
         chapterId={controller.chapterId}
         online={online}
+        {...(controller.chapter ? { savedRev: controller.chapter.rev } : {})}
         getCurrentText={getText}
         onRestore={controller.restoreRevision}
       />
