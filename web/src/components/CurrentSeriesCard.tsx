@@ -7,7 +7,7 @@ export interface CurrentSeriesCardProps {
   title: string;
   currentBook: number;
   totalBooks: number;
-  /** Series progress, 0–100 (currentBook / totalBooks as a percent, spec 001 §4). */
+  /** Series progress, 0–100: the work done (`seriesProgress`, DESIGN.md §5), not the current book. */
   percent: number;
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Paper, Skeleton, Text } from '@mantine/core';
-import { seriesProgress } from '@chronicler/schema';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { CurrentSeriesCard, type CurrentSeriesCardProps } from './CurrentSeriesCard';
 
 /**
@@ -16,6 +16,7 @@ export function CurrentSeriesSlot({ series }: { series?: CurrentSeriesCardProps 
 
 function LiveCurrentSeries() {
   const { series } = useCurrentSeries();
+  const percent = useSeriesProgress(series);
   if (series === undefined) {
     return (
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Current series" aria-busy="true">
@@ -29,7 +30,7 @@ function LiveCurrentSeries() {
     <CurrentSeriesView
       series={
         series
-          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent: seriesProgress(series) }
+          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent }
           : null
       }
     />

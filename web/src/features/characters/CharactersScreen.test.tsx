@@ -511,3 +511,33 @@ describe('Characters page: errors', () => {
     expect(await screen.findByText('No Characters Found')).toBeTruthy();
   });
 });
+
+describe('a protagonist is a main character by default (issue 15)', () => {
+  it('created with role Protagonist, it lands under Main Characters; the switch still overrides', async () => {
+    await seed('wordsmith');
+    const { user } = renderScreen();
+    await loaded();
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Name/ }), 'Ged');
+    await pickOption(user, 'Role', 'Protagonist');
+    expect((within(dialog).getByRole('switch', { name: 'Main character' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await db.characters.toArray()).map((c) => [c.name, c.isProtagonist])).toEqual([['Ged', true]]);
+    const mainPanel = await screen.findByRole('tabpanel', { name: /Main Characters/ });
+    expect(await within(mainPanel).findByText('Ged')).toBeTruthy();
+
+    // The author turns the switch off: the protagonist stays a supporting character.
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Name/ }), 'Tenar');
+    await pickOption(user, 'Role', 'Protagonist');
+    await user.click(within(dialog).getByRole('switch', { name: 'Main character' }));
+    await pickOption(user, 'Role', 'Mentor');
+    await pickOption(user, 'Role', 'Protagonist');
+    expect((within(dialog).getByRole('switch', { name: 'Main character' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+    await waitFor(async () => expect((await db.characters.toArray()).find((c) => c.name === 'Tenar')?.isProtagonist).toBe(false));
+  });
+});

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
@@ -19,12 +18,13 @@ import {
   BOOK_STATUSES,
   MESSAGES,
   bookProgress,
-  bookStatusDisplay,
+  BOOK_STATUS_LABELS,
   type Book,
 } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
+import { BookStatusBadge } from '@/components/BookStatusBadge';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
@@ -33,13 +33,7 @@ import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';
 import { ProgressLine } from './ProgressLine';
 
-const STATUS_LABELS: Record<BookStatus, string> = {
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  planning: 'Planning',
-  revision: 'Revision',
-};
-const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: BOOK_STATUS_LABELS[value] }));
 
 interface Draft {
   title: string;
@@ -158,9 +152,7 @@ export function BookCard({ book }: { book: Book }) {
               <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ flex: 'none' }}>
                 {label}
               </Text>
-              <Badge variant="light" color={book.status === 'completed' ? 'teal' : 'blue'} radius="sm" style={{ flex: 'none' }}>
-                {bookStatusDisplay(book.status)}
-              </Badge>
+              <BookStatusBadge status={book.status} style={{ flex: 'none' }} />
             </Group>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

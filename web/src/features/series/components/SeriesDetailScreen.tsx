@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import { seriesProgress } from '@chronicler/schema';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { useSeries } from '../hooks/useSeriesData';
@@ -25,6 +25,7 @@ function BackLink() {
 /** /series/{id} (001 §2): one series with its books (the same book cards as the Series page). */
 export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
   const series = useSeries(seriesId);
+  const percent = useSeriesProgress(series);
   const [editing, setEditing] = useState(false);
 
   // Opening a series makes it the current one.
@@ -67,7 +68,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
       <Stack gap="xl">
         <Paper withBorder radius="md" p="md">
           {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
-          <ProgressLine title={series.title} percent={seriesProgress(series)} mt="sm" />
+          <ProgressLine title={series.title} percent={percent} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
       </Stack>

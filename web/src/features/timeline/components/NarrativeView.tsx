@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { DragDropContext, Draggable, Droppable, useKeyboardSensor, useTouchSensor, type DropResult } from '@hello-pangea/dnd';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import type { TimelineEvent } from '@chronicler/schema';
+import { BookStatusBadge } from '@/components/BookStatusBadge';
 import { usePointerSensor } from '../dnd/pointerSensor';
 import { GENERAL_GROUP_ID, renumberAfterDrop, type NarrativeGroup } from '../model/timeline';
 import classes from '../timeline.module.css';
@@ -83,9 +84,7 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
                       </Text>
                     </Stack>
                   </Group>
-                  <Badge variant={group.status === 'Completed' ? 'filled' : 'light'} color={group.status === 'Completed' ? 'teal' : undefined} radius="sm" style={{ flex: 'none' }}>
-                    {group.status}
-                  </Badge>
+                  <BookStatusBadge status={group.book.status} variant={group.book.status === 'completed' ? 'filled' : 'light'} style={{ flex: 'none' }} />
                 </Group>
               </Paper>
             ) : null}

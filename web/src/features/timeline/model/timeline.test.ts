@@ -66,7 +66,7 @@ describe('narrative view', () => {
     const groups = groupNarrative(events, [two, one]);
     expect(groups.map((g) => g.label)).toEqual(['Book 1: The Hobbit', 'Book 2: The Fellowship', GENERAL_GROUP_LABEL]);
     expect(groups.map((g) => titles(g.events))).toEqual([['one-1', 'one-2'], ['two-1'], ['general-1', 'general-2']]);
-    expect(groups.map((g) => g.status)).toEqual(['Completed', 'In Progress', null]);
+    expect(groups.map((g) => g.status)).toEqual(['Completed', 'Revision', null]);
   });
 
   it('keeps empty books (for "No events yet") and leaves out an empty General Events group', () => {

@@ -3,7 +3,7 @@
  * the chronological order, the narrative groups, the character filter and the renumbering after a
  * drag. No React, no database: unit-tested on their own.
  */
-import { EVENT_IMPORTANCE, EVENT_TYPES, bookStatusDisplay, type Book, type TimelineEvent } from '@chronicler/schema';
+import { EVENT_IMPORTANCE, EVENT_TYPES, bookStatusDisplay, type Book, type BookStatusLabel, type TimelineEvent } from '@chronicler/schema';
 
 export type EventType = (typeof EVENT_TYPES)[number];
 export type EventImportance = (typeof EVENT_IMPORTANCE)[number];
@@ -74,8 +74,8 @@ export interface NarrativeGroup<T> {
   label: string;
   /** null for the general group. */
   book: Book | null;
-  /** 'Completed' or 'In Progress' for a book group, null for the general group. */
-  status: 'Completed' | 'In Progress' | null;
+  /** The book's status as the author chose it, null for the general group. */
+  status: BookStatusLabel | null;
   /** In narrative order (position). */
   events: T[];
 }
