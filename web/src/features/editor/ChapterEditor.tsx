@@ -29,11 +29,11 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
+import { LastSaved } from './components/LastSaved';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/lib/sync';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
-import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import classes from './editor.module.css';
@@ -86,15 +86,6 @@ function WritingAreaSkeleton() {
       <Skeleton height={14} width="95%" />
       <Skeleton height={14} width="60%" />
     </Stack>
-  );
-}
-
-function LastSaved({ savedAt }: { savedAt: Date | null }) {
-  const text = useLastSavedText(savedAt);
-  return (
-    <Text size="sm" c="dimmed" data-testid="last-saved" aria-live="polite">
-      {savedAt ? `Last saved: ${text}` : text}
-    </Text>
   );
 }
 
@@ -205,7 +196,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
               </Badge>
             </Tooltip>
           ) : null}
-          <LastSaved savedAt={controller.lastSavedAt} />
+          <LastSaved controller={controller} />
           <Button
             variant="default"
             size="sm"
