@@ -271,8 +271,10 @@ describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
     await seed('apprentice', many(10));
     const { user } = renderScreen();
     expect(await screen.findByText('10 of 10 characters on the Apprentice plan')).toBeTruthy();
-    const message = 'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.';
+    // Worded as a limit (issue 15), not as a locked feature.
+    const message = 'You have used all 10 characters your plan allows in this series. Upgrade to The Wordsmith to add more.';
     expect(screen.getByTestId('character-limit').textContent).toContain(message);
+    expect(screen.getByTestId('character-limit').textContent).not.toContain('This feature requires');
     const button = screen.getByRole('button', { name: 'New Character' });
     expect(button.getAttribute('data-locked')).toBe('true');
     await user.click(button);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@chronicler/schema';
-import { serverSeries } from '@chronicler/sync-client/testing';
+import { serverBook, serverSeries } from '@chronicler/sync-client/testing';
 import { SeriesScreen } from './index';
 import { renderWithDb } from '@/test/renderWithDb';
 
@@ -48,5 +48,20 @@ describe('Total books', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await within(dialog()).findByText(MESSAGES.series.totalBooksMin)).toBeTruthy();
     expect((await db.series.get(series.id))!.totalBooks).toBe(5);
+  });
+});
+
+describe('the Apprentice limits on the Series page (issue 15)', () => {
+  it('at 1 of 1 series and 3 of 3 books shows one banner, worded as a limit', async () => {
+    const series = serverSeries({ title: 'Earthsea' });
+    const { db } = renderWithDb(<SeriesScreen />, { path: '/series', plan: 'apprentice' });
+    await db.series.put(series);
+    await db.books.bulkPut([1, 2, 3].map((position) => serverBook(series.id, { title: `Book ${position}`, position })));
+    const banner = await screen.findByTestId('book-limit');
+    expect(within(banner).getByText('3 of 3 books on the Apprentice plan')).toBeTruthy();
+    expect(banner.textContent).toContain('You have used all 3 books your plan allows in this series.');
+    expect(banner.textContent).not.toContain('This feature requires');
+    expect(screen.getByTestId('series-limit').textContent).toContain('1 of 1 series on the Apprentice plan — limit reached');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
