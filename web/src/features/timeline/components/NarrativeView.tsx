@@ -7,6 +7,7 @@ import { BookStatusBadge } from '@/components/BookStatusBadge';
 import { usePointerSensor } from '../dnd/pointerSensor';
 import { GENERAL_GROUP_ID, renumberAfterDrop, type NarrativeGroup } from '../model/timeline';
 import classes from '../timeline.module.css';
+import { DragHelp } from './DragHelp';
 import { EventCard, type EventRefs } from './EventCard';
 
 export const DRAG_INSTRUCTIONS =
@@ -65,6 +66,7 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
   return (
     <DragDropContext onDragEnd={onDragEnd} enableDefaultSensors={false} sensors={SENSORS} dragHandleUsageInstructions={DRAG_INSTRUCTIONS}>
       <Stack gap="xl">
+        <DragHelp />
         {shown.map((group) => (
           <section key={group.id} className={classes.group} aria-labelledby={`group-${group.id}`} data-testid="narrative-group">
             <Title order={3} fz="lg" id={`group-${group.id}`}>
