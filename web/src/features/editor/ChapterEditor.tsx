@@ -9,27 +9,23 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Navigate, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Modal,
   Paper,
   Skeleton,
   Stack,
-  Switch,
   Text,
   TextInput,
-  Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
+import { IconBook2, IconFileOff } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
-import { LastSaved } from './components/LastSaved';
+import { EditorToolbar } from './components/EditorToolbar';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/lib/sync';
@@ -178,48 +174,15 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const offering = controller.offer !== null;
 
   const header = (
-    <div className={classes.toolbar}>
-      <Group gap="sm" wrap="nowrap">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(back)} px="xs">
-          Back
-        </Button>
-        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em">
-          Chapter Editor
-        </Title>
-      </Group>
-      {phase === 'ready' ? (
-        <Group gap="sm" wrap="wrap" justify="flex-end">
-          {!online ? (
-            <Tooltip label="Your words are kept on this device and sync when you are back online">
-              <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
-                Offline
-              </Badge>
-            </Tooltip>
-          ) : null}
-          <LastSaved controller={controller} />
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconHistory size={16} aria-hidden />}
-            onClick={() => setHistoryOpen(true)}
-          >
-            History
-          </Button>
-          <Switch
-            label="Auto-save"
-            checked={controller.autoSave}
-            onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
-          />
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            onClick={() => void save()}
-            disabled={!dirty || controller.saving || offering}
-          >
-            {controller.saving ? 'Saving...' : 'Save'}
-          </Button>
-        </Group>
-      ) : null}
-    </div>
+    <EditorToolbar
+      controller={controller}
+      ready={phase === 'ready'}
+      dirty={dirty}
+      online={online}
+      offering={offering}
+      onBack={() => navigate(back)}
+      onHistory={() => setHistoryOpen(true)}
+    />
   );
 
   if (phase === 'error') {
