@@ -13,6 +13,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
@@ -49,6 +50,7 @@ interface Draft {
 export function BookCard({ book }: { book: Book }) {
   const mutators = useMutators();
   const chapters = useChapters(book.id);
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -192,7 +194,9 @@ export function BookCard({ book }: { book: Book }) {
           Add Chapter
         </Button>
       </Group>
-      <ScrollArea h="7rem" type="auto" offsetScrollbars data-testid="chapter-scroll">
+      {/* Up to about 7rem and scrollable on a large screen (001 §2); as tall as its chapters on a phone,
+          where a box scrolling inside the page scroll is hard to use (issue 15). No blank space either way. */}
+      <ScrollArea.Autosize mah={phone ? undefined : '7rem'} type="auto" offsetScrollbars data-testid="chapter-scroll">
         {chapters === undefined ? (
           <Stack gap={6}>
             <Skeleton height={28} />
@@ -205,7 +209,7 @@ export function BookCard({ book }: { book: Book }) {
         ) : (
           <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
         )}
-      </ScrollArea>
+      </ScrollArea.Autosize>
 
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
       <ConfirmDeleteDialog
