@@ -12,7 +12,8 @@ export type SyncEvent =
   | { type: 'conflict'; chapterId: string; conflictId: string }
   | { type: 'acked'; idemKey: string; status: number; kind: OutboxEntry['kind']; entity: EntityKind; entityId: string; mergeStatus?: string }
   | { type: 'auth-required' }
-  | { type: 'pulled'; cursor: number; rows: number };
+  /** One page of changes applied; `hasMore`: more pages follow at once (a first sync arriving). */
+  | { type: 'pulled'; cursor: number; rows: number; hasMore: boolean };
 
 export interface PushResult {
   acked: number;

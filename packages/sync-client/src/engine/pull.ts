@@ -107,7 +107,7 @@ export function createPuller(ctx: EngineContext, pageLimit: number): Puller {
       const rows = await applyPage(ctx, page);
       status.getState().setLastSyncedAt(now());
       ctx.clearTransientError();
-      ctx.emit({ type: 'pulled', cursor: page.cursor, rows });
+      ctx.emit({ type: 'pulled', cursor: page.cursor, rows, hasMore: page.hasMore === true });
       if (!page.hasMore) return { retryAt: null };
     }
     return { retryAt: null };
