@@ -61,7 +61,7 @@ test('on a 390 × 844 phone: write, mark the chapter Completed, read a full name
   // One row of controls: the bar is no taller than a button row.
   expect((await bar.boundingBox())!.height).toBeLessThan(56);
 
-  const content = page.getByTestId('chapter-content').locator('.cm-content');
+  const content = page.getByTestId('chapter-content');
   await content.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' The gulls came back.');
@@ -82,7 +82,7 @@ test('on a 390 × 844 phone: write, mark the chapter Completed, read a full name
   await map.scrollIntoViewIfNeeded();
   const corven = map.getByRole('button', { name: 'Lord Corven, main character. Open details' });
   await expect(corven).toBeVisible();
-  await expect(corven.getByTestId('map-node-label')).toHaveText('LordCorven');
+  await expect(corven.getByTestId('map-node-label')).toHaveText('Lord Corven');
   const circle = (await corven.locator('circle').nth(1).boundingBox())!;
   const label = (await corven.getByTestId('map-node-label').boundingBox())!;
   // Readable: the node is drawn at least 50 px across, and the name sits inside it.

@@ -224,10 +224,11 @@ function NodeLabel({ name, radius }: { name: string; radius: number }) {
   const lineHeight = fontSize * 1.15;
   const top = -((lines.length - 1) * lineHeight) / 2;
   return (
-    <text className={classes.nodeLabel} textAnchor="middle" fontSize={fontSize} data-testid="map-node-label" aria-hidden="true">
+    <text className={classes.nodeLabel} textAnchor="middle" fontSize={fontSize} data-testid="map-node-label">
       {lines.map((line, i) => (
         <tspan key={i} x={0} y={top + i * lineHeight} dominantBaseline="central">
-          {line}
+          {/* The space keeps the words apart in the text (the accessible name contains it as written). */}
+          {i < lines.length - 1 ? `${line} ` : line}
         </tspan>
       ))}
     </text>

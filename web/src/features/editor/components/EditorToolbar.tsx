@@ -59,7 +59,8 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, onBa
             <Button size="sm" px="sm" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
               {saveLabel}
             </Button>
-            <Menu position="bottom-end" withinPortal closeOnItemClick>
+            {/* No focus trap: its sentinel inside role="menu" breaks the menu's required children (axe). Arrow keys and Escape still work. */}
+            <Menu position="bottom-end" withinPortal closeOnItemClick trapFocus={false}>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label="Chapter options" data-testid="editor-menu">
                   <IconDotsVertical size={18} aria-hidden />
