@@ -36,16 +36,16 @@ describe('the editor on a phone', () => {
 
     const user = userEvent.setup({ delay: null });
     await user.click(within(bar).getByRole('button', { name: 'Chapter options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Status: Completed' }));
+    await user.click(await screen.findByRole('button', { name: 'Completed' }));
     expect(screen.getByTestId('status-badge').textContent).toBe('Completed');
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await seeded.db.chapters.get(seeded.chapter.id))?.status).toBe('completed'));
 
     await user.click(within(bar).getByRole('button', { name: 'Chapter options' }));
-    const completed = await screen.findByRole('menuitem', { name: /^Status: Completed/ });
-    expect(completed.textContent).toBe('Status: Completed (current)');
-    expect(screen.getByRole('menuitem', { name: 'Turn auto-save off' })).toBeTruthy();
-    expect(screen.getByRole('menuitem', { name: 'History' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Completed' })).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'In Progress' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Auto-save' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'History' })).toBeTruthy();
   });
 });

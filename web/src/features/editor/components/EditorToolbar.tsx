@@ -4,7 +4,8 @@
  * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
  * History and Auto-save — so the writing starts near the top of the screen (issue 15).
  */
-import { ActionIcon, Badge, Button, Group, Menu, Switch, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
@@ -38,6 +39,7 @@ function OfflineBadge({ compact }: { compact: boolean }) {
 
 export function EditorToolbar({ controller, ready, dirty, online, offering, onBack, onHistory }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [menuOpen, setMenuOpen] = useState(false);
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
   const saveDisabled = !dirty || controller.saving || offering;
 
@@ -59,42 +61,71 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, onBa
             <Button size="sm" px="sm" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
               {saveLabel}
             </Button>
-            {/* No focus trap: its sentinel inside role="menu" breaks the menu's required children (axe). Arrow keys and Escape still work. */}
-            <Menu position="bottom-end" withinPortal closeOnItemClick trapFocus={false}>
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label="Chapter options" data-testid="editor-menu">
+            {/* A popover of plain buttons rather than a Mantine Menu: its role="menu" dropdown fails axe's
+                required-children rule. The current status is a pressed toggle. */}
+            <Popover position="bottom-end" withinPortal opened={menuOpen} onChange={setMenuOpen} trapFocus returnFocus shadow="md">
+              <Popover.Target>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label="Chapter options"
+                  aria-expanded={menuOpen}
+                  data-testid="editor-menu"
+                  onClick={() => setMenuOpen((o) => !o)}
+                >
                   <IconDotsVertical size={18} aria-hidden />
                 </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {STATUS_OPTIONS.map((option) => {
-                  const current = controller.status === option.value;
-                  return (
-                    // Mantine's items are always role="menuitem": the current status is said in words.
-                    <Menu.Item
-                      key={option.value}
-                      disabled={offering}
-                      data-current={current || undefined}
-                      leftSection={current ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
-                      onClick={() => controller.setStatus(option.value as ChapterStatus)}
-                    >
-                      Status: {option.label}
-                      {current ? <VisuallyHidden> (current)</VisuallyHidden> : null}
-                    </Menu.Item>
-                  );
-                })}
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconHistory size={14} aria-hidden />} onClick={onHistory}>
-                  History
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={controller.autoSave ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
-                  onClick={() => controller.setAutoSave(!controller.autoSave)}
-                >
-                  {controller.autoSave ? 'Turn auto-save off' : 'Turn auto-save on'}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              </Popover.Target>
+              <Popover.Dropdown p={4} aria-label="Chapter options">
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed" fw={600} px="xs" pt={4}>
+                    Status
+                  </Text>
+                  {STATUS_OPTIONS.map((option) => {
+                    const current = controller.status === option.value;
+                    return (
+                      <Button
+                        key={option.value}
+                        variant={current ? 'light' : 'subtle'}
+                        color={current ? undefined : 'gray'}
+                        justify="flex-start"
+                        size="sm"
+                        aria-pressed={current}
+                        disabled={offering}
+                        leftSection={current ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
+                        onClick={() => {
+                          controller.setStatus(option.value as ChapterStatus);
+                          setMenuOpen(false);
+                        }}
+                      >
+                        {option.label}
+                      </Button>
+                    );
+                  })}
+                  <Divider my={2} />
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    justify="flex-start"
+                    size="sm"
+                    leftSection={<IconHistory size={14} aria-hidden />}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      onHistory();
+                    }}
+                  >
+                    History
+                  </Button>
+                  <Switch
+                    px="xs"
+                    py={6}
+                    label="Auto-save"
+                    checked={controller.autoSave}
+                    onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
+                  />
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
           </Group>
         ) : null}
       </div>
