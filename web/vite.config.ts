@@ -19,7 +19,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'brand-book.svg', 'icons/*.png'],
       manifest: {
         id: '/',
         name: 'Chronicler',

@@ -172,7 +172,8 @@ test.describe('characters and the relationship map', () => {
     await addCharacterInDialog(page, 'Barquentine');
     await addCharacterInDialog(page, 'Sourdust');
     await expect(page.getByTestId('character-limit')).toContainText('10 of 10 characters on the Apprentice plan');
-    await expect(page.getByTestId('character-limit')).toContainText('This feature requires the Wordsmith tier or higher.');
+    // Worded as a limit (issue 15).
+    await expect(page.getByTestId('character-limit')).toContainText('You have used all 10 characters your plan allows in this series.');
     await page.getByRole('button', { name: 'New Character' }).click();
     await expect(toast(page, 'Feature Locked')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { COMMON_PASSWORD_MESSAGE, usernameSkeletonOf } from '../src/auth/account-rules.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
-import { undoCollaboration } from './support/undo-migrations.ts';
+import { undoMigrationsFrom } from './support/undo-migrations.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -66,11 +66,8 @@ describe('usernames', () => {
       raw.sqlite.prepare('drop index users_username_skeleton').run();
       raw.sqlite.prepare('alter table users drop column username_skeleton').run();
       raw.sqlite.prepare('alter table sessions drop column user_agent').run();
-      // …and before the user-scope columns (migration 0004, which runs after 0003 again).
-      raw.sqlite.prepare("delete from kysely_migration where name like '0004_%'").run();
-      for (const index of ['users_user_rev', 'users_rev']) raw.sqlite.prepare(`drop index ${index}`).run();
-      for (const column of ['rev', 'user_id', 'deleted_at', 'time_zone']) raw.sqlite.prepare(`alter table users drop column ${column}`).run();
-      undoCollaboration(raw.sqlite);
+      // …and every later migration (they re-run in order after 0003).
+      undoMigrationsFrom(raw.sqlite, '0004');
       const seqBefore = Number((raw.sqlite.prepare("select value from sync_state where name = 'seq'").get() as { value: number }).value);
       await raw.close();
 

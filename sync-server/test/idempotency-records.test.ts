@@ -17,7 +17,7 @@ import { updateRow } from '../src/entities/writes.ts';
 import { ok, write } from '../src/story/common.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { storyClient } from './story-client.ts';
-import { undoCollaboration, undoUserScope } from './support/undo-migrations.ts';
+import { undoMigrationsFrom } from './support/undo-migrations.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -96,8 +96,7 @@ describe('idempotency records that refer to a revision snapshot', () => {
     // Later migrations go too: a server before 0002 had none of them (they re-run in order).
     sqlite.exec('drop index users_username_skeleton; alter table users drop column username_skeleton; alter table sessions drop column user_agent');
     sqlite.prepare('delete from kysely_migration where name = ?').run('0003_front_door_skeletons_and_session_agents');
-    undoUserScope(sqlite);
-    undoCollaboration(sqlite);
+    undoMigrationsFrom(sqlite, '0004');
     sqlite.close();
 
     const after = await started(createTestApp(config));

@@ -180,3 +180,9 @@ ${lines.map((l) => `<polygon points="${pts(l)}" fill="${hex(LINE)}"/>`).join('\n
 </svg>
 `;
 write('favicon.svg', svg);
+
+// The in-app mark: the same book on a transparent ground; BrandMark paints the theme's gradient under it.
+const book = svg
+  .replace(/<defs>.*<\/defs>\n/, '')
+  .replace(/<rect [^>]*\/>\n/, '');
+write('brand-book.svg', book);

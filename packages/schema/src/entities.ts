@@ -304,11 +304,18 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 // ---------------------------------------------------------------------------------------------
 // Request bodies of the story-structure API (001 §7). `id` on a create is the client's UUIDv7.
 
+/** A series' planned number of books (001 §5: minimum 1); the New/Edit Series forms check with it too. */
+export const totalBooksSchema = z
+  .number({ error: MESSAGES.series.totalBooksMin })
+  .int({ error: 'Total books must be a whole number' })
+  .min(1, { error: MESSAGES.series.totalBooksMin })
+  .max(1000, { error: 'A series can plan at most 1000 books' });
+
 export const createSeriesBodySchema = z.strictObject({
   id: id.optional(),
   title: requiredText(MESSAGES.series.titleRequired),
   description: optionalText().default(''),
-  totalBooks: z.number().int().min(1, { error: MESSAGES.series.totalBooksMin }).max(1000).default(3),
+  totalBooks: totalBooksSchema.default(3),
   currentBook: z.number().int().min(1).max(1000).default(1),
   coverImage: nullableUrl.default(null),
 });
@@ -320,7 +327,7 @@ export const updateSeriesBodySchema = z
     name: requiredText(MESSAGES.series.nameRequired).optional(),
     title: requiredText(MESSAGES.series.nameRequired).optional(),
     description: optionalText().optional(),
-    totalBooks: z.number().int().min(1, { error: MESSAGES.series.totalBooksMin }).max(1000).optional(),
+    totalBooks: totalBooksSchema.optional(),
     currentBook: z.number().int().min(1).max(1000).optional(),
     coverImage: nullableUrl.optional(),
   })

@@ -128,12 +128,18 @@ describe('progress (001 §4, §9)', () => {
     );
   });
 
-  it('shows series progress as current book over total books', () => {
-    expect(seriesProgress({ currentBook: 1, totalBooks: 3 })).toBe(33);
-    expect(seriesProgress({ currentBook: 2, totalBooks: 3 })).toBe(67);
-    expect(seriesProgress({ currentBook: 3, totalBooks: 3 })).toBe(100);
-    expect(seriesProgress({ currentBook: 1, totalBooks: 0 })).toBe(0);
-    expect(seriesProgress({ currentBook: 5, totalBooks: 3 })).toBe(100);
+  it('shows series progress as the work done, not the current book (a new series is at 0%)', () => {
+    const b = (id: string, status = 'in_progress') => ({ id, status });
+    const c = (bookId: string, status: string) => ({ bookId, status });
+    expect(seriesProgress({ totalBooks: 4 }, [], [])).toBe(0);
+    expect(seriesProgress({ totalBooks: 4 }, [b('a')], [c('a', 'draft')])).toBe(0);
+    // Half of book a of 4 planned books.
+    expect(seriesProgress({ totalBooks: 4 }, [b('a')], [c('a', 'completed'), c('a', 'draft')])).toBe(13);
+    // A book marked Completed counts whole; a book with no chapters counts 0.
+    expect(seriesProgress({ totalBooks: 2 }, [b('a', 'completed'), b('b')], [])).toBe(50);
+    // More books than planned widen the whole.
+    expect(seriesProgress({ totalBooks: 1 }, [b('a', 'completed'), b('b')], [])).toBe(50);
+    expect(seriesProgress({ totalBooks: 0 }, [], [])).toBe(0);
   });
 
   it('fills the chapter bar to 100, 75 or 10', () => {
@@ -159,9 +165,11 @@ describe('labels', () => {
     expect(locationAppearanceLabel([5, 1, 3, 3])).toBe('1, 3, 5');
   });
 
-  it('shows a book as Completed or In Progress', () => {
+  it('shows a book with the status the author chose', () => {
     expect(bookStatusDisplay('completed')).toBe('Completed');
-    for (const s of ['in_progress', 'planning', 'revision']) expect(bookStatusDisplay(s)).toBe('In Progress');
+    expect(bookStatusDisplay('in_progress')).toBe('In Progress');
+    expect(bookStatusDisplay('planning')).toBe('Planning');
+    expect(bookStatusDisplay('revision')).toBe('Revision');
   });
 
   it('labels the editor status badge Completed, Draft or In Progress', () => {

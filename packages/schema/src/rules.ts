@@ -54,10 +54,25 @@ export function bookProgress(chapters: readonly { status: string }[]): number {
   return clampPercent((done / chapters.length) * 100);
 }
 
-/** currentBook / totalBooks as a rounded percent within 0–100; 0 when totalBooks is not positive. */
-export function seriesProgress(series: { currentBook: number; totalBooks: number }): number {
-  if (!(series.totalBooks > 0)) return 0;
-  return clampPercent((series.currentBook / series.totalBooks) * 100);
+/**
+ * The progress an author has made on a series (DESIGN.md §5, in place of the spec's currentBook ÷
+ * totalBooks, which showed 25% with no words written): each planned book counts equally, and a
+ * book's share is its completed chapters (a book marked Completed counts whole). Books planned but
+ * not yet created count as 0; more books than planned widen the whole. A rounded percent, 0–100.
+ */
+export function seriesProgress(
+  series: { totalBooks: number },
+  books: readonly { id: string; status: string }[],
+  chapters: readonly { bookId: string; status: string }[],
+): number {
+  const whole = Math.max(series.totalBooks, books.length);
+  if (!(whole > 0)) return 0;
+  let done = 0;
+  for (const book of books) {
+    if (book.status === 'completed') done += 1;
+    else done += bookProgress(chapters.filter((c) => c.bookId === book.id)) / 100;
+  }
+  return clampPercent((done / whole) * 100);
 }
 
 /** Chapter progress bar: 100 when completed, 75 when it has words, otherwise 10. */
@@ -93,9 +108,21 @@ export function locationAppearanceLabel(nums: readonly number[]): string {
   return books.length === 0 ? 'None' : books.join(', ');
 }
 
-/** Book status display: 'Completed', otherwise 'In Progress' (001 §9). */
-export function bookStatusDisplay(status: string): 'Completed' | 'In Progress' {
-  return status === 'completed' ? 'Completed' : 'In Progress';
+/** The label of each book status, as the author chose it. */
+export const BOOK_STATUS_LABELS = {
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  planning: 'Planning',
+  revision: 'Revision',
+} as const;
+export type BookStatusLabel = (typeof BOOK_STATUS_LABELS)[keyof typeof BOOK_STATUS_LABELS];
+
+/**
+ * Book status display: the status the author chose (DESIGN.md §5; the spec's 001 §9 showed every
+ * status but Completed as 'In Progress', which reads as a bug for Planning). Unknown → 'In Progress'.
+ */
+export function bookStatusDisplay(status: string): BookStatusLabel {
+  return (BOOK_STATUS_LABELS as Record<string, BookStatusLabel>)[status] ?? 'In Progress';
 }
 
 /** The editor's status badge: Completed, Draft, or In Progress (in_progress and revision). */

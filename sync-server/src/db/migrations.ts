@@ -423,6 +423,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('series_activity_series').on('series_activity').columns(['series_id', 'seq']).execute();
     },
   },
+
+  // What an author notices (issue 15): a write that changes neither a chapter's text nor its title (a
+  // reorder, a status change) still keeps its snapshot (merge base, idempotent answers) but is left
+  // out of the revision history. Revisions written before stay listed.
+  '0010_ux': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('revisions').addColumn('in_history', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -225,6 +225,8 @@ export interface RevisionsTable {
   userId: string | null;
   snapshot: string;
   createdAt: string;
+  /** 1 when the revision is listed in the history (a chapter's text or title changed), 0 when it only keeps a merge base. */
+  inHistory: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

@@ -278,7 +278,11 @@ export async function listRevisions(
   id: string,
   page: { limit: number; before?: number | undefined },
 ): Promise<{ rev: number; createdAt: string; userId: string | null; snapshot: string }[]> {
-  let query = revisionsOf(db, kind, id).select(['rev', 'createdAt', 'userId', 'snapshot']).orderBy('rev', 'desc').limit(page.limit);
+  let query = revisionsOf(db, kind, id)
+    .where('inHistory', '=', 1)
+    .select(['rev', 'createdAt', 'userId', 'snapshot'])
+    .orderBy('rev', 'desc')
+    .limit(page.limit);
   if (page.before !== undefined) query = query.where('rev', '<', page.before);
   return query.execute();
 }

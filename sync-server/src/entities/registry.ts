@@ -54,6 +54,11 @@ export interface EntityDescription {
   textField?: string;
   /** Fields the server computes from the others on every write. */
   derive?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * The fields whose change makes a write worth listing in the revision history (a chapter's text
+   * and title, issue 15: reordering is not a new version). Without it every write is listed.
+   */
+  historyFields?: readonly string[];
 }
 
 function fieldsOf(schema: { shape: Record<string, unknown> }): string[] {
@@ -91,6 +96,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
     textField: 'content',
+    historyFields: ['title', 'content'],
     // The client's word count is advisory: the server counts the text it stores (001 §5 editor rule).
     derive: (row) => ({ wordCount: chapterWordCount(String(row.content ?? '')) }),
   },

@@ -42,11 +42,21 @@ export interface MutationContext extends WriteContext {
   userId: string;
 }
 
+/** A new row, or one whose history fields (registry `historyFields`) changed, is a version worth listing. */
+function changesHistory(kind: EntityKind, before: WireRow<EntityKind> | null, after: WireRow<EntityKind>): boolean {
+  const fields = ENTITIES[kind].historyFields;
+  if (before === null || fields === undefined) return true;
+  const was = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  return fields.some((field) => was[field] !== now[field]);
+}
+
 /**
- * Keeps the row as written at this rev (the merge base of later updates and the chapter history)
- * and marks its scope touched.
+ * Keeps the row as written at this rev: the merge base of later updates (always) and an entry of
+ * the chapter history (only when `before` → `row` changed a history field); marks its scope
+ * touched. User-scoped rows keep no snapshot.
  */
-async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
+async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<EntityKind>, before: WireRow<EntityKind> | null): Promise<void> {
   if (isUserScopedKind(kind)) {
     ctx.touchUser(scopeOfRow(kind, row).userId!);
     return;
@@ -54,8 +64,9 @@ async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<E
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
   rememberJson(row, snapshot, { entity: kind, entityId: row.id, rev: ctx.seq, snapshot });
+  const inHistory = changesHistory(kind, before, row) ? 1 : 0;
   // A row written twice in one request keeps its last state for this rev.
-  await upsertRevision(ctx.trx, { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now });
+  await upsertRevision(ctx.trx, { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now, inHistory });
   ctx.touch(seriesId);
 }
 
@@ -77,7 +88,7 @@ export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K
     columns,
   );
   const row = toWire(kind, full);
-  await writeSnapshot(ctx, kind, row);
+  await writeSnapshot(ctx, kind, row, null);
   return row;
 }
 
@@ -109,7 +120,7 @@ export async function updateRow<K extends EntityKind>(
     { ...columns, id },
   );
   const row = toWire(kind, next);
-  await writeSnapshot(ctx, kind, row);
+  await writeSnapshot(ctx, kind, row, current);
   return row;
 }
 

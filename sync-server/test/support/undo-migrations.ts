@@ -1,20 +1,36 @@
 /**
  * Turning a test database back into what an older server left, for the upgrade tests: later
  * migrations must go too (Kysely re-runs migrations only in order, after the last one recorded).
+ * Every migration after 0003 has its undo here; `undo-migrations.test.ts` fails when one is missing.
  */
 interface Sqlite {
   prepare(sql: string): { run(...args: unknown[]): unknown };
 }
 
-/** Undoes 0004_user_scope (the user-scoped columns of `users`). */
-export function undoUserScope(sqlite: Sqlite): void {
-  sqlite.prepare("delete from kysely_migration where name like '0004_%'").run();
-  for (const index of ['users_user_rev', 'users_rev']) sqlite.prepare(`drop index ${index}`).run();
-  for (const column of ['rev', 'user_id', 'deleted_at', 'time_zone']) sqlite.prepare(`alter table users drop column ${column}`).run();
-}
+const dropTables = (sqlite: Sqlite, tables: readonly string[]) => {
+  for (const table of tables) sqlite.prepare(`drop table ${table}`).run();
+};
 
-/** Undoes 0008_collaboration (invites, collaborative marks, activity). */
-export function undoCollaboration(sqlite: Sqlite): void {
-  sqlite.prepare("delete from kysely_migration where name = '0008_collaboration'").run();
-  for (const table of ['collaboration_invites', 'collaborative_series', 'series_activity']) sqlite.prepare(`drop table ${table}`).run();
+/** What each migration after 0003 added, taken away again. */
+export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
+  '0004_user_scope': (sqlite) => {
+    for (const index of ['users_user_rev', 'users_rev']) sqlite.prepare(`drop index ${index}`).run();
+    for (const column of ['rev', 'user_id', 'deleted_at', 'time_zone']) sqlite.prepare(`alter table users drop column ${column}`).run();
+  },
+  '0005_writing_progress': (sqlite) => dropTables(sqlite, ['writing_events', 'writing_stats', 'user_achievements', 'writing_settings']),
+  '0006_companion': (sqlite) => dropTables(sqlite, ['ai_suggestions', 'ai_usage']),
+  '0007_billing': (sqlite) =>
+    dropTables(sqlite, ['billing_customers', 'billing_subscriptions', 'billing_plans', 'billing_events', 'entitlements', 'support_requests']),
+  '0008_collaboration': (sqlite) => dropTables(sqlite, ['collaboration_invites', 'collaborative_series', 'series_activity']),
+  '0009_backups': (sqlite) => dropTables(sqlite, ['backup_snapshots']),
+  '0010_ux': (sqlite) => sqlite.prepare('alter table revisions drop column in_history').run(),
+};
+
+/** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */
+export function undoMigrationsFrom(sqlite: Sqlite, first: string): void {
+  for (const name of Object.keys(UNDO_MIGRATION).sort().reverse()) {
+    if (name < first) continue;
+    UNDO_MIGRATION[name]!(sqlite);
+    sqlite.prepare('delete from kysely_migration where name = ?').run(name);
+  }
 }

@@ -137,3 +137,20 @@ describe('protected wrapper', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
+
+describe('the account screens while signed in (issue 15, bug 6)', () => {
+  it.each(['/login', '/register', '/login?registered=true'])('%s sends a signed-in author to /', async (path) => {
+    signedIn();
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('button', { name: /log in|create account/i })).toBeNull();
+  });
+
+  it('/auth shows its floating decoration to a signed-out visitor', async () => {
+    stubFetch({ 'GET /api/user': { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } } });
+    renderApp('/auth');
+    const layer = await screen.findByTestId('floating-emoji');
+    expect(layer.getAttribute('aria-hidden')).toBe('true');
+    expect(layer.children).toHaveLength(8);
+  });
+});

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import { CURRENT_SERIES_KEY, reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { SyncTestProvider } from '@/lib/sync';
-import { freshDb, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
+import { freshDb, serverBook, serverChapter, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
 import { renderInTheme } from '@/test/render';
 import { CurrentSeriesSlot } from './CurrentSeriesSlot';
 
@@ -44,15 +44,20 @@ describe('Current Series card', () => {
     const b = serverSeries({ title: 'Hainish', createdAt: '2026-01-02T00:00:00.000Z', currentBook: 2, totalBooks: 4 });
     const db = renderSlot();
     await db.series.bulkPut([a, b]);
+    // Hainish: one of its 4 planned books has 2 chapters, 1 completed → 1/2 of 1/4 of the series.
+    const book = serverBook(b.id);
+    await db.books.put(book);
+    await db.chapters.bulkPut([serverChapter(book, { status: 'completed' }), serverChapter(book, { status: 'draft' })]);
     const card = await screen.findByTestId('current-series');
     expect(within(card).getByText('Earthsea')).toBeTruthy();
     expect(within(card).getByText('Book 1 of 3')).toBeTruthy();
-    expect(within(card).getByText('33% complete')).toBeTruthy();
+    // The work done, not the current book (DESIGN.md §5): nothing written yet is 0%, not 33%.
+    expect(within(card).getByText('0% complete')).toBeTruthy();
 
     setCurrentSeriesId(b.id);
     expect(await within(card).findByText('Hainish')).toBeTruthy();
     expect(within(card).getByText('Book 2 of 4')).toBeTruthy();
-    expect(within(card).getByText('50% complete')).toBeTruthy();
+    expect(await within(card).findByText('13% complete')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Hainish' }).getAttribute('href')).toBe(`/series?id=${b.id}`);
     expect(window.localStorage.getItem(CURRENT_SERIES_KEY)).toBe(b.id);
   });

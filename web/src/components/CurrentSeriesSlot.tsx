@@ -3,8 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { seriesActivity } from '@chronicler/sync-client';
 import { useOptionalSync } from '@/lib/sync';
 import { Anchor, Paper, Skeleton, Text } from '@mantine/core';
-import { seriesProgress } from '@chronicler/schema';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { CurrentSeriesCard, type CurrentSeriesCardProps } from './CurrentSeriesCard';
 
 /**
@@ -22,6 +22,7 @@ function LiveCurrentSeries({ withActivity }: { withActivity: boolean }) {
   const db = useOptionalSync()?.db ?? null;
   const seriesId = series?.id ?? null;
   const activity = useLiveQuery(async () => (db && seriesId && withActivity ? seriesActivity(db, seriesId) : undefined), [db, seriesId, withActivity]);
+  const percent = useSeriesProgress(series);
   if (series === undefined) {
     return (
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Current series" aria-busy="true">
@@ -35,7 +36,7 @@ function LiveCurrentSeries({ withActivity }: { withActivity: boolean }) {
     <CurrentSeriesView
       series={
         series
-          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent: seriesProgress(series), activity }
+          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent, activity }
           : null
       }
     />

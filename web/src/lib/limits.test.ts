@@ -18,11 +18,12 @@ describe('characters per series on the plan (000 §6)', () => {
     expect(s).toMatchObject({ warn: true, locked: false, usage: '8 of 10 characters on the Apprentice plan' });
   });
 
-  it('locks at 10 with the tier upgrade message', () => {
+  it('locks at 10 with a message worded as a limit, naming the plan that lifts it', () => {
     const s = planLimitState('apprentice', 'charactersPerSeries', 10);
     expect(s.locked).toBe(true);
     expect(s.requiredTier).toBe('wordsmith');
-    expect(s.message).toBe('This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.');
+    expect(s.message).toBe('You have used all 10 characters your plan allows in this series. Upgrade to The Wordsmith to add more.');
+    expect(s.message).not.toMatch(/This feature requires/);
   });
 
   it('has no limit from Wordsmith up', () => {
@@ -47,7 +48,7 @@ describe('locations per series on the Apprentice plan', () => {
     expect(planLimitState('apprentice', 'locationsPerSeries', 10)).toMatchObject({
       usage: '10 of 10 locations on the Apprentice plan',
       locked: true,
-      message: upgradeMessage('wordsmith'),
+      message: 'You have used all 10 locations your plan allows in this series. Upgrade to The Wordsmith to add more.',
       requiredTier: 'wordsmith',
     });
   });

@@ -54,9 +54,18 @@ export function planLimitState(plan: PlanName, limitName: LimitName, count: numb
     warn: count >= limit - WARN_REMAINING,
     locked: gate.locked,
     usage: `${count} of ${limit} ${limit === 1 ? one : many} on the ${PLANS[plan].displayName} plan`,
-    message: gate.message,
+    message: gate.locked ? limitReachedMessage(limit, many, gate.requiredTier) : '',
     requiredTier: gate.locked ? gate.requiredTier : null,
   };
+}
+
+/**
+ * A count limit is worded as a limit (DESIGN.md §5), not as "This feature requires the … tier": the
+ * author can use the feature, and has used all of what the plan allows.
+ */
+function limitReachedMessage(limit: number, many: string, tier: PlanName | null): string {
+  const all = `You have used all ${limit} ${many} your plan allows${limit === 1 || many === 'series' ? '' : ' in this series'}.`;
+  return tier === null ? all : `${all} Upgrade to ${PLANS[tier].displayName} to add more.`;
 }
 
 /** The toast of a New button pressed at the limit: the tier's 'Feature Locked' toast, else the message. */

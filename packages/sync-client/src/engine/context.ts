@@ -12,7 +12,11 @@ export type SyncEvent =
   | { type: 'conflict'; chapterId: string; conflictId: string }
   | { type: 'acked'; idemKey: string; status: number; kind: OutboxEntry['kind']; entity: EntityKind; entityId: string; mergeStatus?: string }
   | { type: 'auth-required' }
-  | { type: 'pulled'; cursor: number; rows: number; scopeAdded: string[]; scopeRemoved: string[] };
+  /**
+   * One page of changes applied: `hasMore`, more pages follow at once (a first sync arriving);
+   * the series that entered or left the author's scope with it.
+   */
+  | { type: 'pulled'; cursor: number; rows: number; hasMore: boolean; scopeAdded: string[]; scopeRemoved: string[] };
 
 export interface PushResult {
   acked: number;

@@ -110,7 +110,14 @@ export function createPuller(ctx: EngineContext, pageLimit: number): Puller {
       const rows = await applyPage(ctx, page);
       status.getState().setLastSyncedAt(now());
       ctx.clearTransientError();
-      ctx.emit({ type: 'pulled', cursor: page.cursor, rows, scopeAdded: page.scopeAdded ?? [], scopeRemoved: page.scopeRemoved ?? [] });
+      ctx.emit({
+        type: 'pulled',
+        cursor: page.cursor,
+        rows,
+        hasMore: page.hasMore === true,
+        scopeAdded: page.scopeAdded ?? [],
+        scopeRemoved: page.scopeRemoved ?? [],
+      });
       if (!page.hasMore) return { retryAt: null };
     }
     return { retryAt: null };

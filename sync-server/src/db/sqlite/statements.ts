@@ -31,8 +31,20 @@ export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): P
     (q, v: RevisionValues) =>
       q
         .insertInto('revisions')
-        .values({ entity: v.entity, entityId: v.entityId, rev: v.rev, seriesId: v.seriesId, userId: v.userId, snapshot: v.snapshot, createdAt: v.createdAt })
-        .onConflict((oc) => oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId })),
+        .values({
+          entity: v.entity,
+          entityId: v.entityId,
+          rev: v.rev,
+          seriesId: v.seriesId,
+          userId: v.userId,
+          snapshot: v.snapshot,
+          createdAt: v.createdAt,
+          inHistory: v.inHistory,
+        })
+        // Written twice at one rev: the last state, listed when either write changed the text.
+        .onConflict((oc) =>
+          oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId, inHistory: sql<number>`max(revisions.in_history, excluded.in_history)` }),
+        ),
     values,
   );
 }

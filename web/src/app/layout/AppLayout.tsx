@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
 import { PageSpinner } from '@/components/PageSpinner';
-import { SyncIndicator } from '@/features/sync-problems';
+import { SyncIndicator, SyncProgress } from '@/features/sync-problems';
 import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
@@ -65,6 +65,7 @@ export function AppLayout() {
         />
       }
     >
+      <SyncProgress />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
 import type { User } from '@/lib/session';
 import { AccountCard } from './components/AccountCard';
+import { GuestOnly } from './components/GuestOnly';
 import { RegisterForm } from './components/RegisterForm';
 
 /**
@@ -18,20 +19,22 @@ export function RegisterScreen({ themeToggle }: { themeToggle?: ReactNode }) {
   );
 
   return (
-    <AccountCard
-      title="Create your account"
-      subtitle="Your series, characters and worlds, in one place."
-      themeToggle={themeToggle}
-      footer={
-        <Text size="sm" ta="center">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Log in
-          </Anchor>
-        </Text>
-      }
-    >
-      <RegisterForm mode="strict" onSuccess={done} />
-    </AccountCard>
+    <GuestOnly>
+      <AccountCard
+        title="Create your account"
+        subtitle="Your series, characters and worlds, in one place."
+        themeToggle={themeToggle}
+        footer={
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              Log in
+            </Anchor>
+          </Text>
+        }
+      >
+        <RegisterForm mode="strict" onSuccess={done} />
+      </AccountCard>
+    </GuestOnly>
   );
 }

@@ -271,8 +271,10 @@ describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
     await seed('apprentice', many(10));
     const { user } = renderScreen();
     expect(await screen.findByText('10 of 10 characters on the Apprentice plan')).toBeTruthy();
-    const message = 'This feature requires the Wordsmith tier or higher. Please upgrade your subscription to access it.';
+    // Worded as a limit (issue 15), not as a locked feature.
+    const message = 'You have used all 10 characters your plan allows in this series. Upgrade to The Wordsmith to add more.';
     expect(screen.getByTestId('character-limit').textContent).toContain(message);
+    expect(screen.getByTestId('character-limit').textContent).not.toContain('This feature requires');
     const button = screen.getByRole('button', { name: 'New Character' });
     expect(button.getAttribute('data-locked')).toBe('true');
     await user.click(button);
@@ -509,5 +511,35 @@ describe('Characters page: errors', () => {
     expect(await toast('Error deleting character')).toBeTruthy();
     expect(screen.getByText('This character is no longer available')).toBeTruthy();
     expect(await screen.findByText('No Characters Found')).toBeTruthy();
+  });
+});
+
+describe('a protagonist is a main character by default (issue 15)', () => {
+  it('created with role Protagonist, it lands under Main Characters; the switch still overrides', async () => {
+    await seed('wordsmith');
+    const { user } = renderScreen();
+    await loaded();
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Name/ }), 'Ged');
+    await pickOption(user, 'Role', 'Protagonist');
+    expect((within(dialog).getByRole('switch', { name: 'Main character' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await db.characters.toArray()).map((c) => [c.name, c.isProtagonist])).toEqual([['Ged', true]]);
+    const mainPanel = await screen.findByRole('tabpanel', { name: /Main Characters/ });
+    expect(await within(mainPanel).findByText('Ged')).toBeTruthy();
+
+    // The author turns the switch off: the protagonist stays a supporting character.
+    await user.click(await screen.findByRole('button', { name: 'New Character' }));
+    dialog = await screen.findByRole('dialog', { name: 'New Character' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /Name/ }), 'Tenar');
+    await pickOption(user, 'Role', 'Protagonist');
+    await user.click(within(dialog).getByRole('switch', { name: 'Main character' }));
+    await pickOption(user, 'Role', 'Mentor');
+    await pickOption(user, 'Role', 'Protagonist');
+    expect((within(dialog).getByRole('switch', { name: 'Main character' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
+    await waitFor(async () => expect((await db.characters.toArray()).find((c) => c.name === 'Tenar')?.isProtagonist).toBe(false));
   });
 });

@@ -41,6 +41,7 @@ import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
 import { CharacterDetailDialog } from './components/CharacterDetailDialog';
 import { CharacterDialog } from './components/CharacterDialog';
+import classes from './characters.module.css';
 import { CharacterLimitNotice, LIMIT_NOTICE_ID } from './components/CharacterLimitNotice';
 import { EditRelationshipDialog } from './components/EditRelationshipDialog';
 import { RelationshipMap } from './components/RelationshipMap';
@@ -252,7 +253,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
     body = (
       <Stack gap="xl">
         <Tabs value={tab} onChange={(v) => v && setTab(v as CharacterTab)} keepMounted={false}>
-          <Tabs.List mb="lg">
+          <Tabs.List mb="lg" className={classes.tabsList}>
             {CHARACTER_TABS.map((t) => (
               <Tabs.Tab
                 key={t}

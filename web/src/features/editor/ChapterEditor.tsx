@@ -16,24 +16,22 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconBook2, IconFileOff, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
+import { EditorToolbar } from './components/EditorToolbar';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/lib/sync';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
-import { useLastSavedText } from './hooks/useLastSavedText';
 import { useOnline } from '@/lib/useOnline';
 import { usePresence } from '@/lib/usePresence';
 import { useSeriesRole } from '@/lib/useSeriesRole';
@@ -88,15 +86,6 @@ function WritingAreaSkeleton() {
       <Skeleton height={14} width="95%" />
       <Skeleton height={14} width="60%" />
     </Stack>
-  );
-}
-
-function LastSaved({ savedAt }: { savedAt: Date | null }) {
-  const text = useLastSavedText(savedAt);
-  return (
-    <Text size="sm" c="dimmed" data-testid="last-saved" aria-live="polite">
-      {savedAt ? `Last saved: ${text}` : text}
-    </Text>
   );
 }
 
@@ -195,55 +184,24 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const locked = offering || !canEdit;
 
   const header = (
-    <div className={classes.toolbar}>
-      <Group gap="sm" wrap="nowrap">
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(back)} px="xs">
-          Back
-        </Button>
-        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em">
-          Chapter Editor
-        </Title>
-      </Group>
-      {phase === 'ready' ? (
-        <Group gap="sm" wrap="wrap" justify="flex-end">
-          {!online ? (
-            <Tooltip label="Your words are kept on this device and sync when you are back online">
-              <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
-                Offline
-              </Badge>
-            </Tooltip>
-          ) : null}
-          {present.length > 0 ? (
-            <Tooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
-              <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
-                {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
-              </Badge>
-            </Tooltip>
-          ) : null}
-          <LastSaved savedAt={controller.lastSavedAt} />
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconHistory size={16} aria-hidden />}
-            onClick={() => setHistoryOpen(true)}
-          >
-            History
-          </Button>
-          <Switch
-            label="Auto-save"
-            checked={controller.autoSave}
-            onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
-          />
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            onClick={() => void save()}
-            disabled={!dirty || controller.saving || locked}
-          >
-            {controller.saving ? 'Saving...' : 'Save'}
-          </Button>
-        </Group>
-      ) : null}
-    </div>
+    <EditorToolbar
+      controller={controller}
+      ready={phase === 'ready'}
+      dirty={dirty}
+      online={online}
+      offering={locked}
+      presence={
+        present.length > 0 ? (
+          <Tooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
+            <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
+              {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
+            </Badge>
+          </Tooltip>
+        ) : null
+      }
+      onBack={() => navigate(back)}
+      onHistory={() => setHistoryOpen(true)}
+    />
   );
 
   if (phase === 'error') {
@@ -381,6 +339,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
         onClose={() => setHistoryOpen(false)}
         chapterId={controller.chapterId}
         online={online}
+        {...(controller.chapter ? { savedRev: controller.chapter.rev } : {})}
         getCurrentText={getText}
         onRestore={controller.restoreRevision}
       />

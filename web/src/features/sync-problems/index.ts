@@ -4,3 +4,4 @@ export { DeadLetterList, SyncProblemsPanel, exportDeadLetters } from './SyncProb
 export { SignOutGuardModal, unsyncedWarning } from './SignOutGuardModal';
 export { StorageUnavailable } from './StorageUnavailable';
 export { problemToast, toastForProblem } from './problemToast';
+export { SyncProgress } from './SyncProgress';

@@ -11,8 +11,8 @@
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
-import { IconCalendarTime, IconDragDrop, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
+import { Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
+import { IconCalendarTime, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
 import {
   MESSAGES,
   hasFeature,
@@ -237,10 +237,6 @@ function TimelinePage() {
       <FeatureGate feature="timeline">
         <Stack gap="lg">
           <OfflineNote />
-          <Alert variant="light" radius="md" icon={<IconDragDrop size={18} aria-hidden />} title="Timeline Drag & Drop Enabled">
-            In the Narrative view, drag an event by its handle to reorder it within its book. With the keyboard, focus a handle, press
-            space to pick the event up, the arrow keys to move it and space to drop it.
-          </Alert>
           {body}
         </Stack>
       </FeatureGate>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, upgradeMessage } from '@chronicler/schema';
+import { MESSAGES } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverSeries } from '@chronicler/sync-client/testing';
 import { serverLocation } from '@/test/fixtures';
@@ -154,7 +154,7 @@ describe('World Building page', () => {
 
     await db.locations.bulkPut([serverLocation(series.id, { name: 'Place 9' }), serverLocation(series.id, { name: 'Place 10' })]);
     await waitFor(() => expect(screen.getByTestId('location-limit').textContent).toContain('10 of 10 locations on the Apprentice plan'));
-    expect(screen.getByTestId('location-limit').textContent).toContain(upgradeMessage('wordsmith'));
+    expect(screen.getByTestId('location-limit').textContent).toContain('You have used all 10 locations your plan allows in this series.');
     expect(within(screen.getByTestId('location-limit')).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
     expect((screen.getByRole('button', { name: 'New Element' }) as HTMLButtonElement).disabled).toBe(true);
   });

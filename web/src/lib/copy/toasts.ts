@@ -147,6 +147,8 @@ export const CHAPTER_TOASTS = {
   chapterCreated: ok('Chapter created', 'Your chapter has been created successfully'),
   chapterUpdated: ok('Chapter updated'),
   chapterSaved: ok('Chapter saved', 'Your changes have been saved'),
+  /** Offline, a save is kept on the device and sent later: saying "saved" alone would overstate it (DESIGN.md §5). */
+  chapterSavedOffline: ok('Chapter saved on this device', 'Your changes will sync when you are back online'),
   chapterSaveFailed: fail('Error saving chapter', FALLBACK_MESSAGES.chapterSave),
 } as const;
 

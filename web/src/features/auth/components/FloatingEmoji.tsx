@@ -1,21 +1,26 @@
+import type { ComponentType } from 'react';
+import { IconBooks, IconBuildingCastle, IconFeather, IconMap2, IconScript, IconSparkles, IconSpiral, IconWand } from '@tabler/icons-react';
 import classes from '../auth.module.css';
 
-const EMOJI = [
-  { char: '📚', top: '7%', left: '7%', delay: '0s', size: 34 },
-  { char: '✒️', top: '16%', left: '86%', delay: '1.2s', size: 30 },
-  { char: '🐉', top: '74%', left: '6%', delay: '2.1s', size: 36 },
-  { char: '🏰', top: '85%', left: '84%', delay: '0.6s', size: 32 },
-  { char: '✨', top: '46%', left: '92%', delay: '1.8s', size: 24 },
-  { char: '📜', top: '50%', left: '3%', delay: '2.7s', size: 28 },
-  { char: '🔮', top: '5%', left: '58%', delay: '3.2s', size: 26 },
-  { char: '🗺️', top: '93%', left: '42%', delay: '1.5s', size: 28 },
+type Glyph = ComponentType<{ size?: number; stroke?: number }>;
+
+/** Each emoji with a drawn stand-in for platforms without colour emoji (the decoration is in the spec, 000 §2). */
+const EMOJI: { char: string; Icon: Glyph; top: string; left: string; delay: string; size: number }[] = [
+  { char: '📚', Icon: IconBooks, top: '7%', left: '7%', delay: '0s', size: 34 },
+  { char: '✒️', Icon: IconFeather, top: '16%', left: '86%', delay: '1.2s', size: 30 },
+  { char: '🐉', Icon: IconSpiral, top: '74%', left: '6%', delay: '2.1s', size: 36 },
+  { char: '🏰', Icon: IconBuildingCastle, top: '85%', left: '84%', delay: '0.6s', size: 32 },
+  { char: '✨', Icon: IconSparkles, top: '46%', left: '92%', delay: '1.8s', size: 24 },
+  { char: '📜', Icon: IconScript, top: '50%', left: '3%', delay: '2.7s', size: 28 },
+  { char: '🔮', Icon: IconWand, top: '5%', left: '58%', delay: '3.2s', size: 26 },
+  { char: '🗺️', Icon: IconMap2, top: '93%', left: '42%', delay: '1.5s', size: 28 },
 ];
 
 let colorEmoji: boolean | null = null;
 
 /**
  * Whether the platform draws colour emoji. Without an emoji font (some Linux desktops) emoji come
- * out as empty boxes, and the decoration is better left out.
+ * out as empty boxes, so drawn icons float instead.
  */
 function supportsColorEmoji(): boolean {
   if (colorEmoji !== null) return colorEmoji;
@@ -44,16 +49,12 @@ function supportsColorEmoji(): boolean {
 
 /** Floating emoji decoration of the account screens (purely decorative). */
 export function FloatingEmoji() {
-  if (!supportsColorEmoji()) return null;
+  const emoji = supportsColorEmoji();
   return (
-    <div className={classes.emojiLayer} aria-hidden="true" data-testid="floating-emoji">
-      {EMOJI.map((e) => (
-        <span
-          key={e.char}
-          className={classes.emoji}
-          style={{ top: e.top, left: e.left, animationDelay: e.delay, fontSize: e.size }}
-        >
-          {e.char}
+    <div className={classes.emojiLayer} aria-hidden="true" data-testid="floating-emoji" data-drawn={emoji ? undefined : 'true'}>
+      {EMOJI.map(({ char, Icon, top, left, delay, size }) => (
+        <span key={char} className={classes.emoji} style={{ top, left, animationDelay: delay, fontSize: size }}>
+          {emoji ? char : <Icon size={size} stroke={1.5} />}
         </span>
       ))}
     </div>

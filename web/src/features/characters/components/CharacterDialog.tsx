@@ -30,6 +30,7 @@ import {
   emptyCharacterForm,
   formFromCharacter,
   initials,
+  withRole,
   type CharacterFormValues,
   type CharacterRole,
   type CharacterStatus,
@@ -76,10 +77,14 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
     setNameError(null);
     setSaving(false);
     setGenerating(false);
+    mainChosen.current = false;
   }, [opened, characterId]);
 
   const set = <K extends keyof CharacterFormValues>(key: K, value: CharacterFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  // Whether the author used the "Main character" switch since the dialog opened.
+  const mainChosen = useRef(false);
+  const setRole = (role: CharacterRole) => setValues((v) => withRole(v, role, mainChosen.current));
 
   const canGenerate = hasFeature(plan, 'aiCharacterImages');
 
@@ -175,7 +180,7 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
                   data={ROLE_OPTIONS}
                   value={values.role}
                   allowDeselect={false}
-                  onChange={(v) => v && set('role', v as CharacterRole)}
+                  onChange={(v) => v && setRole(v as CharacterRole)}
                   comboboxProps={{ withinPortal: true }}
                 />
                 <Select
@@ -233,7 +238,10 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
               mt={{ base: 0, sm: 30 }}
               label="Main character"
               checked={values.isProtagonist}
-              onChange={(e) => set('isProtagonist', e.currentTarget.checked)}
+              onChange={(e) => {
+                mainChosen.current = true;
+                set('isProtagonist', e.currentTarget.checked);
+              }}
             />
           </SimpleGrid>
 

@@ -1,12 +1,17 @@
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconUsers, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { RELATIONSHIP_TYPES, type Character, type CharacterRelationship } from '@chronicler/schema';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROLE_LABELS } from '../model/character-form';
+import { useMapPan } from '../hooks/useMapPan';
 import {
   MAP_CENTER,
   MAP_CONTAINER_HEIGHT,
   MAP_VIEWBOX,
+  MAP_WIDTH,
+  PHONE_VIEWBOX,
+  PHONE_VIEWBOX_WIDTH,
   NODE_SHADES,
   RELATIONSHIP_LABELS,
   ZOOM_DEFAULT,
@@ -16,7 +21,7 @@ import {
   layoutNodes,
   linkStyle,
   nodeColor,
-  nodeLabel,
+  nodeLabelLines,
   truncateDescription,
   zoomIn,
   zoomOut,
@@ -57,7 +62,13 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
   const names = useMemo(() => new Map(characters.map((c) => [c.id, c.name])), [characters]);
   const active = links.find((l) => l.relationship.id === activeLink) ?? null;
 
-  const transform = `translate(${MAP_CENTER.x} ${MAP_CENTER.y}) scale(${zoom}) translate(${-MAP_CENTER.x} ${-MAP_CENTER.y})`;
+  // On a phone the drawing is framed tightly round the circle of characters (the spec's 800-wide
+  // view left nodes 14 px across on a 390 px screen), in a box as tall as it needs (issue 15).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const viewBox = phone ? PHONE_VIEWBOX : MAP_VIEWBOX;
+  const { pan, reset: resetPan, handlers: panHandlers } = useMapPan(zoom, phone ? PHONE_VIEWBOX_WIDTH : MAP_WIDTH);
+  const transform = `translate(${pan.x} ${pan.y}) translate(${MAP_CENTER.x} ${MAP_CENTER.y}) scale(${zoom}) translate(${-MAP_CENTER.x} ${-MAP_CENTER.y})`;
+  const moved = pan.x !== 0 || pan.y !== 0;
 
   const linkLabel = (l: MapLink) => {
     const r = l.relationship;
@@ -84,7 +95,16 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Reset zoom" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label="Reset zoom" onClick={() => setZoom(ZOOM_DEFAULT)} disabled={zoom === ZOOM_DEFAULT}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Reset zoom"
+              onClick={() => {
+                setZoom(ZOOM_DEFAULT);
+                resetPan();
+              }}
+              disabled={zoom === ZOOM_DEFAULT && !moved}
+            >
               <IconZoomReset size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -94,7 +114,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
         </Button>
       </Group>
 
-      <Box className={classes.mapFrame} h={MAP_CONTAINER_HEIGHT} data-testid="relationship-map">
+      <Box className={classes.mapFrame} h={phone ? undefined : MAP_CONTAINER_HEIGHT} data-phone={phone || undefined} data-testid="relationship-map">
         {characters.length === 0 ? (
           <Stack align="center" justify="center" h="100%" gap={6} p="md">
             <IconUsers size={32} stroke={1.5} aria-hidden />
@@ -106,11 +126,15 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
         ) : (
           <svg
             className={classes.mapSvg}
-            viewBox={MAP_VIEWBOX}
+            viewBox={viewBox}
             preserveAspectRatio="xMidYMid meet"
             role="group"
+            tabIndex={0}
             aria-label={`Character relationship map: ${characters.length} ${characters.length === 1 ? 'character' : 'characters'}, ${links.length} ${links.length === 1 ? 'relationship' : 'relationships'}`}
+            aria-describedby="map-pan-help"
             data-zoom={zoom}
+            data-pan={`${Math.round(pan.x)} ${Math.round(pan.y)}`}
+            {...panHandlers}
           >
             <g className={classes.zoomGroup} transform={transform}>
               <g>
@@ -162,9 +186,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
                       <title>{c.name}</title>
                       <circle r={n.r + 5} className={classes.nodeRing} />
                       <circle r={n.r} fill={fill} className={classes.nodeCircle} />
-                      <text className={classes.nodeLabel} textAnchor="middle" dominantBaseline="central" fontSize={n.r >= 40 ? 13 : 11}>
-                        {nodeLabel(c.name, n.r)}
-                      </text>
+                      <NodeLabel name={c.name} radius={n.r} />
                     </g>
                   );
                 })}
@@ -174,6 +196,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
           </svg>
         )}
       </Box>
+      <VisuallyHidden id="map-pan-help">Drag the background, or focus the map and use the arrow keys, to move the map.</VisuallyHidden>
 
       <Group gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Relationship types">
         {RELATIONSHIP_TYPES.map((type) => {
@@ -194,6 +217,23 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
     </Stack>
   );
 });
+
+/** The whole name, wrapped inside the node (`nodeLabelLines`). */
+function NodeLabel({ name, radius }: { name: string; radius: number }) {
+  const { lines, fontSize } = nodeLabelLines(name, radius);
+  const lineHeight = fontSize * 1.15;
+  const top = -((lines.length - 1) * lineHeight) / 2;
+  return (
+    <text className={classes.nodeLabel} textAnchor="middle" fontSize={fontSize} data-testid="map-node-label">
+      {lines.map((line, i) => (
+        <tspan key={i} x={0} y={top + i * lineHeight} dominantBaseline="central">
+          {/* The space keeps the words apart in the text (the accessible name contains it as written). */}
+          {i < lines.length - 1 ? `${line} ` : line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
 
 function LinkTooltip({ x, y, text }: { x: number; y: number; text: string }) {
   const width = Math.max(48, text.length * 6.6 + 16);

@@ -89,6 +89,18 @@ function books(values: readonly string[]): number[] {
   return [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 5))].sort((a, b) => a - b);
 }
 
+/**
+ * The role changes. A protagonist is a main character by default (DESIGN.md §5): choosing the role
+ * Protagonist turns "Main character" on, and choosing another role turns it back off — unless the
+ * author set the switch themselves (`mainChosen`), which always wins.
+ */
+export function withRole(values: CharacterFormValues, role: CharacterRole, mainChosen: boolean): CharacterFormValues {
+  if (mainChosen || role === values.role) return { ...values, role };
+  if (role === 'protagonist') return { ...values, role, isProtagonist: true };
+  if (values.role === 'protagonist') return { ...values, role, isProtagonist: false };
+  return { ...values, role };
+}
+
 /** The create body: every field, bookAppearances always an array (001 §7). */
 export function createBodyFromForm(seriesId: string, v: CharacterFormValues): CreateCharacterBody {
   const avatarUrl = v.avatarUrl.trim();

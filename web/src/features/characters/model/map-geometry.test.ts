@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { CharacterRelationship } from '@chronicler/schema';
 import {
   MAIN_NODE_RADIUS,
@@ -15,7 +16,7 @@ import {
   layoutNodes,
   linkStyle,
   nodeColor,
-  nodeLabel,
+  nodeLabelLines,
   truncateDescription,
   zoomIn,
   zoomOut,
@@ -184,10 +185,23 @@ describe('layoutLinks', () => {
   });
 });
 
-describe('nodeLabel', () => {
-  it('fits names into the node', () => {
-    expect(nodeLabel('Ged', 30)).toBe('Ged');
-    expect(nodeLabel('Tenar of Atuan', 30)).toBe('Tenar');
-    expect(nodeLabel('Bartholomewson', 30)).toBe('Barthol…');
+describe('nodeLabelLines (issue 15: the whole name inside its node)', () => {
+  it('wraps a two-word name onto two lines instead of dropping a word', () => {
+    expect(nodeLabelLines('Lord Corven', 30).lines).toEqual(['Lord', 'Corven']);
+    expect(nodeLabelLines('Old Hobb', 30).lines.join(' ')).toBe('Old Hobb');
+    expect(nodeLabelLines('Ged', 40)).toEqual({ lines: ['Ged'], fontSize: 13 });
+  });
+
+  it('keeps every line inside the circle, shrinking the font rather than cutting words', () => {
+    const text = fc.array(fc.stringMatching(/^[A-Za-z]{1,9}$/), { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(text, fc.constantFrom(30, 40), (name, r) => {
+        const { lines, fontSize } = nodeLabelLines(name, r);
+        expect(lines.length).toBeLessThanOrEqual(r >= 40 ? 3 : 2);
+        for (const line of lines) expect(line.length * 0.62 * fontSize).toBeLessThanOrEqual(r * 1.7 + 0.01);
+        if (fontSize > 7) expect(lines.join(' ')).toBe(name);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -14,6 +14,9 @@ export const MAP_HEIGHT = 350;
 export const MAP_VIEWBOX = `0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`;
 /** Height of the container the SVG sits in, in CSS pixels. */
 export const MAP_CONTAINER_HEIGHT = 400;
+/** On a phone: the square round the circle of nodes (radius 120 + a main node 40 + its ring), centred on (400,175). */
+export const PHONE_VIEWBOX_WIDTH = 350;
+export const PHONE_VIEWBOX = `${400 - PHONE_VIEWBOX_WIDTH / 2} 0 ${PHONE_VIEWBOX_WIDTH} ${MAP_HEIGHT}`;
 export const MAP_CENTER = { x: 400, y: 175 } as const;
 export const MAP_CIRCLE_RADIUS = 120;
 export const MAIN_NODE_RADIUS = 40;
@@ -185,11 +188,40 @@ export function layoutLinks<R extends CharacterRelationship>(relationships: read
   return links;
 }
 
-/** A name that fits inside a node: the whole name when short, else its first word, cut to fit. */
-export function nodeLabel(name: string, radius: number): string {
-  const max = radius >= MAIN_NODE_RADIUS ? 10 : 8;
-  const trimmed = name.trim();
-  if (trimmed.length <= max) return trimmed;
-  const first = trimmed.split(/\s+/)[0] ?? trimmed;
-  return first.length <= max ? first : `${first.slice(0, max - 1)}…`;
+/** Average glyph width of the node font, in font sizes (bold sans-serif). */
+const GLYPH_WIDTH = 0.62;
+const MIN_LABEL_FONT = 7;
+
+/**
+ * The whole name inside its node (issue 15: "Lord Corven" showed as "Lord"): words wrapped onto
+ * up to three lines across the circle, and the font made smaller until the longest line fits. Only
+ * a name that cannot fit even then is cut with "…" (the full name stays in the tooltip and the
+ * accessible name).
+ */
+export function nodeLabelLines(name: string, radius: number): { lines: string[]; fontSize: number } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const base = radius >= MAIN_NODE_RADIUS ? 13 : 11;
+  const width = radius * 1.7; // the chord a few lines high still spans inside the circle
+  const maxLines = radius >= MAIN_NODE_RADIUS ? 3 : 2;
+  const fits = (text: string, size: number) => text.length * GLYPH_WIDTH * size <= width;
+  for (let size = base; size >= MIN_LABEL_FONT; size -= 0.5) {
+    // Greedy wrap at this size.
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && fits(`${last} ${word}`, size)) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    if (lines.length <= maxLines && lines.every((line) => fits(line, size)) && lines.length * size * 1.15 <= radius * 1.6) {
+      return { lines, fontSize: size };
+    }
+  }
+  const perLine = Math.max(3, Math.floor(width / (GLYPH_WIDTH * MIN_LABEL_FONT)));
+  const lines: string[] = [];
+  for (const word of words) {
+    if (lines.length === maxLines) break;
+    lines.push(word.length <= perLine ? word : `${word.slice(0, perLine - 1)}…`);
+  }
+  if (words.length > maxLines) lines[maxLines - 1] = `${lines[maxLines - 1]!.slice(0, perLine - 1)}…`;
+  return { lines, fontSize: MIN_LABEL_FONT };
 }

@@ -8,7 +8,8 @@ import { type ChapterEditorController, useEditorState } from '../hooks/useChapte
 import { type ChapterStatus, formatCount } from '../model/constants';
 import classes from '../editor.module.css';
 
-const STATUS_COLOR: Record<string, string> = { Completed: 'green', Draft: 'gray', 'In Progress': 'blue' };
+/** Theme colours: the primary colour for work under way (undefined), teal when done, gray for a draft. */
+const STATUS_COLOR: Record<string, string | undefined> = { Completed: 'teal', Draft: 'gray', 'In Progress': undefined };
 
 const number = formatCount;
 
@@ -21,7 +22,14 @@ export function EditorBadges({ controller, status, previous }: { controller: Cha
       <Badge variant="light" color={STATUS_COLOR[label]} data-testid="status-badge">
         {label}
       </Badge>
-      <Badge variant="outline" color={change < 0 ? 'orange' : 'teal'} data-testid="change-badge" className={classes.countValue}>
+      <Badge
+        variant="outline"
+        color={change < 0 ? 'orange' : 'teal'}
+        data-testid="change-badge"
+        className={classes.countValue}
+        title="Words changed since the last save"
+        aria-label={`${formatWordChange(change)} words since the last save`}
+      >
         {formatWordChange(change)} words
       </Badge>
       <Badge variant="default" data-testid="words-badge" className={classes.countValue}>

@@ -16,6 +16,8 @@ export interface RevisionDrawerProps {
   onClose: () => void;
   chapterId: string | null;
   online: boolean;
+  /** The chapter's server revision as last heard here: the list reloads when it moves. */
+  savedRev?: number;
   /** The editor's current text (read when a revision is chosen). */
   getCurrentText: () => string;
   onRestore: (snapshot: RevisionSnapshot) => Promise<boolean>;
@@ -43,8 +45,8 @@ function OfflineState() {
   );
 }
 
-export function RevisionDrawer({ opened, onClose, chapterId, online, getCurrentText, onRestore }: RevisionDrawerProps) {
-  const { state, reload } = useRevisions(chapterId, opened, online);
+export function RevisionDrawer({ opened, onClose, chapterId, online, savedRev, getCurrentText, onRestore }: RevisionDrawerProps) {
+  const { state, reload } = useRevisions(chapterId, opened, online, savedRev);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [restoring, setRestoring] = useState(false);
 

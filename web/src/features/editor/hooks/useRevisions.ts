@@ -22,8 +22,12 @@ export function revisionsPath(chapterId: string): string {
   return `/api/chapters/${encodeURIComponent(chapterId)}/revisions`;
 }
 
-/** Loads the list while `enabled` (the drawer is open) and the browser is online. */
-export function useRevisions(chapterId: string | null, enabled: boolean, online: boolean) {
+/**
+ * Loads the list while `enabled` (the drawer is open) and the browser is online, and again whenever
+ * `savedRev` (the chapter's revision on the server, as this device last heard it) moves: a save or a
+ * restore is sent in the background, so the list is only new once the server has answered.
+ */
+export function useRevisions(chapterId: string | null, enabled: boolean, online: boolean, savedRev?: number) {
   const [state, setState] = useState<RevisionsState>({ status: 'idle' });
   const [reloads, setReloads] = useState(0);
 
@@ -44,7 +48,7 @@ export function useRevisions(chapterId: string | null, enabled: boolean, online:
       },
     );
     return () => controller.abort();
-  }, [chapterId, enabled, online, reloads]);
+  }, [chapterId, enabled, online, reloads, savedRev]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { state, reload };

@@ -79,7 +79,7 @@ export function useSave({ store, editorRef, mutators, bookId, book, discardDraft
           const fields = plan.fields.content === undefined ? plan.fields : { ...plan.fields, wordCount: words };
           if (hasChanges(plan.fields)) await mutators.chapters.update(id, fields);
           markSaved();
-          if (!auto && !quiet) toast.show(TOASTS.chapterSaved);
+          if (!auto && !quiet) toast.show(navigator.onLine ? TOASTS.chapterSaved : TOASTS.chapterSavedOffline);
         }
         return true;
       } catch (error) {

@@ -2,13 +2,16 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, Menu, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconDots, IconMapPin, IconPencil, IconPlus, IconTimeline, IconUsers, IconBooks } from '@tabler/icons-react';
-import { type Book, type Chapter, MESSAGES, type Series, bookProgress, nextPosition, seriesProgress } from '@chronicler/schema';
+import { type Book, type Chapter, MESSAGES, type Series, bookProgress, nextPosition } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 
 /** The Current Project panel (000 §2): the current series, its pencil and its more-menu's five links. */
 export function CurrentProjectPanel({ series, onEdit }: { series: Series | null; onEdit: () => void }) {
+  // Completed chapters against the books planned (DESIGN.md §5), read live.
+  const percent = useSeriesProgress(series);
   if (!series) {
     return (
       <Paper withBorder radius="md" p="md" component="section" aria-label="Current Project" data-testid="current-project">
@@ -24,7 +27,6 @@ export function CurrentProjectPanel({ series, onEdit }: { series: Series | null;
       </Paper>
     );
   }
-  const percent = seriesProgress(series);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Current Project" data-testid="current-project">
       <Group justify="space-between" wrap="nowrap" align="flex-start">

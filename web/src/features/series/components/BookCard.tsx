@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
@@ -14,17 +13,19 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
   MESSAGES,
   bookProgress,
-  bookStatusDisplay,
+  BOOK_STATUS_LABELS,
   type Book,
 } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
+import { BookStatusBadge } from '@/components/BookStatusBadge';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
@@ -33,13 +34,7 @@ import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';
 import { ProgressLine } from './ProgressLine';
 
-const STATUS_LABELS: Record<BookStatus, string> = {
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  planning: 'Planning',
-  revision: 'Revision',
-};
-const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: BOOK_STATUS_LABELS[value] }));
 
 interface Draft {
   title: string;
@@ -55,6 +50,7 @@ interface Draft {
 export function BookCard({ book }: { book: Book }) {
   const mutators = useMutators();
   const chapters = useChapters(book.id);
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -158,9 +154,7 @@ export function BookCard({ book }: { book: Book }) {
               <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ flex: 'none' }}>
                 {label}
               </Text>
-              <Badge variant="light" color={book.status === 'completed' ? 'teal' : 'blue'} radius="sm" style={{ flex: 'none' }}>
-                {bookStatusDisplay(book.status)}
-              </Badge>
+              <BookStatusBadge status={book.status} style={{ flex: 'none' }} />
             </Group>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -200,7 +194,9 @@ export function BookCard({ book }: { book: Book }) {
           Add Chapter
         </Button>
       </Group>
-      <ScrollArea h="7rem" type="auto" offsetScrollbars data-testid="chapter-scroll">
+      {/* Up to about 7rem and scrollable on a large screen (001 §2); as tall as its chapters on a phone,
+          where a box scrolling inside the page scroll is hard to use (issue 15). No blank space either way. */}
+      <ScrollArea.Autosize mah={phone ? undefined : '7rem'} type="auto" offsetScrollbars data-testid="chapter-scroll">
         {chapters === undefined ? (
           <Stack gap={6}>
             <Skeleton height={28} />
@@ -213,7 +209,7 @@ export function BookCard({ book }: { book: Book }) {
         ) : (
           <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
         )}
-      </ScrollArea>
+      </ScrollArea.Autosize>
 
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
       <ConfirmDeleteDialog

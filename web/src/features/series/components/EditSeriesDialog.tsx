@@ -4,6 +4,7 @@ import { MESSAGES, type Series } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
+import { useTotalBooksField } from '../hooks/useTotalBooksField';
 
 interface EditSeriesDialogProps {
   series: Series | null;
@@ -20,7 +21,8 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [currentBook, setCurrentBook] = useState<number | string>(1);
-  const [totalBooks, setTotalBooks] = useState<number | string>(1);
+  const totalBooks = useTotalBooksField(1);
+  const resetTotalBooks = totalBooks.reset;
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -29,20 +31,19 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
     setName(series.title);
     setDescription(series.description);
     setCurrentBook(series.currentBook);
-    setTotalBooks(series.totalBooks);
+    resetTotalBooks(series.totalBooks);
     setNameError(null);
-  }, [series]);
+  }, [series, resetTotalBooks]);
 
-  const total = typeof totalBooks === 'number' && totalBooks >= 1 ? Math.floor(totalBooks) : 1;
+  const total = totalBooks.valid(1);
   const current = typeof currentBook === 'number' && currentBook >= 1 ? Math.min(Math.floor(currentBook), total) : 1;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!series) return;
-    if (name.trim() === '') {
-      setNameError(MESSAGES.series.nameRequired);
-      return;
-    }
+    const named = name.trim() !== '';
+    if (!named) setNameError(MESSAGES.series.nameRequired);
+    if (totalBooks.check() === null || !named) return;
     setSaving(true);
     try {
       await mutators.series.update(series.id, { name: name.trim(), description: description.trim(), totalBooks: total, currentBook: current });
@@ -91,12 +92,7 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
             />
             <NumberInput
               label="Total books"
-              min={1}
-              max={1000}
-              allowDecimal={false}
-              allowNegative={false}
-              value={totalBooks}
-              onChange={setTotalBooks}
+              {...totalBooks.inputProps}
             />
           </Group>
           <Group justify="flex-end" gap="sm">

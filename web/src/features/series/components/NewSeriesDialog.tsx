@@ -6,6 +6,7 @@ import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
 import { useTitleField } from '../hooks/useTitleField';
+import { useTotalBooksField } from '../hooks/useTotalBooksField';
 
 interface NewSeriesDialogProps {
   opened: boolean;
@@ -20,13 +21,13 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
   const mutators = useMutators();
   const title = useTitleField(MESSAGES.series.titleRequired);
   const [description, setDescription] = useState('');
-  const [totalBooks, setTotalBooks] = useState<number | string>(DEFAULT_TOTAL_BOOKS);
+  const totalBooks = useTotalBooksField(DEFAULT_TOTAL_BOOKS);
   const [busy, setBusy] = useState(false);
 
   const reset = () => {
     title.reset();
     setDescription('');
-    setTotalBooks(DEFAULT_TOTAL_BOOKS);
+    totalBooks.reset();
   };
   const close = () => {
     reset();
@@ -35,11 +36,13 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!title.check()) {
+    const titled = title.check();
+    const total = totalBooks.check();
+    if (!titled) {
       toast.show(TOASTS.seriesTitleMissing);
       return;
     }
-    const total = typeof totalBooks === 'number' && totalBooks >= 1 ? Math.floor(totalBooks) : DEFAULT_TOTAL_BOOKS;
+    if (total === null) return;
     setBusy(true);
     try {
       const series = await mutators.series.create({
@@ -83,13 +86,7 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
           <NumberInput
             label="Total books"
             description="How many books you plan for this series"
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
-            value={totalBooks}
-            onChange={setTotalBooks}
+            {...totalBooks.inputProps}
           />
           <FormActions onCancel={close} busy={busy} submitLabel="Create Series" />
         </Stack>

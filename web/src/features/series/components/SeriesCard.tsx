@@ -1,7 +1,8 @@
 import { ActionIcon, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { seriesProgress, type Series } from '@chronicler/schema';
+import type { Series } from '@chronicler/schema';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import classes from './SeriesCard.module.css';
 import { ProgressLine } from './ProgressLine';
 
@@ -17,6 +18,7 @@ interface SeriesCardProps {
 
 /** A series card (001 §2): title, 'Book X of Y', description and progress percent. */
 export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDelete }: SeriesCardProps) {
+  const percent = useSeriesProgress(series);
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} data-selected={selected} data-testid="series-card" onClick={onSelect}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -67,7 +69,7 @@ export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDe
           No description
         </Text>
       )}
-      <ProgressLine title={series.title} percent={seriesProgress(series)} mt="md" />
+      <ProgressLine title={series.title} percent={percent} mt="md" />
     </Card>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import { roleAllows, seriesProgress } from '@chronicler/schema';
+import { roleAllows } from '@chronicler/schema';
+import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { useSeriesRole } from '@/lib/useSeriesRole';
@@ -30,6 +31,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
   // A shared series: renaming it needs an admin or the owner; a viewer is told why it is read-only.
   const { role } = useSeriesRole(seriesId);
   const mayManage = role === null || roleAllows(role, 'manage');
+  const percent = useSeriesProgress(series);
   const [editing, setEditing] = useState(false);
 
   // Opening a series makes it the current one.
@@ -73,7 +75,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
         <ReadOnlyNotice seriesId={series.id} />
         <Paper withBorder radius="md" p="md">
           {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
-          <ProgressLine title={series.title} percent={seriesProgress(series)} mt="sm" />
+          <ProgressLine title={series.title} percent={percent} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
       </Stack>

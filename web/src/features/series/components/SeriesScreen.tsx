@@ -63,7 +63,7 @@ export function SeriesScreen() {
     <>
       <PageHeader title="Series" subtitle="Plan your series and the books in them" actions={newButton} />
       <Stack gap="xl">
-        {list !== undefined ? <LimitNotice notice={notice} testId="series-limit" /> : null}
+        {list !== undefined ? <LimitNotice notice={notice} testId="series-limit" inline /> : null}
         {list === undefined ? (
           <LoadingGrid label="Loading series" height={170} />
         ) : list.length === 0 ? (

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { dateLabel } from '../model/timeline';
 import classes from '../timeline.module.css';
 import { EventCard, type EventRefs } from './EventCard';
+import { eventCssColor } from '../model/event-color';
 
 interface DatedLineProps {
   /** Already in the order to draw. */
@@ -18,7 +19,7 @@ export function DatedLine({ events, refsOf, onEdit, onDelete, label }: DatedLine
   return (
     <ol className={classes.line} aria-label={label} data-testid="dated-line">
       {events.map((event) => (
-        <li key={event.id} className={classes.lineItem} style={{ '--event-color': event.color } as React.CSSProperties}>
+        <li key={event.id} className={classes.lineItem} style={{ '--event-color': eventCssColor(event.color) } as React.CSSProperties}>
           <Text size="sm" fw={600} className={classes.lineDate} c={event.date.trim() ? undefined : 'dimmed'} data-testid="line-date">
             {dateLabel(event.date)}
           </Text>

@@ -5,6 +5,7 @@ import { IconBook, IconCalendarEvent, IconFlag, IconGripVertical, IconMapPin, Ic
 import type { TimelineEvent } from '@chronicler/schema';
 import { dateLabel, eventTypeLabel, importanceLabel } from '../model/timeline';
 import classes from '../timeline.module.css';
+import { eventCssColor } from '../model/event-color';
 
 /** Names of what an event refers to, resolved by the screen. */
 export interface EventRefs {
@@ -34,7 +35,7 @@ export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete
   return (
     <article
       className={classes.card}
-      style={{ '--event-color': event.color } as React.CSSProperties}
+      style={{ '--event-color': eventCssColor(event.color) } as React.CSSProperties}
       data-dragging={dragging || undefined}
       data-testid="timeline-event"
       aria-label={event.title}

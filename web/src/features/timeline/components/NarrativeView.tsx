@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { DragDropContext, Draggable, Droppable, useKeyboardSensor, useTouchSensor, type DropResult } from '@hello-pangea/dnd';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import type { TimelineEvent } from '@chronicler/schema';
+import { BookStatusBadge } from '@/components/BookStatusBadge';
 import { usePointerSensor } from '../dnd/pointerSensor';
 import { GENERAL_GROUP_ID, renumberAfterDrop, type NarrativeGroup } from '../model/timeline';
 import classes from '../timeline.module.css';
+import { DragHelp } from './DragHelp';
 import { EventCard, type EventRefs } from './EventCard';
 
 export const DRAG_INSTRUCTIONS =
@@ -64,6 +66,7 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
   return (
     <DragDropContext onDragEnd={onDragEnd} enableDefaultSensors={false} sensors={SENSORS} dragHandleUsageInstructions={DRAG_INSTRUCTIONS}>
       <Stack gap="xl">
+        <DragHelp />
         {shown.map((group) => (
           <section key={group.id} className={classes.group} aria-labelledby={`group-${group.id}`} data-testid="narrative-group">
             <Title order={3} fz="lg" id={`group-${group.id}`}>
@@ -83,9 +86,7 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
                       </Text>
                     </Stack>
                   </Group>
-                  <Badge variant={group.status === 'Completed' ? 'filled' : 'light'} color={group.status === 'Completed' ? 'teal' : undefined} radius="sm" style={{ flex: 'none' }}>
-                    {group.status}
-                  </Badge>
+                  <BookStatusBadge status={group.book.status} variant={group.book.status === 'completed' ? 'filled' : 'light'} style={{ flex: 'none' }} />
                 </Group>
               </Paper>
             ) : null}

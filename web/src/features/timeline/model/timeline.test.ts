@@ -20,7 +20,7 @@ const seriesId = newId();
 const titles = (events: { title: string }[]) => events.map((e) => e.title);
 
 describe('chronological view', () => {
-  it('sorts by the date text alphabetically with empty dates first', () => {
+  it('sorts by the date text with empty dates first', () => {
     const events = [
       serverEvent(seriesId, { title: 'c', date: 'Year 300' }),
       serverEvent(seriesId, { title: 'undated', date: '' }),
@@ -31,9 +31,18 @@ describe('chronological view', () => {
     expect(titles(sortChronological(events))).toEqual(['undated', 'blank', 'a', 'b', 'c']);
   });
 
-  it('is alphabetical, not calendar order: "Year 10" before "Year 9"', () => {
-    const events = [serverEvent(seriesId, { title: 'nine', date: 'Year 9' }), serverEvent(seriesId, { title: 'ten', date: 'Year 10' })];
-    expect(titles(sortChronological(events))).toEqual(['ten', 'nine']);
+  it('sorts naturally: "Year 9" before "Year 10", "Spring" before "Autumn", months in calendar order', () => {
+    const events = [
+      serverEvent(seriesId, { title: 'ten', date: 'Year 10' }),
+      serverEvent(seriesId, { title: 'nine', date: 'Year 9' }),
+      serverEvent(seriesId, { title: '302-autumn', date: 'Year 302, Autumn' }),
+      serverEvent(seriesId, { title: '302-spring', date: 'Year 302, Spring' }),
+      serverEvent(seriesId, { title: '302-march', date: 'Year 302, 3 March' }),
+      serverEvent(seriesId, { title: '302-dec', date: 'Year 302, December' }),
+      serverEvent(seriesId, { title: '302-jan', date: 'year 302, jan' }),
+      serverEvent(seriesId, { title: 'undated', date: '' }),
+    ];
+    expect(titles(sortChronological(events))).toEqual(['undated', 'nine', 'ten', '302-march', '302-jan', '302-spring', '302-autumn', '302-dec']);
   });
 
   it('keeps the narrative order for equal dates and never changes its input', () => {
@@ -66,7 +75,7 @@ describe('narrative view', () => {
     const groups = groupNarrative(events, [two, one]);
     expect(groups.map((g) => g.label)).toEqual(['Book 1: The Hobbit', 'Book 2: The Fellowship', GENERAL_GROUP_LABEL]);
     expect(groups.map((g) => titles(g.events))).toEqual([['one-1', 'one-2'], ['two-1'], ['general-1', 'general-2']]);
-    expect(groups.map((g) => g.status)).toEqual(['Completed', 'In Progress', null]);
+    expect(groups.map((g) => g.status)).toEqual(['Completed', 'Revision', null]);
   });
 
   it('keeps empty books (for "No events yet") and leaves out an empty General Events group', () => {

@@ -3,7 +3,8 @@
  * the chronological order, the narrative groups, the character filter and the renumbering after a
  * drag. No React, no database: unit-tested on their own.
  */
-import { EVENT_IMPORTANCE, EVENT_TYPES, bookStatusDisplay, type Book, type TimelineEvent } from '@chronicler/schema';
+import { EVENT_IMPORTANCE, EVENT_TYPES, bookStatusDisplay, type Book, type BookStatusLabel, type TimelineEvent } from '@chronicler/schema';
+import { compareDateText } from './natural-date';
 
 export type EventType = (typeof EVENT_TYPES)[number];
 export type EventImportance = (typeof EVENT_IMPORTANCE)[number];
@@ -38,16 +39,14 @@ export function dateLabel(date: string): string {
 
 type Ordered = Pick<TimelineEvent, 'position' | 'createdAt' | 'id'>;
 
-const alphabetical = new Intl.Collator('en', { sensitivity: 'base' });
-
 /** Narrative order: position, then creation, then id (a stable order for equal positions). */
 export function compareNarrative(a: Ordered, b: Ordered): number {
   return a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
 
 /**
- * Chronological view (001 §4): the date text alphabetically, empty dates first. Dates are free text
- * ("Year 302", "Spring"), so the comparison is alphabetical (case-insensitive), not by calendar;
+ * Chronological view (001 §4): empty dates first, as the spec says, then the date text in natural
+ * order (numbers as numbers, months and seasons in calendar order: `compareDateText`, DESIGN.md §5);
  * equal dates keep the narrative order.
  */
 export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date'>>(events: readonly T[]): T[] {
@@ -56,7 +55,7 @@ export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date'
     const db = b.date.trim();
     if (da === '' && db !== '') return -1;
     if (db === '' && da !== '') return 1;
-    return alphabetical.compare(da, db) || compareNarrative(a, b);
+    return compareDateText(da, db) || compareNarrative(a, b);
   });
 }
 
@@ -74,8 +73,8 @@ export interface NarrativeGroup<T> {
   label: string;
   /** null for the general group. */
   book: Book | null;
-  /** 'Completed' or 'In Progress' for a book group, null for the general group. */
-  status: 'Completed' | 'In Progress' | null;
+  /** The book's status as the author chose it, null for the general group. */
+  status: BookStatusLabel | null;
   /** In narrative order (position). */
   events: T[];
 }

@@ -1,0 +1,164 @@
+/**
+ * The editor's toolbar. On a large screen: Back, the screen title, the save state, History,
+ * Auto-save and Save. On a phone (below the `sm` breakpoint) one compact row — Back, the save
+ * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
+ * History and Auto-save — so the writing starts near the top of the screen (issue 15).
+ */
+import { type ReactNode, useState } from 'react';
+import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
+import type { ChapterEditorController } from '../hooks/useChapterEditor';
+import { type ChapterStatus, STATUS_OPTIONS } from '../model/constants';
+import { LastSaved } from './LastSaved';
+import classes from '../editor.module.css';
+
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+export interface EditorToolbarProps {
+  controller: ChapterEditorController;
+  /** The chapter is open for writing (not loading, missing or failed). */
+  ready: boolean;
+  dirty: boolean;
+  online: boolean;
+  /** Read-only: a draft is on offer until the author chooses, or the author's role cannot edit. */
+  offering: boolean;
+  /** Who else is in this chapter now (collaboration), shown beside the save state. */
+  presence?: ReactNode;
+  onBack: () => void;
+  onHistory: () => void;
+}
+
+function OfflineBadge({ compact }: { compact: boolean }) {
+  return (
+    <Tooltip label="Your words are kept on this device and sync when you are back online">
+      <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
+        {compact ? <VisuallyHidden>Offline</VisuallyHidden> : 'Offline'}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, onBack, onHistory }: EditorToolbarProps) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const saveLabel = controller.saving ? 'Saving...' : 'Save';
+  const saveDisabled = !dirty || controller.saving || offering;
+
+  if (phone) {
+    return (
+      <div className={classes.toolbar} data-compact="true" data-testid="editor-toolbar">
+        <Title order={1}>
+          <VisuallyHidden>Chapter Editor</VisuallyHidden>
+        </Title>
+        <Group gap={6} wrap="nowrap" miw={0} style={{ flex: 1 }}>
+          <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label="Back">
+            <IconArrowLeft size={18} aria-hidden />
+          </ActionIcon>
+          {ready && !online ? <OfflineBadge compact /> : null}
+          {ready ? presence : null}
+          {ready ? <LastSaved controller={controller} compact /> : null}
+        </Group>
+        {ready ? (
+          <Group gap={6} wrap="nowrap">
+            <Button size="sm" px="sm" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
+              {saveLabel}
+            </Button>
+            {/* A popover of plain buttons rather than a Mantine Menu: its role="menu" dropdown fails axe's
+                required-children rule. The current status is a pressed toggle. */}
+            <Popover position="bottom-end" withinPortal opened={menuOpen} onChange={setMenuOpen} trapFocus returnFocus shadow="md">
+              <Popover.Target>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label="Chapter options"
+                  aria-expanded={menuOpen}
+                  data-testid="editor-menu"
+                  onClick={() => setMenuOpen((o) => !o)}
+                >
+                  <IconDotsVertical size={18} aria-hidden />
+                </ActionIcon>
+              </Popover.Target>
+              <Popover.Dropdown p={4} aria-label="Chapter options">
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed" fw={600} px="xs" pt={4}>
+                    Status
+                  </Text>
+                  {STATUS_OPTIONS.map((option) => {
+                    const current = controller.status === option.value;
+                    return (
+                      <Button
+                        key={option.value}
+                        variant={current ? 'light' : 'subtle'}
+                        color={current ? undefined : 'gray'}
+                        justify="flex-start"
+                        size="sm"
+                        aria-pressed={current}
+                        disabled={offering}
+                        leftSection={current ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
+                        onClick={() => {
+                          controller.setStatus(option.value as ChapterStatus);
+                          setMenuOpen(false);
+                        }}
+                      >
+                        {option.label}
+                      </Button>
+                    );
+                  })}
+                  <Divider my={2} />
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    justify="flex-start"
+                    size="sm"
+                    leftSection={<IconHistory size={14} aria-hidden />}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      onHistory();
+                    }}
+                  >
+                    History
+                  </Button>
+                  <Switch
+                    px="xs"
+                    py={6}
+                    label="Auto-save"
+                    checked={controller.autoSave}
+                    onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
+                  />
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+          </Group>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className={classes.toolbar} data-testid="editor-toolbar">
+      <Group gap="sm" wrap="nowrap">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack} px="xs">
+          Back
+        </Button>
+        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em">
+          Chapter Editor
+        </Title>
+      </Group>
+      {ready ? (
+        <Group gap="sm" wrap="wrap" justify="flex-end">
+          {!online ? <OfflineBadge compact={false} /> : null}
+          {presence}
+          <LastSaved controller={controller} />
+          <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onHistory}>
+            History
+          </Button>
+          <Switch label="Auto-save" checked={controller.autoSave} onChange={(e) => controller.setAutoSave(e.currentTarget.checked)} />
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
+            {saveLabel}
+          </Button>
+        </Group>
+      ) : null}
+    </div>
+  );
+}
