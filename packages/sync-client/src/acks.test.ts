@@ -7,18 +7,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Character } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';
-import { type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
+import type { SyncEngineOptions, SyncEvent } from './engine.ts';
 import { createMutators } from './mutators.ts';
-import { createSyncStatusStore } from './status.ts';
-import { type Call, type Reply, USER_ID, freshDb, manualClock, page, scriptedFetch, serverCharacter, serverSeries } from './testing/fixtures.ts';
+import { type Call, type Reply, USER_ID, engineForTest, freshDb, manualClock, page, scriptedFetch, serverCharacter, serverSeries } from './testing/fixtures.ts';
 
 const open: ChroniclerDb[] = [];
 afterEach(() => {
   for (const db of open.splice(0)) db.close();
   vi.restoreAllMocks();
 });
-
-const NO_TIMERS = { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined };
 
 /**
  * A server for character creates and updates that keeps, per Idempotency-Key, the answer it gave:
@@ -88,20 +85,7 @@ async function seed(factory = new IDBFactory()) {
 function engineFor(db: ChroniclerDb, fetch: SyncEngineOptions['fetch'], extra: Partial<SyncEngineOptions> = {}) {
   const clock = manualClock();
   const events: SyncEvent[] = [];
-  const engine = createSyncEngine({
-    db,
-    fetch,
-    baseUrl: 'http://test.local',
-    now: clock.now,
-    random: () => 0.5,
-    locks: null,
-    eventSource: null,
-    status: createSyncStatusStore(),
-    platform: { window: null, document: null },
-    timers: NO_TIMERS,
-    batchThreshold: 2,
-    ...extra,
-  });
+  const engine = engineForTest(db, fetch, { now: clock.now, batchThreshold: 2, ...extra });
   engine.on((e) => events.push(e));
   return { engine, events, clock };
 }

@@ -6,31 +6,15 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChroniclerDb } from './db.ts';
-import { createSyncEngine } from './engine.ts';
 import { currentUserRecord } from './queries.ts';
-import { createSyncStatusStore } from './status.ts';
-import { type Reply, USER_ID, freshDb, manualClock, page, scriptedFetch, serverBook, serverSeries, serverUserRecord } from './testing/fixtures.ts';
+import { type Reply, USER_ID, engineForTest, freshDb, page, scriptedFetch, serverBook, serverSeries, serverUserRecord } from './testing/fixtures.ts';
 
 let db: ChroniclerDb;
 afterEach(() => db?.close());
 
 function engineWith(replies: Reply[]) {
   const fetch = scriptedFetch(() => replies.shift() ?? { status: 200, body: page({}, 99) });
-  const clock = manualClock();
-  const engine = createSyncEngine({
-    db,
-    fetch,
-    baseUrl: 'http://test.local',
-    onAuthRequired: () => undefined,
-    now: clock.now,
-    random: () => 0.5,
-    locks: null,
-    eventSource: null,
-    status: createSyncStatusStore(),
-    platform: { window: null, document: null },
-    timers: { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined },
-  });
-  return { engine, fetch };
+  return { engine: engineForTest(db, fetch), fetch };
 }
 
 describe('user-scoped rows on the device', () => {

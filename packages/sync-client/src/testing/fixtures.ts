@@ -15,7 +15,8 @@ import {
   newId,
 } from '@chronicler/schema';
 import { type ChroniclerDb, openChroniclerDb } from '../db.ts';
-import type { FetchLike } from '../engine.ts';
+import { type FetchLike, type SyncEngine, type SyncEngineOptions, createSyncEngine } from '../engine.ts';
+import { createSyncStatusStore } from '../status.ts';
 
 export const USER_ID = '0190a6f0-0000-7000-8000-000000000001';
 
@@ -169,4 +170,28 @@ export function scriptedFetch(handler: (call: Call) => Reply | Promise<Reply>): 
 export function manualClock(start = Date.parse('2026-02-01T10:00:00.000Z')) {
   let t = start;
   return { now: () => t, advance: (ms: number) => (t += ms), set: (ms: number) => (t = ms) };
+}
+
+/** Timers that never fire: a test drives the engine with sync() / pull() itself. */
+export const NO_TIMERS = { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined };
+
+/**
+ * An engine over `db` with no browser around it (no window, locks, EventSource or timers), a
+ * manual clock and its own status store: the test calls sync() / pull() / push().
+ */
+export function engineForTest(db: ChroniclerDb, fetch: FetchLike, extra: Partial<SyncEngineOptions> = {}): SyncEngine {
+  const clock = manualClock();
+  return createSyncEngine({
+    db,
+    fetch,
+    baseUrl: 'http://test.local',
+    now: clock.now,
+    random: () => 0.5,
+    locks: null,
+    eventSource: null,
+    status: createSyncStatusStore(),
+    platform: { window: null, document: null },
+    timers: NO_TIMERS,
+    ...extra,
+  });
 }
