@@ -32,6 +32,7 @@ function SmallBadge({ achievement, dimmed = false }: { achievement: Achievement;
         size={34}
         radius="xl"
         style={dimmed ? { opacity: 0.4 } : undefined}
+        role="img"
         aria-label={`${achievement.name}${dimmed ? ' (locked)' : ''}`}
         data-locked={dimmed}
       >
