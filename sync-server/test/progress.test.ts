@@ -59,6 +59,19 @@ describe('writing statistics', () => {
     expect(stats).toEqual([expect.objectContaining({ date: day, wordsWritten: 3 })]);
   });
 
+  it('an achievement earned by words written offline is earned when they were written', async () => {
+    const { chapter } = await me.seriesWithChapter();
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    await t.app.deps.database.db.updateTable('chapters').set({ updatedAt: weekAgo }).where('id', '=', chapter.id).execute();
+    const monday = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await save(me, chapter.id, `It began. ${words(400)}`, { editedAt: monday }, { 'x-base-rev': String(chapter.rev) });
+    await save(me, chapter.id, `It began. ${words(400)} ${words(400, 'x')}`, { editedAt: monday });
+    const earned = await me.read('/api/user-achievements');
+    expect(earned.find((e: any) => e.achievementId === 'words-1000')).toBeUndefined();
+    await save(me, chapter.id, `It began. ${words(400)} ${words(400, 'x')} ${words(300, 'y')}`, { editedAt: monday });
+    expect((await me.read('/api/user-achievements')).find((e: any) => e.achievementId === 'words-1000')).toMatchObject({ earnedAt: new Date(monday).toISOString() });
+  });
+
   it('a chapter created with text typed offline counts it when marked; an unmarked create (an import) does not', async () => {
     const { book } = await me.seriesWithChapter();
     await me.create('/api/chapters', { bookId: book.id, title: 'Imported', content: 'Ten words of imported text that nobody typed here today.' });

@@ -99,7 +99,7 @@ describe('push', () => {
     expect(t.fetch.calls.filter((c) => c.method !== 'GET')).toHaveLength(2);
     const second = t.fetch.calls.find((c) => c.method === 'PUT')!;
     expect(second.headers['X-Base-Rev']).toBe('12');
-    expect(second.body).toEqual({ content: 'one two three four', title: 'Renamed' });
+    expect(second.body).toEqual({ content: 'one two three four', title: 'Renamed', writing: expect.objectContaining({ kind: 'writing' }) });
   });
 
   it('rebase keeps pending fields over the acknowledged row', async () => {

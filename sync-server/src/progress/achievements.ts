@@ -135,9 +135,10 @@ export async function dueAchievements(db: Db, userId: string, now: Date, only?: 
 /**
  * Earns every achievement of the caller's plan (of the `only` types, after a write that can only
  * move those) whose condition now holds; answers the ones this call earned (empty when another
- * write earned them first). Types with nothing left to earn are not even counted.
+ * write earned them first). Types with nothing left to earn are not even counted. `heldSince`:
+ * when the condition first held (the device time of the words that met it; else this write).
  */
-export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[]): Promise<UserAchievementAnswer[]> {
+export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[], heldSince: string = ctx.now): Promise<UserAchievementAnswer[]> {
   const earned: UserAchievementAnswer[] = [];
   for (const achievement of await dueAchievements(ctx.trx, ctx.userId, new Date(ctx.now), only)) {
     const row: UserAchievement = {
@@ -148,7 +149,7 @@ export async function evaluateAchievements(ctx: MutationContext, only?: readonly
       deletedAt: null,
       userId: ctx.userId,
       achievementId: achievement.id,
-      earnedAt: ctx.now,
+      earnedAt: heldSince,
     };
     const result = await ctx.trx
       .insertInto('userAchievements')

@@ -30,7 +30,8 @@ export async function updateChapterCountingWords(
         ? before.updatedAt
         : (((await loadSnapshot(ctx.trx, 'chapters', id, baseRev))?.updatedAt as string | undefined) ?? null);
   const recorded = await recordChapterEdit(ctx, { before, after: answer, mark: writing, baseSavedAt });
-  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak']);
+  // Earned when the words were written (an offline Monday's words synced on Wednesday earn on Monday).
+  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak'], recorded.attributedAt);
   return answer;
 }
 
@@ -50,5 +51,5 @@ export async function afterBookUpdate(ctx: MutationContext, status: string | und
 /** POST /api/chapters with a writing mark: the text typed into a chapter made offline, before its create was sent. */
 export async function recordCreatedText(ctx: MutationContext, chapter: Chapter, mark: WritingMark): Promise<void> {
   const recorded = await recordChapterEdit(ctx, { before: { ...chapter, content: '' }, after: chapter, mark, baseSavedAt: null });
-  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak']);
+  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak'], recorded.attributedAt);
 }

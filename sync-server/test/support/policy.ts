@@ -188,7 +188,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /api/user-achievements': { access: 'protected' },
   'POST /api/check-achievements': { access: 'protected' },
   'GET /api/writing-settings': { access: 'protected' },
-  'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { timeZone: 'Europe/Paris', restDays: [0] } }) },
+  'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { dayEndHour: 5, restDays: [0] } }) },
   // --- billing (issue 12) ----------------------------------------------------------------------
   'GET /api/subscription-plans': { access: 'protected' },
   'POST /api/subscriptions': { access: 'protected', request: () => ({ body: { planName: 'wordsmith', interval: 'monthly' } }) },

@@ -27,35 +27,37 @@ const ACTIVITY_LOOK: Record<ActivityKind, { icon: typeof IconBook; color: string
 function RecentActivity({ items }: { items: ActivityItem[] }) {
   const now = new Date();
   return (
-    <Stack gap={6} mt="sm" data-testid="recent-activity" aria-label="Recent activity" role="list">
-      <Text size="xs" fw={600} tt="uppercase" c="dimmed" lts={0.5}>
+    <div data-testid="recent-activity">
+      <Text size="xs" fw={600} tt="uppercase" c="dimmed" lts={0.5} mt="sm">
         Recent Activity
       </Text>
       {items.length === 0 ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" mt={4}>
           Nothing yet: write a chapter or add a character.
         </Text>
       ) : (
-        items.map((item) => {
-          const look = ACTIVITY_LOOK[item.kind];
-          return (
-            <Group key={item.key} gap={6} wrap="nowrap" align="flex-start" role="listitem" data-kind={item.kind}>
-              <ThemeIcon size={20} radius="xl" variant="light" color={look.color}>
-                <look.icon size={12} aria-hidden />
-              </ThemeIcon>
-              <div style={{ minWidth: 0 }}>
-                <Text size="xs" lineClamp={2}>
-                  {item.description}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {lastSavedText(new Date(item.at), now)}
-                </Text>
-              </div>
-            </Group>
-          );
-        })
+        <Stack gap={6} mt={4} role="list" aria-label="Recent activity">
+          {items.map((item) => {
+            const look = ACTIVITY_LOOK[item.kind];
+            return (
+              <Group key={item.key} gap={6} wrap="nowrap" align="flex-start" role="listitem" data-kind={item.kind}>
+                <ThemeIcon size={20} radius="xl" variant="light" color={look.color} aria-hidden>
+                  <look.icon size={12} aria-hidden />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Text size="xs" lineClamp={2}>
+                    {item.description}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {lastSavedText(new Date(item.at), now)}
+                  </Text>
+                </div>
+              </Group>
+            );
+          })}
+        </Stack>
       )}
-    </Stack>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconLock, IconRefresh, IconTrophy } from '@tabler/icons-react';
 import { type Achievement, type UserAchievementAnswer, achievementUnit, achievementsForPlan, progressByType } from '@chronicler/schema';
 import { keepServerRows, userAchievementsTable } from '@chronicler/sync-client';
@@ -12,6 +12,7 @@ import { useDb } from '@/lib/sync';
 import { toast } from '@/lib/toast';
 import { useOnline } from '@/lib/useOnline';
 import { AchievementIcon } from './components/AchievementIcon';
+import { TypeProgress } from './components/BadgePanels';
 import { useProgress } from './hooks/useProgress';
 
 const TABS = ['all', 'earned', 'available'] as const;
@@ -130,15 +131,7 @@ export function AchievementsScreen() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} mb="lg">
         {progressByType(catalogue, new Set(earnedAt.keys())).map((t) => (
           <Paper key={t.type} withBorder radius="md" p="sm" data-testid={`category-${t.type}`}>
-            <Group justify="space-between">
-              <Text size="sm" fw={600}>
-                {t.category}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t.earned}/{t.total}
-              </Text>
-            </Group>
-            <Progress value={(t.earned / t.total) * 100} size="sm" mt={6} aria-label={`${t.category} ${t.earned} of ${t.total}`} />
+            <TypeProgress {...t} />
           </Paper>
         ))}
       </SimpleGrid>

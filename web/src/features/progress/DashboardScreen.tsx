@@ -14,7 +14,7 @@ import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { BadgeProgression, MyBadges, RecentAchievements, YourBadges } from './components/BadgePanels';
 import { CurrentBookPanel, CurrentProjectPanel } from './components/ProjectPanels';
 import { StreakCard, WordsTodayCard } from './components/StatCards';
-import { DailyGoalForm, ThirtyDayHeatmap } from './components/ThirtyDays';
+import { DailyGoalForm, StreakSettingsForm, ThirtyDayHeatmap } from './components/ThirtyDays';
 import { useProgress } from './hooks/useProgress';
 
 export interface DashboardScreenProps {
@@ -111,6 +111,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
             {series === undefined ? <Skeleton height={140} radius="md" /> : <CurrentProjectPanel series={series} onEdit={edit} />}
             {figures && hasFeature(plan, 'thirtyDayStreak') ? <ThirtyDayHeatmap days={figures.lastThirtyDays} goal={figures.goal} /> : null}
             {figures && hasFeature(plan, 'writingChallenges') ? <DailyGoalForm key={figures.goal ?? 'none'} goal={figures.goal} /> : null}
+            {figures ? <StreakSettingsForm key={figures.settings?.rev ?? 0} settings={figures.settings} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -8,6 +8,8 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
+import '@mantine/core/styles/Chip.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Progress.layer.css';

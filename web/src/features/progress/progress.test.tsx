@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type UserAchievement, type WritingStat, addDays, newId, writingDay } from '@chronicler/schema';
 import { serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
-import { userAchievementsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
+import { userAchievementsTable, writingSettingsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
 import { stubFetch } from '@/test/fetch-stub';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { AchievementsScreen } from './AchievementsScreen';
@@ -117,6 +117,23 @@ describe('Dashboard', () => {
     const chapters = screen.getByTestId('progression-chapters');
     expect(chapters.textContent).toContain('2/6');
     expect(within(screen.getByTestId('your-badges')).getAllByLabelText(/./).length).toBeLessThanOrEqual(6);
+  });
+
+  it('streak settings (rest days, day end, freezes) are saved on the server and kept on the device', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = stubFetch({
+      'PUT /api/writing-settings': async (init) => ({
+        status: 200,
+        body: { id: USER_ID, rev: 9, createdAt: '', updatedAt: '', deletedAt: null, userId: USER_ID, dayEndHour: 4, restDays: [], freezesPerMonth: 2, dailyGoal: null, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    const { db } = renderWithDb(<DashboardScreen {...slots} />);
+    const panel = await screen.findByTestId('streak-settings');
+    await user.click(within(panel).getByRole('checkbox', { name: 'Sun' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Streak settings saved')).toBeTruthy();
+    expect(calls[0]!.body).toEqual({ dayEndHour: 4, restDays: [0], freezesPerMonth: 2 });
+    expect(await writingSettingsTable(db).get(USER_ID)).toMatchObject({ restDays: [0], rev: 9 });
   });
 
   it('Wordsmith sees the 30-day view and the daily goal', async () => {

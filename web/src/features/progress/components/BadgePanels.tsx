@@ -32,6 +32,7 @@ function SmallBadge({ achievement, dimmed = false }: { achievement: Achievement;
         size={34}
         radius="xl"
         style={dimmed ? { opacity: 0.4 } : undefined}
+        role="img"
         aria-label={`${achievement.name}${dimmed ? ' (locked)' : ''}`}
         data-locked={dimmed}
       >
@@ -124,6 +125,23 @@ export function RecentAchievements({ earned, now }: { earned: EarnedBadge[]; now
   );
 }
 
+/** One type's earned/total with its bar (Badge Progression and the Achievements category grid). */
+export function TypeProgress({ category, earned, total }: { category: string; earned: number; total: number }) {
+  return (
+    <>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {category}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {earned}/{total}
+        </Text>
+      </Group>
+      <Progress value={(earned / total) * 100} size="sm" mt={4} aria-label={`${category} ${earned} of ${total}`} />
+    </>
+  );
+}
+
 export function BadgeProgression({ catalogue, earnedIds }: { catalogue: readonly Achievement[]; earnedIds: ReadonlySet<string> }) {
   const types = progressByType(catalogue, earnedIds).slice(0, LIMITS.progressionTypes);
   return (
@@ -131,15 +149,7 @@ export function BadgeProgression({ catalogue, earnedIds }: { catalogue: readonly
       <Stack gap="sm">
         {types.map((t) => (
           <div key={t.type} data-testid={`progression-${t.type}`}>
-            <Group justify="space-between">
-              <Text size="sm" fw={500}>
-                {t.category}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t.earned}/{t.total}
-              </Text>
-            </Group>
-            <Progress value={(t.earned / t.total) * 100} size="sm" mt={4} aria-label={`${t.category} ${t.earned} of ${t.total}`} />
+            <TypeProgress {...t} />
             <Group gap={4} mt={6}>
               {catalogue
                 .filter((a) => a.type === t.type)

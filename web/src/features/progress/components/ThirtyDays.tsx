@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Paper, Text, Title, Tooltip } from '@mantine/core';
-import { MAX_DAILY_GOAL, type WritingSettings } from '@chronicler/schema';
+import { Button, Chip, Group, NumberInput, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
+import { DEFAULT_DAY_END_HOUR, DEFAULT_FREEZES_PER_MONTH, MAX_DAILY_GOAL, MAX_FREEZES_PER_MONTH, type UpdateWritingSettingsBody, type WritingSettings } from '@chronicler/schema';
 import { keepServerRows, writingSettingsTable } from '@chronicler/sync-client';
 import { api, serverMessageOf } from '@/lib/api';
 import { useDb } from '@/lib/sync';
@@ -42,26 +42,46 @@ export function ThirtyDayHeatmap({ days, goal }: { days: { day: string; words: n
   );
 }
 
+/** Saves writing settings on the server (they are the author's on every device) and keeps the answer locally. */
+function useSaveSettings() {
+  const db = useDb();
+  const [saving, setSaving] = useState(false);
+  const save = async (body: UpdateWritingSettingsBody, done: { title: string; message: string }) => {
+    setSaving(true);
+    try {
+      const row = await api.put<WritingSettings>('/api/writing-settings', body);
+      await keepServerRows(writingSettingsTable(db), [row]);
+      toast.show(done);
+    } catch (error) {
+      toast.show({ title: 'Settings not saved', message: serverMessageOf(error, 'Your settings could not be saved. Try again.'), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { save, saving };
+}
+
+function OfflineNote({ online }: { online: boolean }) {
+  return online ? null : (
+    <Text size="xs" c="dimmed" mt={4}>
+      You are offline: settings can be changed once you are back online.
+    </Text>
+  );
+}
+
 /** The daily word goal (Wordsmith and above, `writingChallenges`): the streak target, kept on the server for every device. */
 export function DailyGoalForm({ goal }: { goal: number | null }) {
-  const db = useDb();
   const online = useOnline();
   const [value, setValue] = useState<number | string>(goal ?? '');
-  const [saving, setSaving] = useState(false);
+  const { save: saveSettings, saving } = useSaveSettings();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const next = value === '' ? null : Number(value);
-    setSaving(true);
-    try {
-      const row = await api.put<WritingSettings>('/api/writing-settings', { dailyGoal: next });
-      await keepServerRows(writingSettingsTable(db), [row]);
-      toast.show({ title: 'Daily goal saved', message: next === null ? 'Any word now counts toward your streak.' : `Your streak now counts days of ${next.toLocaleString('en-US')} words or more.` });
-    } catch (error) {
-      toast.show({ title: 'Goal not saved', message: serverMessageOf(error, 'The goal could not be saved. Try again.'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    await saveSettings(
+      { dailyGoal: next },
+      { title: 'Daily goal saved', message: next === null ? 'Any word now counts toward your streak.' : `Your streak now counts days of ${next.toLocaleString('en-US')} words or more.` },
+    );
   };
 
   return (
@@ -86,11 +106,57 @@ export function DailyGoalForm({ goal }: { goal: number | null }) {
           </Button>
         </Group>
       </form>
-      {!online ? (
-        <Text size="xs" c="dimmed" mt={4}>
-          You are offline: the goal can be changed once you are back online.
+      <OfflineNote online={online} />
+    </Paper>
+  );
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const HOURS = Array.from({ length: 13 }, (_, h) => ({ value: String(h), label: h === 0 ? 'Midnight' : `${String(h).padStart(2, '0')}:00` }));
+
+/** When a writing day ends, the rest days and the monthly freezes of the streak (every plan). */
+export function StreakSettingsForm({ settings }: { settings: WritingSettings | null }) {
+  const online = useOnline();
+  const { save, saving } = useSaveSettings();
+  const [dayEndHour, setDayEndHour] = useState(String(settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR));
+  const [restDays, setRestDays] = useState<string[]>((settings?.restDays ?? []).map(String));
+  const [freezes, setFreezes] = useState<number | string>(settings?.freezesPerMonth ?? DEFAULT_FREEZES_PER_MONTH);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await save(
+      { dayEndHour: Number(dayEndHour), restDays: restDays.map(Number), freezesPerMonth: Number(freezes) },
+      { title: 'Streak settings saved', message: 'Your streak follows your new settings.' },
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Streak settings" data-testid="streak-settings">
+      <Title order={2} fz="md" mb="xs">
+        Streak Settings
+      </Title>
+      <form onSubmit={submit}>
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select label="My writing day ends at" description="Late sessions count for the day they began" data={HOURS} value={dayEndHour} onChange={(v) => setDayEndHour(v ?? String(DEFAULT_DAY_END_HOUR))} allowDeselect={false} w={220} />
+          <NumberInput label="Streak freezes per month" description="Missed days that keep a streak alive" min={0} max={MAX_FREEZES_PER_MONTH} allowDecimal={false} value={freezes} onChange={setFreezes} w={220} />
+        </Group>
+        <Text size="sm" fw={500} mt="sm">
+          Rest days
         </Text>
-      ) : null}
+        <Chip.Group multiple value={restDays} onChange={setRestDays}>
+          <Group gap={6} mt={4} role="group" aria-label="Rest days">
+            {WEEKDAYS.map((d, i) => (
+              <Chip key={d} value={String(i)} size="xs" disabled={!restDays.includes(String(i)) && restDays.length >= 6}>
+                {d}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Button type="submit" mt="sm" loading={saving} disabled={!online}>
+          Save
+        </Button>
+      </form>
+      <OfflineNote online={online} />
     </Paper>
   );
 }

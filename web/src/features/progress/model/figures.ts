@@ -12,6 +12,7 @@ import {
   type StreakSummary,
   type Trend,
   type UserAchievement,
+  type WritingSettings,
   addDays,
   hasFeature,
   isValidTimeZone,
@@ -38,6 +39,7 @@ export interface ProgressFigures {
   /** Earned achievements, newest first. */
   earned: EarnedBadge[];
   timeZone: string;
+  settings: WritingSettings | null;
 }
 
 /** The browser's IANA zone (the author's zone until they choose one). */
@@ -76,6 +78,7 @@ export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: Pla
     }),
     earned,
     timeZone,
+    settings,
   };
 }
 
