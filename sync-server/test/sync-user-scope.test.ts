@@ -12,9 +12,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangesResponse, ENTITY_KINDS, type UserRecord, userRecordSchema } from '@chronicler/schema';
 import { setUserPlan } from '../src/auth/users.ts';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
-import { markUserChanged } from '../src/entities/user-rows.ts';
+import { loadAccessible } from '../src/entities/queries.ts';
+import { loadOwnRow, markUserChanged } from '../src/entities/user-rows.ts';
 import { runServerWrite } from '../src/sync/mutation.ts';
-import { FOREIGN_COMMIT_POLL_MS } from '../src/sync/foreign-commits.ts';
+import { FOREIGN_COMMIT_POLL_MS, watchForeignCommits } from '../src/sync/foreign-commits.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { type EventStream, openEvents } from './support/event-stream.ts';
 import { seedSeries } from './sync-seed.ts';
@@ -80,6 +81,12 @@ describe('the author record as a user-scoped synced row', () => {
     }
     const mine = await feed(t.app, alice.cookie, 0);
     expect(mine.changes.users).toEqual([expect.objectContaining({ id: alice.user.id, plan: 'loremaster', timeZone: 'Asia/Tokyo' })]);
+    // A route reading one user-scoped row: its owner's, never anyone else's (404, as an unknown id).
+    const { db } = t.app.deps.database;
+    expect(await loadOwnRow(db, 'users', alice.user.id, alice.user.id)).toMatchObject({ plan: 'loremaster' });
+    await expect(loadOwnRow(db, 'users', alice.user.id, bob.user.id)).rejects.toMatchObject({ statusCode: 404 });
+    // Series access does not apply to them: a caller using it by mistake learns so at once.
+    await expect(loadAccessible(db, 'users', alice.user.id, alice.user.id)).rejects.toThrow('read them with loadOwnRow');
   });
 
   it('pages user rows with series rows without splitting a seq, to the same result as one read', async () => {
@@ -161,5 +168,21 @@ describe('pokes for user-scoped writes', () => {
     // The cached session was forgotten with the poke: the plan shows on the next request.
     expect(json((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie } }))).plan).toBe('wordsmith');
     await expect(bobsStream.next(400)).rejects.toThrow('no event in time');
+  });
+});
+
+describe('the foreign-commit watch', () => {
+  it("keeps no memory of this process's own commits while no other process writes", async () => {
+    t = await createTestApp();
+    const watch = await watchForeignCommits(t.app.deps.database.db, t.app.deps.hub, 60_000);
+    try {
+      const alice = await signUp(t.app);
+      for (const zone of ['UTC', 'Europe/Paris', 'Asia/Tokyo']) await setTimeZone(t.app, alice.headers, zone);
+      expect(watch.pending()).toBe(4);
+      await watch.check();
+      expect(watch.pending()).toBe(0);
+    } finally {
+      watch.stop();
+    }
   });
 });

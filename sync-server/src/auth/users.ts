@@ -92,7 +92,7 @@ export async function createUser(
     // the author's first pull (since 0) brings it.
     await runServerWrite(deps, async (ctx) => {
       await ctx.trx.insertInto('users').values({ ...row, rev: ctx.seq }).execute();
-      ctx.touchUser(id);
+      ctx.touchUser(id, 'record');
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken();

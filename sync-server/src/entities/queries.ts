@@ -8,7 +8,7 @@
  * typed in their wire shape.
  */
 import type { Kysely } from 'kysely';
-import { type EntityKind, ERROR_CODES, type PlanName, planNameSchema } from '@chronicler/schema';
+import { type EntityKind, ERROR_CODES, type PlanName, isUserScopedKind, planNameSchema } from '@chronicler/schema';
 import { rowsJsonArray } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
@@ -19,6 +19,11 @@ import { type WireRow, toWire, wireStorage } from './wire.ts';
 
 /** A database handle or an open transaction (a Transaction is a Kysely). */
 export type Db = Kysely<DB>;
+
+/** Series access is for series-scoped rows; a user-scoped row is its owner's (user-rows.ts loadOwnRow). */
+function assertSeriesScoped(kind: EntityKind): void {
+  if (isUserScopedKind(kind)) throw new Error(`${kind} rows belong to an author: read them with loadOwnRow`);
+}
 
 /** The role of the caller's live membership of a series, or null. */
 async function memberRole(db: Db, seriesId: string, userId: string): Promise<string | null> {
@@ -59,6 +64,7 @@ export async function findRow<K extends EntityKind>(db: Db, kind: K, id: string)
  * series; any other row names its series in `seriesId` (DESIGN.md §3: access from stored rows).
  */
 async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: string): Promise<{ row: WireRow<K>; series: SeriesStanding } | null> {
+  assertSeriesScoped(kind);
   if (kind === 'series') {
     const row = await findRow(db, kind, id);
     return row ? { row, series: { seriesId: row.id, ownerId: (row as WireRow<'series'>).ownerId, deletedAt: row.deletedAt } } : null;
@@ -88,6 +94,7 @@ async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: stri
  * decided by: list routes need the standing of the parent, not its whole row.
  */
 export async function assertAccessible(db: Db, kind: EntityKind, id: string, userId: string, options: LoadOptions = {}): Promise<SeriesAccess> {
+  assertSeriesScoped(kind);
   const table = ENTITIES[kind].table;
   const [standing] = (await runPrepared(
     db,

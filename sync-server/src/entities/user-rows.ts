@@ -50,6 +50,6 @@ export async function markUserChanged(ctx: WriteContext, userId: string, change:
   const row = await findRow(ctx.trx, 'users', userId);
   if (!row) throw notFound();
   // The write path pokes the author's streams and forgets their cached sessions after commit.
-  ctx.touchUser(userId);
+  ctx.touchUser(userId, 'record');
   return row;
 }

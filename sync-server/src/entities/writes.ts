@@ -30,8 +30,11 @@ export interface WriteContext {
   now: string;
   /** Marks a series as touched so SSE listeners in its scope are poked after commit. */
   touch(seriesId: string): void;
-  /** Marks an author's own rows as touched so their SSE listeners are poked after commit. */
-  touchUser(userId: string): void;
+  /**
+   * Marks an author's own rows as touched so their SSE listeners are poked after commit; `record`:
+   * their account record itself changed (plan, name), so their cached sessions are read afresh too.
+   */
+  touchUser(userId: string, what?: 'rows' | 'record'): void;
 }
 
 /** What a request's handler is given by runMutation: a write made by the signed-in author. */

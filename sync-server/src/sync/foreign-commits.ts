@@ -25,6 +25,8 @@ export const FOREIGN_COMMIT_POLL_MS = 2_000;
 export interface ForeignCommitWatch {
   /** One look now (the timer calls it; tests too). */
   check(): Promise<void>;
+  /** Seqs of this process's commits not yet passed by a look (for tests: stays small). */
+  pending(): number;
   stop(): void;
 }
 
@@ -39,8 +41,15 @@ export async function watchForeignCommits(db: Kysely<DB>, hub: ChangeHub, interv
   });
 
   async function look(): Promise<void> {
+    const ownBefore = Math.max(seenSeq, ...ownSeqs);
     const now = await dataVersion(db);
-    if (now === version) return;
+    if (now === version) {
+      // No other process committed since the last look: every seq announced before this look is
+      // this process's own. Forget them (the set stays small on a server nobody else writes to).
+      seenSeq = ownBefore;
+      for (const own of ownSeqs) if (own <= ownBefore) ownSeqs.delete(own);
+      return;
+    }
     version = now;
     const seq = await currentSeq(db);
     if (seq <= seenSeq) return;
@@ -58,6 +67,7 @@ export async function watchForeignCommits(db: Kysely<DB>, hub: ChangeHub, interv
   timer.unref();
   return {
     check,
+    pending: () => ownSeqs.size,
     stop: () => {
       clearInterval(timer);
       unsubscribe();

@@ -111,6 +111,8 @@ const EFFECT_SAVEPOINT = 'mutation_effect';
 interface Touched {
   seriesIds: Set<string>;
   userIds: Set<string>;
+  /** Authors whose account record changed (a subset of userIds). */
+  records: Set<string>;
 }
 
 /** A write's context over `trx` at `seq`, collecting what it touches. */
@@ -120,7 +122,10 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
     seq,
     now: new Date().toISOString(),
     touch: (id) => touched.seriesIds.add(id),
-    touchUser: (id) => touched.userIds.add(id),
+    touchUser: (id, what = 'rows') => {
+      touched.userIds.add(id);
+      if (what === 'record') touched.records.add(id);
+    },
   };
 }
 
@@ -129,7 +134,7 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
  * (plan, name), and poke the streams that can see what it touched.
  */
 function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched): void {
-  for (const userId of touched.userIds) forgetUserSessions(database.db, userId);
+  for (const userId of touched.records) forgetUserSessions(database.db, userId);
   if (hub && (touched.seriesIds.size > 0 || touched.userIds.size > 0)) {
     hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds });
   }
@@ -149,7 +154,7 @@ export async function runServerWrite<T>(
   const { database, hub } = deps;
   const { value, seq, touched } = await database.groupCommit.run(async (trx) => {
     const seq = await nextSeq(trx);
-    const touched: Touched = { seriesIds: new Set(), userIds: new Set() };
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
     const value = await work({ ...stampedContext(trx, seq, touched), userId: null });
     return { value, seq, touched };
   });
@@ -184,7 +189,7 @@ export async function runMutation(
       }
     }
     const seq = await nextSeq(trx);
-    const touched: Touched = { seriesIds: new Set(), userIds: new Set() };
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
     const ctx: MutationContext = { ...stampedContext(trx, seq, touched), userId };
     const result = await handler(ctx);
     let json: string | null = null;
