@@ -6,7 +6,7 @@
  * (support/stripe-js-double.ts), forwarding its api.stripe.com calls to the fake Stripe.
  */
 import { expect, test } from '@playwright/test';
-import { signUpViaApi } from '../support';
+import { seriousA11yViolations, signUpViaApi } from '../support';
 import { useStripeJsDouble } from '../support/stripe-js-double';
 
 test.describe('billing', () => {
@@ -72,5 +72,35 @@ test.describe('billing', () => {
     await expect(page.getByRole('button', { name: 'Pay $7.99' })).toBeEnabled();
     const status = (await (await page.request.get('/api/billing/status')).json()) as { entitlements: unknown[] };
     expect(status.entitlements).toEqual([]);
+  });
+
+  test('the five pack themes are axe-clean on the plan and product pages', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signUpViaApi(page);
+    // Bought without the page: a PaymentIntent from the server, confirmed at the fake Stripe, which
+    // delivers the signed webhook that grants the pack.
+    const intent = (await (await page.request.post('/api/create-payment-intent', { data: { items: [{ id: 'custom-theme-pack' }], amount: 4.99 } })).json()) as { clientSecret: string };
+    const id = intent.clientSecret.split('_secret_')[0]!;
+    const confirm = await fetch(`${process.env.E2E_FAKE_STRIPE_URL}/v1/payment_intents/${id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `client_secret=${encodeURIComponent(intent.clientSecret)}&card=4242424242424242`,
+    });
+    expect(confirm.status).toBe(200);
+    await expect.poll(async () => ((await (await page.request.get('/api/billing/status')).json()) as { entitlements: unknown[] }).entitlements.length, { timeout: 20_000 }).toBe(1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+
+    await page.goto('/products');
+    await expect(page.getByTestId('product-custom-theme-pack').getByText('Owned')).toBeVisible({ timeout: 20_000 });
+    for (const theme of ['parchment', 'forest', 'ocean', 'nebula', 'rosewood']) {
+      await page.getByRole('button', { name: /Choose theme/ }).first().click();
+      await page.getByRole('menuitem', { name: new RegExp(`^${theme}$`, 'i') }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      for (const path of ['Products', 'Subscriptions']) {
+        await page.getByRole('link', { name: path }).first().click();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousA11yViolations(page), `${theme} ${path}`).toEqual([]);
+      }
+    }
   });
 });

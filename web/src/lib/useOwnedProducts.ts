@@ -28,14 +28,19 @@ export function useOwnsProduct(product: ProductId): boolean {
 }
 
 /**
- * The owned products and whether they have been read: `loaded` is false while the local database
- * is still answering and outside a signed-in session (no database), so a caller never takes
- * "not read yet" for "not owned".
+ * The owned products and whether they are known: `loaded` is false while the local database is
+ * still answering, before this device's first pull from the server (a new device has no
+ * entitlements yet, which says nothing), and outside a signed-in session (no database), so a
+ * caller never takes "not known yet" for "not owned".
  */
 export function useOwnedProductsState(): { owned: ReadonlySet<ProductId>; loaded: boolean } {
   const userId = useSession((s) => s.user?.id ?? '');
   const db = useOptionalSync()?.db ?? null;
-  const rows = useLiveQuery(async () => (db ? db.entitlements.where('userId').equals(userId).toArray() : undefined), [db, userId]);
-  const owned = useMemo(() => ownedProducts(rows ?? NONE, Date.now()), [rows]);
-  return { owned, loaded: db !== null && rows !== undefined };
+  const read = useLiveQuery(async () => {
+    if (!db) return undefined;
+    const [rows, state] = await Promise.all([db.entitlements.where('userId').equals(userId).toArray(), db.syncState.get('state')]);
+    return { rows, pulled: (state?.lastSyncedAt ?? null) !== null };
+  }, [db, userId]);
+  const owned = useMemo(() => ownedProducts(read?.rows ?? NONE, Date.now()), [read]);
+  return { owned, loaded: read !== undefined && read.pulled };
 }

@@ -44,7 +44,12 @@ describe('Custom Theme Pack', () => {
   it('others see only the four base themes, and a pack theme left on the device falls back to light', async () => {
     useThemeStore.setState({ theme: 'ocean' });
     const user = userEvent.setup();
-    renderWithDb(<ThemePicker />);
+    const db = freshDb();
+    // Not before this device's first pull: a new device knows nothing of what the author owns yet.
+    renderWithDb(<ThemePicker />, { db });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(useThemeStore.getState().theme).toBe('ocean');
+    await db.syncState.update('state', { lastSyncedAt: Date.now() });
     await waitFor(() => expect(useThemeStore.getState().theme).toBe('light'));
     await user.click(screen.getByRole('button', { name: /Choose theme/ }));
     expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['Light', 'Dark', 'Spooky', 'Sunset']);

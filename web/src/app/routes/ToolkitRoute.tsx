@@ -1,0 +1,5 @@
+import { ToolkitScreen } from '@/features/toolkit';
+
+export default function ToolkitRoute() {
+  return <ToolkitScreen />;
+}

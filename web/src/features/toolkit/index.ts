@@ -1,0 +1,2 @@
+export { ToolkitScreen } from './ToolkitScreen';
+export { PLOT_TEMPLATES } from './templates';
