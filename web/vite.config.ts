@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where the dev and preview servers send /api (the sync server). */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
+/** SOURCE_MAPS=true writes source maps (the server then serves them too; README "Configuration"). */
+const sourceMaps = process.env.SOURCE_MAPS === 'true';
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiUrl, changeOrigin: false, ws: false },
 };
@@ -45,6 +47,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
+        sourcemap: sourceMaps,
         clientsClaim: false,
         skipWaiting: false,
         runtimeCaching: [
@@ -62,7 +65,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: sourceMaps,
     target: 'es2022',
     rolldownOptions: {
       output: {

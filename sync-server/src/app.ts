@@ -111,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authPlugin);
   await app.register(storyPlugin);
   await app.register(syncPlugin);
-  if (config.webDist) await app.register(webPlugin, { root: config.webDist });
+  if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 
   if (!options.database) app.addHook('onClose', async () => database.close());
   return app;
