@@ -10,3 +10,4 @@ export * from './delete-cascade.ts';
 export * from './word-count.ts';
 export * from './positions.ts';
 export * from './text-merge/index.ts';
+export * from './session-hint.ts';

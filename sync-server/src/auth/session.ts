@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PlanName } from '@chronicler/schema';
+import { type PlanName, SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import type { AppConfig } from '../config.ts';
 import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
@@ -295,17 +295,15 @@ export function setSessionCookie(
   config: Pick<AppConfig, 'cookieSecure' | 'sessionTtlDays'>,
   token: string,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: cookieIsSecure(request, config),
-    maxAge: config.sessionTtlDays * 24 * 60 * 60,
-  });
+  const options = { sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config), maxAge: config.sessionTtlDays * 24 * 60 * 60 } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  // Readable by the page: it asks GET /api/user only when a session may exist (schema session-hint.ts).
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'cookieSecure'>): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
 }
 
 export function sessionTokenOf(request: FastifyRequest): string | null {

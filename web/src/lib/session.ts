@@ -3,6 +3,9 @@
  *
  * - On start the app asks GET /api/user. 200 → signed in (and the user is remembered under
  *   `chronicler:last-user`); 401 → anonymous (the remembered user is forgotten).
+ * - A first visit asks nothing: with no remembered user and no signed-in hint cookie (set by the
+ *   server beside the session cookie) there is no session to find, and the spec's 401 would be
+ *   logged by the browser as a console error. Anonymous at once.
  * - Offline start: when /api/user never reaches the server (network error, or a 5xx from a proxy
  *   with the server down), the remembered user is used, so an author who signed in earlier opens
  *   the installed app with no network and goes straight in (DESIGN.md §3 "Opening offline").
@@ -15,7 +18,7 @@
  *   remembered user and reloads to "/".
  */
 import { create } from 'zustand';
-import { backoffMs, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
+import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
 import { TOASTS } from '@/lib/copy/toasts';
 import { api, isApiError, isNetworkError } from './api';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
@@ -61,9 +64,20 @@ function setSignedIn(user: User, source: 'server' | 'cache'): void {
   useSession.setState({ status: 'authenticated', user, source });
 }
 
+/** A session may exist: the author signed in here before, or the server set the hint cookie. */
+function maybeSignedIn(): boolean {
+  return readCachedUser() !== null || (typeof document !== 'undefined' && hasSignedInHint(document.cookie));
+}
+
+/** The server said there is no session: a hint left by an expired one is stale. */
+function forgetSignedInHint(): void {
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
 function setAnonymous(): void {
   cancelSessionRecheck();
   removeLocal(LAST_USER_KEY);
+  forgetSignedInHint();
   useSession.setState({ status: 'anonymous', user: null, source: null });
 }
 
@@ -81,6 +95,10 @@ let generation = 0;
 
 /** Asks the server who is signed in. Concurrent calls share one request. */
 export function loadSession(): Promise<void> {
+  if (pending === null && !maybeSignedIn()) {
+    setAnonymous();
+    return Promise.resolve();
+  }
   pending ??= (async () => {
     const asked = generation;
     try {
