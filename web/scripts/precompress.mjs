@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 /** Text formats worth compressing; images and fonts are compressed already. */
@@ -43,7 +42,7 @@ export function precompress(dist) {
   return written;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const dist = path.resolve(process.argv[2] ?? 'dist');
   console.log(`precompress: ${precompress(dist)} brotli/gzip copies in ${dist}`);
 }

@@ -5,10 +5,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
-import { AppLayout } from './layout/AppLayout';
 import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 
+// The signed-in shell shares one lazy chunk with the sync engine (layout/SignedInShell).
+const AppLayout = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.AppLayout })));
 const AuthRoute = lazy(() => import('./routes/AuthRoute'));
 const LoginRoute = lazy(() => import('./routes/LoginRoute'));
 const RegisterRoute = lazy(() => import('./routes/RegisterRoute'));

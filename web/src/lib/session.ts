@@ -19,7 +19,7 @@
  */
 import { create } from 'zustand';
 import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
-import { TOASTS } from '@/lib/copy/toasts';
+import { AUTH_TOASTS } from '@/lib/copy/toast-core';
 import { api, isApiError, isNetworkError } from './api';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
@@ -261,7 +261,7 @@ export async function signOut(): Promise<SignOutResult> {
     try {
       await api.post('/api/logout');
     } catch {
-      toast.show(TOASTS.logoutFailed);
+      toast.show(AUTH_TOASTS.logoutFailed);
       return 'failed';
     }
     for (const cleanup of cleanups) {
@@ -275,7 +275,7 @@ export async function signOut(): Promise<SignOutResult> {
     cancelSessionRecheck();
     removeLocal(LAST_USER_KEY);
     useSession.setState({ status: 'anonymous', user: null, source: null });
-    toast.afterReload(TOASTS.loggedOut);
+    toast.afterReload(AUTH_TOASTS.loggedOut);
     signOutNavigation.reloadTo('/');
     return 'signed-out';
   } finally {

@@ -1,18 +1,24 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Paper, Tabs, Text, Title } from '@mantine/core';
+import { Center, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { BrandMark } from '@/components/BrandMark';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/lib/session';
 import { FeatureHighlights } from './components/FeatureHighlights';
-import { FloatingEmoji } from './components/FloatingEmoji';
 import { LoginForm } from './components/LoginForm';
-import { RegisterForm } from './components/RegisterForm';
 import { TermsNotice } from './components/TermsNotice';
 import { redirectTarget } from './redirect';
 import classes from './auth.module.css';
 
 type AuthTab = 'login' | 'register';
+
+// Not needed for the first paint of /auth (issue 16, first-route JavaScript): the register form
+// loads when its tab is pointed at, focused or opened; the decoration (absolutely placed, so
+// nothing moves when it arrives) right after the first paint.
+const loadRegisterForm = () => import('./components/RegisterForm');
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
+const preloadRegisterForm = () => void loadRegisterForm();
 
 interface AuthScreenProps {
   /** The theme toggle (composed in by the app). */
@@ -25,6 +31,9 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>('login');
+  // Once shown the register form stays mounted, so what the author typed survives a tab switch.
+  const [registerShown, setRegisterShown] = useState(false);
+  if (tab === 'register' && !registerShown) setRegisterShown(true);
   const target = redirectTarget(location);
   const done = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
 
@@ -35,7 +44,9 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
     <div className={classes.page}>
       <FeatureHighlights />
       <main className={classes.formSide}>
-        <FloatingEmoji />
+        <Suspense fallback={null}>
+          <FloatingEmoji />
+        </Suspense>
         <div className={classes.formTopBar}>
           <span className={classes.mobileBrand}>
             <BrandMark size={32} />
@@ -53,15 +64,27 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
             <Tabs value={tab} onChange={(v) => setTab(v === 'register' ? 'register' : 'login')} variant="pills" radius="md">
               <Tabs.List grow className={classes.tabsList}>
                 <Tabs.Tab value="login">Login</Tabs.Tab>
-                <Tabs.Tab value="register">Register</Tabs.Tab>
+                <Tabs.Tab value="register" onMouseEnter={preloadRegisterForm} onFocus={preloadRegisterForm}>
+                  Register
+                </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="login" pt="lg">
                 <LoginForm mode="auth" onSuccess={done} inlineErrors={false} />
                 <TermsNotice />
               </Tabs.Panel>
               <Tabs.Panel value="register" pt="lg">
-                <RegisterForm mode="auth" onSuccess={done} inlineErrors={false} />
-                <TermsNotice />
+                {registerShown && (
+                  <Suspense
+                    fallback={
+                      <Center py="xl" role="status" aria-label="Loading the form">
+                        <Loader size="md" type="dots" aria-hidden />
+                      </Center>
+                    }
+                  >
+                    <RegisterForm mode="auth" onSuccess={done} inlineErrors={false} />
+                    <TermsNotice />
+                  </Suspense>
+                )}
               </Tabs.Panel>
             </Tabs>
           </Paper>

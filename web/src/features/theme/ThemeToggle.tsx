@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconGhost2, IconMoon, IconSun, IconSunset2 } from '@tabler/icons-react';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { THEME_LABELS, nextTheme, type ThemeName } from './themes';
 import { useThemeStore } from './theme-store';
 
@@ -17,10 +18,10 @@ export function ThemeToggle(props: ActionIconProps) {
   const Icon = THEME_ICONS[theme];
   const label = `Theme: ${THEME_LABELS[theme]}. Switch to ${THEME_LABELS[nextTheme(theme)]}`;
   return (
-    <Tooltip label={label} withArrow>
+    <DeferredTooltip label={label} withArrow>
       <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onClick={cycleTheme} {...props}>
         <Icon size={18} stroke={1.75} />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
