@@ -11,3 +11,4 @@ export * from './word-count.ts';
 export * from './positions.ts';
 export * from './text-merge/index.ts';
 export * from './session-hint.ts';
+export * from './account.ts';

@@ -30,6 +30,7 @@ const SubscriptionsRoute = lazy(() => import('./routes/SubscriptionsRoute'));
 // The editor screen is the feature's own component (it applies the entry rule itself).
 const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ default: m.ChapterEditor })));
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
+const AccountRoute = lazy(() => import('./routes/AccountRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: '/checkout', element: <CheckoutRoute /> },
               { path: '/subscriptions', element: <SubscriptionsRoute /> },
               { path: '/chapter-editor', element: <ChapterEditor /> },
+              { path: '/account', element: <AccountRoute /> },
             ],
           },
         ],

@@ -14,7 +14,7 @@
  *   2 s, 4 s … 60 s) — until the server answers: 200 refreshes the remembered user, 401 signs out
  *   (as any 401). Going offline stops the retries until the next `online`.
  * - Sign-out runs the registered guards (the sync engine warns "unsynced changes remain"), calls
- *   POST /api/logout, runs the registered cleanups (the sync engine clears Dexie), forgets the
+ *   POST /api/logout (or /api/logout/everywhere), runs the registered cleanups (the sync engine clears Dexie), forgets the
  *   remembered user and reloads to "/".
  */
 import { create } from 'zustand';
@@ -251,7 +251,12 @@ export type SignOutResult = 'signed-out' | 'cancelled' | 'failed';
 
 let signingOut = false;
 
-export async function signOut(): Promise<SignOutResult> {
+export interface SignOutOptions {
+  /** End every session of the author, on every device (POST /api/logout/everywhere). */
+  everywhere?: boolean;
+}
+
+export async function signOut(options: SignOutOptions = {}): Promise<SignOutResult> {
   if (signingOut) return 'cancelled';
   signingOut = true;
   try {
@@ -259,7 +264,7 @@ export async function signOut(): Promise<SignOutResult> {
       if (!(await guard())) return 'cancelled';
     }
     try {
-      await api.post('/api/logout');
+      await api.post(options.everywhere ? '/api/logout/everywhere' : '/api/logout');
     } catch {
       toast.show(AUTH_TOASTS.logoutFailed);
       return 'failed';
