@@ -5,6 +5,7 @@ import { BrandMark } from '@/components/BrandMark';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/lib/session';
 import { FeatureHighlights } from './components/FeatureHighlights';
+import { FloatingEmoji } from './components/FloatingEmoji';
 import { LoginForm } from './components/LoginForm';
 import { TermsNotice } from './components/TermsNotice';
 import { redirectTarget } from './redirect';
@@ -13,11 +14,9 @@ import classes from './auth.module.css';
 type AuthTab = 'login' | 'register';
 
 // Not needed for the first paint of /auth (issue 16, first-route JavaScript): the register form
-// loads when its tab is pointed at, focused or opened; the decoration (absolutely placed, so
-// nothing moves when it arrives) right after the first paint.
+// loads when its tab is pointed at, focused or opened.
 const loadRegisterForm = () => import('./components/RegisterForm');
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
-const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
 const preloadRegisterForm = () => void loadRegisterForm();
 
 interface AuthScreenProps {
@@ -44,9 +43,7 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
     <div className={classes.page}>
       <FeatureHighlights />
       <main className={classes.formSide}>
-        <Suspense fallback={null}>
-          <FloatingEmoji />
-        </Suspense>
+        <FloatingEmoji />
         <div className={classes.formTopBar}>
           <span className={classes.mobileBrand}>
             <BrandMark size={32} />
