@@ -8,14 +8,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const BENCHES = ['server-http.ts', 'changes-bootstrap.ts', 'sync-initial-dexie.ts', 'sync-flush-outbox.ts', 'text-merge.ts', 'editor-typing.ts'];
+const BENCHES = ['server-http.ts', 'changes-bootstrap.ts', 'sync-initial-dexie.ts', 'sync-flush-outbox.ts', 'text-merge.ts', 'editor-typing.ts', 'lighthouse.ts'];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let failed = 0;
 for (const bench of BENCHES) {
   console.log(`\n=== ${bench} ===\n`);
-  if (bench === 'editor-typing.ts') {
-    // The editor bench types into the built PWA the server serves: build it from this checkout.
+  if (bench === 'editor-typing.ts' || bench === 'lighthouse.ts') {
+    // These benches drive the built PWA the server serves: build it from this checkout.
     const build = spawnSync('pnpm', ['--filter', '@chronicler/web', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) {
       failed += 1;
