@@ -74,11 +74,19 @@ async function buildBarePage(outDir: string): Promise<void> {
   const requireFromWeb = createRequire(path.join(BENCH_DIR, '../web/package.json'));
   const vite = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as ViteBuild;
   const react = ((await import(pathToFileURL(requireFromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => unknown }).default;
+  // React as the web app resolves it (this package does not depend on React).
+  const packageDir = (name: string) => path.dirname(requireFromWeb.resolve(`${name}/package.json`));
   await vite.build({
     root: BARE_SOURCE,
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
+    resolve: {
+      alias: [
+        { find: /^react-dom(\/.*)?$/, replacement: `${packageDir('react-dom')}$1` },
+        { find: /^react(\/.*)?$/, replacement: `${packageDir('react')}$1` },
+      ],
+    },
     build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
   });
   precompress(outDir);

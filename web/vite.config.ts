@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './build/route-preload';
 
 /** Where the dev and preview servers send /api (the sync server). */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -18,6 +19,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    routePreload(fileURLToPath(new URL('./first-route-budget.json', import.meta.url)), fileURLToPath(new URL('.', import.meta.url))),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

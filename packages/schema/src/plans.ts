@@ -10,6 +10,7 @@
  * The spec's §9 comparison table disagrees with §6; we show what we enforce (§6), and reuse §9's
  * export wording ("PDF and TXT", "PDF, DOCX and TXT", "All Formats") for the export levels.
  */
+import './zod-browser.ts';
 import { z } from 'zod';
 import { PLAN_NAMES, type PlanName } from './plan-names.ts';
 
