@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routePreload } from './build/route-preload';
+import { routePreload } from './build/route-preload.ts';
 
 /** Where the dev and preview servers send /api (the sync server). */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
