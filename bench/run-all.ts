@@ -18,14 +18,15 @@ const BENCHES = [
   'progress.ts',
   'companion.ts',
   'collab-live.ts',
+  'lighthouse.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let failed = 0;
 for (const bench of BENCHES) {
   console.log(`\n=== ${bench} ===\n`);
-  if (bench === 'editor-typing.ts') {
-    // The editor bench types into the built PWA the server serves: build it from this checkout.
+  if (bench === 'editor-typing.ts' || bench === 'lighthouse.ts') {
+    // These benches drive the built PWA the server serves: build it from this checkout.
     const build = spawnSync('pnpm', ['--filter', '@chronicler/web', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) {
       failed += 1;

@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './build/route-preload.ts';
 
 /** Where the dev and preview servers send /api (the sync server). */
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
+/** SOURCE_MAPS=true writes source maps (the server then serves them too; README "Configuration"). */
+const sourceMaps = process.env.SOURCE_MAPS === 'true';
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiUrl, changeOrigin: false, ws: false },
 };
@@ -16,6 +19,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    routePreload(fileURLToPath(new URL('./first-route-budget.json', import.meta.url)), fileURLToPath(new URL('.', import.meta.url))),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -45,6 +49,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
+        sourcemap: sourceMaps,
         clientsClaim: false,
         skipWaiting: false,
         runtimeCaching: [
@@ -62,15 +67,32 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: sourceMaps,
+    // dist/.vite/manifest.json: the chunk graph the first-route size check reads (scripts/first-route-size.mjs).
+    manifest: true,
+    // Every browser the app supports preloads modules itself (Chrome 66, Safari 17, Firefox 115).
+    modulePreload: { polyfill: false },
     target: 'es2022',
     rolldownOptions: {
+      // Schemas built at module level (`z.object(...)`) are kept only where used: zod stays out of
+      // chunks that merely share a module with a schema (the first route needs no zod).
+      // Feature barrels (features/<x>/index.ts) only re-export: marked side-effect free, a screen
+      // that imports one export of a feature does not pull the feature's other modules into its
+      // chunk (the auth screen's theme toggle without the sidebar's theme menu).
+      treeshake: { manualPureFunctions: ['z', 'deepFreeze'], moduleSideEffects: (id: string) => !/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
+      experimental: { lazyBarrel: true },
       output: {
         // Long-lived vendor chunks: an app update then downloads only the app's own code.
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            // Mantine's styling core and the components of the first screens (/auth, the shell):
+            // one chunk instead of a dozen small ones whose split shifts as screens are added.
+            {
+              name: 'mantine-core',
+              test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Input|InputBase|PasswordInput|TextInput|Tabs|ActionIcon|CloseButton|Group|Loader|Button|Text|Title|Paper|Stack|Center|UnstyledButton|Transition|Anchor|Badge))|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))[\\/.]/,
+            },
           ],
         },
       },
@@ -79,7 +101,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
     restoreMocks: true,
     // Whole-app renders with Mantine in jsdom take a few hundred ms each; a 2-core CI box under

@@ -32,6 +32,8 @@ const SPEC_LINKS: [string, string][] = [
   ['Achievements', '/achievements'],
   ['Products', '/products'],
   ['Subscriptions', '/subscriptions'],
+  // Not in the spec: the account screen (issue 16), appended after the spec's links.
+  ['Account', '/account'],
 ];
 
 let shared: SharedAuthor;

@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
-  if (config.webDist) await app.register(webPlugin, { root: config.webDist });
+  if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 
   if (!options.database) app.addHook('onClose', async () => database.close());
   return app;

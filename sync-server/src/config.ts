@@ -40,6 +40,8 @@ export interface AppConfig {
   rateLimit: { perIpPerMinute: number; failuresPerAccount: number };
   /** Folder of the built web app to serve, or null for API only. */
   webDist: string | null;
+  /** SOURCE_MAPS=true: the built app's `*.map` files are served (otherwise they answer 404). */
+  serveSourceMaps: boolean;
   /** Largest request body, except the batch route's (a 200,000-word chapter save is ~1.2 MB of JSON). */
   bodyLimitBytes: number;
   /** Largest POST /api/sync/batch body (up to 500 outbox entries). */
@@ -146,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       failuresPerAccount: intFrom(env.RATE_LIMIT_ACCOUNT_FAILURES, 10),
     },
     webDist: env.WEB_DIST === '' ? null : path.resolve(base, env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    serveSourceMaps: env.SOURCE_MAPS === 'true',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 4 * 1024 * 1024),
     batchBodyLimitBytes: intFrom(env.BATCH_BODY_LIMIT_BYTES, 16 * 1024 * 1024),
     requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 60_000),
@@ -169,6 +172,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     scrypt: { N: 2 ** 10, r: 8, p: 1 },
     rateLimit: { perIpPerMinute: 1_000_000, failuresPerAccount: 1_000_000 },
     webDist: null,
+    serveSourceMaps: false,
     bodyLimitBytes: 4 * 1024 * 1024,
     batchBodyLimitBytes: 16 * 1024 * 1024,
     requestTimeoutMs: 60_000,

@@ -3,6 +3,7 @@
  * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (DESIGN.md §2), not numbers.
  * Bodies are strict: unknown fields are rejected (DESIGN.md §4).
  */
+import './zod-browser.ts';
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';

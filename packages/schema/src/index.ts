@@ -15,3 +15,5 @@ export * from './progress/index.ts';
 export * from './ai.ts';
 export * from './billing.ts';
 export * from './collaboration.ts';
+export * from './session-hint.ts';
+export * from './account.ts';

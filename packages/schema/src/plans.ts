@@ -10,18 +10,17 @@
  * The spec's §9 comparison table disagrees with §6; we show what we enforce (§6), and reuse §9's
  * export wording ("PDF and TXT", "PDF, DOCX and TXT", "All Formats") for the export levels.
  */
+import './zod-browser.ts';
 import { z } from 'zod';
+import { PLAN_NAMES, type PlanName } from './plan-names.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Names and order
 
-/** Lowest to highest (000 §1, §4). Access checks compare the index. */
-export const PLAN_NAMES = ['apprentice', 'wordsmith', 'loremaster', 'legendary'] as const;
-export type PlanName = (typeof PLAN_NAMES)[number];
+// The names, the default and their checks are in plan-names.ts, so code that only reads a plan
+// name (the web app's session on its first screen) loads none of the table (issue 16).
+export * from './plan-names.ts';
 export const planNameSchema = z.enum(PLAN_NAMES);
-
-/** A new account's plan (000 §3: "plan (lowercase plan name; default apprentice)"). */
-export const DEFAULT_PLAN: PlanName = 'apprentice';
 
 /** Unlimited, as in the spec's limit table (000 §6). */
 export const UNLIMITED = -1;
@@ -346,16 +345,6 @@ export const PLAN_LIST: readonly PlanTier[] = PLAN_NAMES.map((p) => PLANS[p]);
 
 // ---------------------------------------------------------------------------------------------
 // Queries
-
-export function isPlanName(value: unknown): value is PlanName {
-  return typeof value === 'string' && (PLAN_NAMES as readonly string[]).includes(value);
-}
-
-/** A stored or received plan name as a PlanName; anything unknown is the default plan. */
-export function toPlanName(value: unknown): PlanName {
-  const lower = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  return isPlanName(lower) ? lower : DEFAULT_PLAN;
-}
 
 /** 0 for apprentice up to 3 for legendary. */
 export function tierRank(plan: PlanName): number {

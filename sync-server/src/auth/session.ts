@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PlanName } from '@chronicler/schema';
+import { type AccountSession, type PlanName, SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import type { AppConfig } from '../config.ts';
 import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
@@ -236,15 +236,8 @@ export function publicSessionId(idHash: string): string {
   return crypto.createHash('sha256').update(`session-id\0${idHash}`).digest('base64url').slice(0, 22);
 }
 
-export interface SessionSummary {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  /** The session this request came with. */
-  current: boolean;
-}
+/** One of the author's sessions as the API shows it (the wire shape lives in packages/schema). */
+export type SessionSummary = AccountSession;
 
 /** The author's live sessions, most recently used first. */
 export async function listSessions(db: Kysely<DB>, config: SessionConfig, userId: string, currentToken: string | null, now: number): Promise<SessionSummary[]> {
@@ -295,17 +288,15 @@ export function setSessionCookie(
   config: Pick<AppConfig, 'cookieSecure' | 'sessionTtlDays'>,
   token: string,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: cookieIsSecure(request, config),
-    maxAge: config.sessionTtlDays * 24 * 60 * 60,
-  });
+  const options = { sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config), maxAge: config.sessionTtlDays * 24 * 60 * 60 } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  // Readable by the page: it asks GET /api/user only when a session may exist (schema session-hint.ts).
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'cookieSecure'>): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
 }
 
 export function sessionTokenOf(request: FastifyRequest): string | null {

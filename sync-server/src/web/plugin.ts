@@ -1,6 +1,10 @@
 /**
  * Serves the built web app (the PWA) next to the API. Hashed files under /assets are cached for a
  * year; everything else (index.html, sw.js, the manifest) revalidates so an update is seen at once.
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file
+ * (web/scripts/precompress.mjs): they are sent to browsers that accept them, with
+ * `Content-Encoding` and `Vary: Accept-Encoding`, and no CPU is spent compressing per request.
+ * Source maps (`*.map`) are served only with SOURCE_MAPS=true.
  * Page loads of client-side routes fall back to index.html; unknown /api paths stay JSON 404s.
  */
 import fs from 'node:fs';
@@ -11,6 +15,8 @@ import fastifyStatic from '@fastify/static';
 export interface WebPluginOptions {
   /** Folder of the built web app (contains index.html). */
   root: string;
+  /** Serve `*.map` files (SOURCE_MAPS=true); otherwise they answer 404 like a missing file. */
+  serveSourceMaps?: boolean;
 }
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -39,6 +45,7 @@ export default async function webPlugin(app: FastifyInstance, opts: WebPluginOpt
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? LONG_CACHE : REVALIDATE);
     },
@@ -52,6 +59,8 @@ export default async function webPlugin(app: FastifyInstance, opts: WebPluginOpt
       const pathname = request.url.split('?')[0]!;
       if (isApi(pathname)) return reply.callNotFound();
       const file = existingFile(root, pathname);
+      // Judged on the decoded file name, so `%2emap` is no way around it.
+      if (file?.endsWith('.map') && opts.serveSourceMaps !== true) return reply.callNotFound();
       if (file) return reply.sendFile(file);
       // A missing hashed file is a stale reference: HTML in its place would be cached as code.
       if (pathname.startsWith('/assets/')) return reply.callNotFound();

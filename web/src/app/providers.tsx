@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { ToastRegion } from '@/components/ToastRegion';
-import { ThemeProvider } from '@/features/theme';
+import { ThemeProvider } from '@/features/theme/ThemeProvider';
 import { loadSession } from '@/lib/session';
 import { flushPendingToast } from '@/lib/toast';
 

@@ -5,10 +5,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
-import { AppLayout } from './layout/AppLayout';
 import { ProtectedRoute } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 
+// The signed-in shell shares one lazy chunk with the sync engine (layout/SignedInShell).
+const AppLayout = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.AppLayout })));
 const AuthRoute = lazy(() => import('./routes/AuthRoute'));
 const LoginRoute = lazy(() => import('./routes/LoginRoute'));
 const RegisterRoute = lazy(() => import('./routes/RegisterRoute'));
@@ -31,6 +32,7 @@ const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ defa
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
 const InspirationRoute = lazy(() => import('./routes/InspirationRoute'));
 const ToolkitRoute = lazy(() => import('./routes/ToolkitRoute'));
+const AccountRoute = lazy(() => import('./routes/AccountRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -78,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: '/chapter-editor', element: <ChapterEditor /> },
               { path: '/inspiration', element: <InspirationRoute /> },
               { path: '/toolkit', element: <ToolkitRoute /> },
+              { path: '/account', element: <AccountRoute /> },
             ],
           },
         ],

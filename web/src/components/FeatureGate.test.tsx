@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { PlanName } from '@chronicler/schema';
@@ -51,6 +51,7 @@ describe('FeatureGate', () => {
 
   it('can show the "Feature Locked" toast', async () => {
     renderGate('apprentice', { feature: 'collaboration', toastOnLocked: true });
-    expect((await screen.findAllByText('Feature Locked')).length).toBe(2);
+    // The gate's own title, then the toast once the toast stack has loaded (it loads with the first toast).
+    await waitFor(() => expect(screen.getAllByText('Feature Locked')).toHaveLength(2));
   });
 });

@@ -1,6 +1,10 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { Notifications, notifications } from '@mantine/notifications';
-import { TOAST_BEHAVIOUR } from '@/lib/copy/toasts';
+import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { notifications, useNotifications } from '@mantine/notifications';
+import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
+
+// The toast stack (Mantine's Notifications and its transitions) loads with the first toast: a
+// first screen that shows none never downloads it (issue 16, first-route JavaScript).
+const ToastStack = lazy(() => import('./ToastStack'));
 
 /**
  * The toast region (spec 000 §9): one toast at a time, 5000 ms, max 420 px wide, swipe right past
@@ -8,6 +12,10 @@ import { TOAST_BEHAVIOUR } from '@/lib/copy/toasts';
  */
 export function ToastRegion() {
   const regionRef = useRef<HTMLElement>(null);
+  const pending = useNotifications();
+  const [stackWanted, setStackWanted] = useState(false);
+  // Once loaded it stays: a closing toast still needs the stack for its exit transition.
+  if (!stackWanted && pending.notifications.length + pending.queue.length > 0) setStackWanted(true);
   const drag = useRef<{ id: string; el: HTMLElement; startX: number; startY: number; dx: number; pointerId: number } | null>(
     null,
   );
@@ -68,16 +76,11 @@ export function ToastRegion() {
       onPointerCancel={endDrag}
       style={{ outline: 'none' }}
     >
-      <Notifications
-        withinPortal={false}
-        position="bottom-right"
-        limit={TOAST_BEHAVIOUR.maxVisible}
-        autoClose={TOAST_BEHAVIOUR.durationMs}
-        containerWidth={TOAST_BEHAVIOUR.maxWidthPx}
-        allowDragDismiss={false}
-        allowScrollDismiss={false}
-        zIndex={1000}
-      />
+      {stackWanted && (
+        <Suspense fallback={null}>
+          <ToastStack />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE, hasSignedInHint } from '@chronicler/schema';
 import { notifications } from '@mantine/notifications';
 import { type StubAnswer, TEST_USER, stubFetch } from '@/test/fetch-stub';
 import {
@@ -161,5 +162,48 @@ describe('re-checking the remembered user', () => {
     goOnline();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('a first visit', () => {
+  const clearHint = () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  };
+  const unauthenticated = { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } };
+
+  it('with no remembered user and no signed-in hint asks nothing and is anonymous at once', async () => {
+    clearHint();
+    const { calls } = stubFetch({ 'GET /api/user': unauthenticated });
+    useSession.setState({ status: 'loading', user: null, source: null });
+    await loadSession();
+    expect(calls).toHaveLength(0);
+    expect(useSession.getState()).toMatchObject({ status: 'anonymous', user: null });
+  });
+
+  it('asks when the server left the signed-in hint (signed in by another tab or before this version)', async () => {
+    const { calls } = stubFetch({ 'GET /api/user': { status: 200, body: TEST_USER } });
+    useSession.setState({ status: 'loading', user: null, source: null });
+    await loadSession();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/user']);
+    expect(useSession.getState()).toMatchObject({ status: 'authenticated', source: 'server' });
+  });
+
+  it('asks when a user is remembered even without the hint', async () => {
+    clearHint();
+    window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(TEST_USER));
+    const { calls } = stubFetch({ 'GET /api/user': { status: 200, body: TEST_USER } });
+    await loadSession();
+    expect(calls).toHaveLength(1);
+    expect(useSession.getState().status).toBe('authenticated');
+  });
+
+  it('forgets a stale hint when the server says no session, so the next visit asks nothing', async () => {
+    const { calls } = stubFetch({ 'GET /api/user': unauthenticated });
+    await loadSession();
+    expect(calls).toHaveLength(1);
+    expect(hasSignedInHint(document.cookie)).toBe(false);
+    await loadSession();
+    expect(calls).toHaveLength(1);
+    expect(useSession.getState().status).toBe('anonymous');
   });
 });

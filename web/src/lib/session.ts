@@ -3,6 +3,9 @@
  *
  * - On start the app asks GET /api/user. 200 → signed in (and the user is remembered under
  *   `chronicler:last-user`); 401 → anonymous (the remembered user is forgotten).
+ * - A first visit asks nothing: with no remembered user and no signed-in hint cookie (set by the
+ *   server beside the session cookie) there is no session to find, and the spec's 401 would be
+ *   logged by the browser as a console error. Anonymous at once.
  * - Offline start: when /api/user never reaches the server (network error, or a 5xx from a proxy
  *   with the server down), the remembered user is used, so an author who signed in earlier opens
  *   the installed app with no network and goes straight in (DESIGN.md §3 "Opening offline").
@@ -11,12 +14,12 @@
  *   2 s, 4 s … 60 s) — until the server answers: 200 refreshes the remembered user, 401 signs out
  *   (as any 401). Going offline stops the retries until the next `online`.
  * - Sign-out runs the registered guards (the sync engine warns "unsynced changes remain"), calls
- *   POST /api/logout, runs the registered cleanups (the sync engine clears Dexie), forgets the
+ *   POST /api/logout (or /api/logout/everywhere), runs the registered cleanups (the sync engine clears Dexie), forgets the
  *   remembered user and reloads to "/".
  */
 import { create } from 'zustand';
-import { backoffMs, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
-import { TOASTS } from '@/lib/copy/toasts';
+import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
+import { AUTH_TOASTS } from '@/lib/copy/toast-core';
 import { api, isApiError, isNetworkError } from './api';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
@@ -61,9 +64,20 @@ function setSignedIn(user: User, source: 'server' | 'cache'): void {
   useSession.setState({ status: 'authenticated', user, source });
 }
 
+/** A session may exist: the author signed in here before, or the server set the hint cookie. */
+function maybeSignedIn(): boolean {
+  return readCachedUser() !== null || (typeof document !== 'undefined' && hasSignedInHint(document.cookie));
+}
+
+/** The server said there is no session: a hint left by an expired one is stale. */
+function forgetSignedInHint(): void {
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
 function setAnonymous(): void {
   cancelSessionRecheck();
   removeLocal(LAST_USER_KEY);
+  forgetSignedInHint();
   useSession.setState({ status: 'anonymous', user: null, source: null });
 }
 
@@ -81,6 +95,10 @@ let generation = 0;
 
 /** Asks the server who is signed in. Concurrent calls share one request. */
 export function loadSession(): Promise<void> {
+  if (pending === null && !maybeSignedIn()) {
+    setAnonymous();
+    return Promise.resolve();
+  }
   pending ??= (async () => {
     const asked = generation;
     try {
@@ -252,7 +270,12 @@ export type SignOutResult = 'signed-out' | 'cancelled' | 'failed';
 
 let signingOut = false;
 
-export async function signOut(): Promise<SignOutResult> {
+export interface SignOutOptions {
+  /** End every session of the author, on every device (POST /api/logout/everywhere). */
+  everywhere?: boolean;
+}
+
+export async function signOut(options: SignOutOptions = {}): Promise<SignOutResult> {
   if (signingOut) return 'cancelled';
   signingOut = true;
   try {
@@ -260,9 +283,9 @@ export async function signOut(): Promise<SignOutResult> {
       if (!(await guard())) return 'cancelled';
     }
     try {
-      await api.post('/api/logout');
+      await api.post(options.everywhere ? '/api/logout/everywhere' : '/api/logout');
     } catch {
-      toast.show(TOASTS.logoutFailed);
+      toast.show(AUTH_TOASTS.logoutFailed);
       return 'failed';
     }
     for (const cleanup of cleanups) {
@@ -276,7 +299,7 @@ export async function signOut(): Promise<SignOutResult> {
     cancelSessionRecheck();
     removeLocal(LAST_USER_KEY);
     useSession.setState({ status: 'anonymous', user: null, source: null });
-    toast.afterReload(TOASTS.loggedOut);
+    toast.afterReload(AUTH_TOASTS.loggedOut);
     signOutNavigation.reloadTo('/');
     return 'signed-out';
   } finally {

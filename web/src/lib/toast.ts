@@ -9,7 +9,7 @@
  *   await toastOutcome(() => mutators.books.delete(id), TOASTS.bookDeleted, TOASTS.bookDeleteFailed)
  */
 import { notifications } from '@mantine/notifications';
-import { TOAST_BEHAVIOUR, withError, type ToastContent } from '@/lib/copy/toasts';
+import { TOAST_BEHAVIOUR, withError, type ToastContent } from '@/lib/copy/toast-core';
 import classes from './toast.module.css';
 
 export interface ToastInput {

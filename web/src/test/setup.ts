@@ -1,6 +1,7 @@
 // Every signed-in screen opens the user's Dexie database (app/SyncProvider): an in-memory IndexedDB.
 import 'fake-indexeddb/auto';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import { cleanup, configure } from '@testing-library/react';
 
 // Screens are lazy chunks that open the user's IndexedDB first: give findBy*/waitFor time on a cold run.
@@ -33,8 +34,15 @@ if (!('fonts' in document)) {
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
+// Tests stub GET /api/user with the answer they need: the browser carries the signed-in hint the
+// server sets beside a session cookie, so the app asks (lib/session.ts). First-visit tests clear it.
+beforeEach(() => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`;
+});
+
 afterEach(() => {
   cleanup();
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

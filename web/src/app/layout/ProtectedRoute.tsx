@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/lib/session';
-import { SyncProvider } from '@/app/SyncProvider';
+
+// Dexie and the sync engine load only once someone is signed in (SignedInShell).
+const SyncProvider = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SyncProvider })));
 
 /**
  * Spec 000 §2 "Protected routes": a spinner while the user loads; /auth when nobody is signed in.
@@ -11,11 +14,14 @@ import { SyncProvider } from '@/app/SyncProvider';
 export function ProtectedRoute() {
   const status = useSession((s) => s.status);
   const location = useLocation();
-  if (status === 'loading') return <PageSpinner label="Loading your workspace" />;
+  const spinner = <PageSpinner label="Loading your workspace" />;
+  if (status === 'loading') return spinner;
   if (status === 'anonymous') return <Navigate to="/auth" replace state={{ from: location }} />;
   return (
-    <SyncProvider>
-      <Outlet />
-    </SyncProvider>
+    <Suspense fallback={spinner}>
+      <SyncProvider>
+        <Outlet />
+      </SyncProvider>
+    </Suspense>
   );
 }

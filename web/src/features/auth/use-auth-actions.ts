@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { FALLBACK_MESSAGES, TOASTS, withError } from '@/lib/copy/toasts';
+import { AUTH_TOASTS, FALLBACK_MESSAGES, withError } from '@/lib/copy/toast-core';
 import { isApiError } from '@/lib/api';
 import { login, register, type LoginInput, type RegisterInput, type User } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -40,11 +40,11 @@ export function useLogin(onSuccess: (user: User) => void) {
         setError(null);
         try {
           const user = await login({ username: input.username.trim(), password: input.password });
-          toast.show(TOASTS.loginSuccessful);
+          toast.show(AUTH_TOASTS.loginSuccessful);
           onSuccess(user);
         } catch (err) {
           setError(inlineMessage(err, FALLBACK_MESSAGES.loginFailed));
-          toast.show(withError(TOASTS.loginFailed, isApiError(err) ? err.serverMessage : undefined));
+          toast.show(withError(AUTH_TOASTS.loginFailed, isApiError(err) ? err.serverMessage : undefined));
         }
       }),
     [run, onSuccess],
@@ -61,11 +61,11 @@ export function useRegister(onSuccess: (user: User | null) => void) {
         setError(null);
         try {
           const user = await register(input);
-          toast.show(TOASTS.registrationSuccessful);
+          toast.show(AUTH_TOASTS.registrationSuccessful);
           onSuccess(user);
         } catch (err) {
           setError(inlineMessage(err, FALLBACK_MESSAGES.registrationFailed));
-          toast.show(withError(TOASTS.registrationFailed, isApiError(err) ? err.serverMessage : undefined));
+          toast.show(withError(AUTH_TOASTS.registrationFailed, isApiError(err) ? err.serverMessage : undefined));
         }
       }),
     [run, onSuccess],

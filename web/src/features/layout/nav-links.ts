@@ -8,6 +8,7 @@ import {
   IconTimeline,
   IconTrophy,
   IconUsers,
+  IconUserCog,
   IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ export const SIDEBAR_LINKS: readonly NavItem[] = [
   { label: 'Achievements', to: '/achievements', icon: IconTrophy },
   { label: 'Products', to: '/products', icon: IconShoppingBag },
   { label: 'Subscriptions', to: '/subscriptions', icon: IconCreditCard },
+  { label: 'Account', to: '/account', icon: IconUserCog },
 ];
 
 /** The mobile drawer: the same links, except Writer's Companion points to /ai-companion. */

@@ -1,4 +1,5 @@
-import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { IconBook2, IconGhost2, IconLeaf, IconMoon, IconPlanet, IconRipple, IconRosette, IconSun, IconSunset2 } from '@tabler/icons-react';
 import { ALL_THEME_LABELS, type AppThemeName, nextOfferedTheme } from './all-themes';
 import { useThemeStore } from './theme-store';
@@ -24,10 +25,10 @@ export function ThemeToggle(props: ActionIconProps) {
   const Icon = THEME_ICONS[theme];
   const label = `Theme: ${ALL_THEME_LABELS[theme]}. Switch to ${ALL_THEME_LABELS[nextOfferedTheme(theme, ownsPack)]}`;
   return (
-    <Tooltip label={label} withArrow>
+    <DeferredTooltip label={label} withArrow>
       <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onClick={() => cycleTheme(ownsPack)} {...props}>
         <Icon size={18} stroke={1.75} />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -11,70 +11,22 @@
  * @chronicler/schema `messages.ts`.
  */
 import { MESSAGES, PLANS, requiredTierFor, upgradeMessage, type PlanName } from '@chronicler/schema';
+import {
+  AUTH_TOASTS,
+  FALLBACK_MESSAGES,
+  errorText,
+  failToast as fail,
+  okToast as ok,
+  type ToastContent,
+} from './toast-core';
 
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastContent {
-  readonly title: string;
-  /** The toast's text; absent for title-only toasts. */
-  readonly message?: string;
-  readonly variant: ToastVariant;
-}
-
-/** Fallback texts used when an error carries no message of its own. */
-export const FALLBACK_MESSAGES = {
-  unexpected: 'An unexpected error occurred',
-  generic: 'An error occurred',
-  invalidCredentials: 'Invalid credentials',
-  /** Inline red box on the login page: server message, else this. */
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  paymentSetup: 'An error occurred while setting up the payment process.',
-  relationship: 'Failed to create relationship',
-  chapterSave: 'An error occurred while saving',
-  /** Inline red box on the AI page when suggestions fail to load. */
-  aiSuggestionsLoad: 'Failed to load AI suggestions',
-  /** Inline red box on the AI page when an analysis fails. */
-  analyzeWriting: 'Failed to analyze writing',
-  /** Checkout page heading when the payment form cannot be set up. */
-  paymentInit: 'Unable to initialize payment',
-  collaborativeSeries: 'Failed to create collaborative series',
-  sendInvitation: 'Failed to send invitation',
-  acceptInvitation: 'Failed to accept invitation',
-  declineInvitation: 'Failed to decline invitation',
-} as const;
-
-/** The error's own message when it has one (an Error, a string, or `{message}`), else `fallback`. */
-export function errorText(error: unknown, fallback: string = FALLBACK_MESSAGES.unexpected): string {
-  let text: unknown = error;
-  if (error instanceof Error) text = error.message;
-  else if (error !== null && typeof error === 'object' && 'message' in error) text = error.message;
-  return typeof text === 'string' && text.trim() !== '' ? text : fallback;
-}
-
-/** The toast with the error's own message in place of its fallback text. */
-export function withError(toast: ToastContent, error: unknown): ToastContent {
-  return { ...toast, message: errorText(error, toast.message ?? FALLBACK_MESSAGES.unexpected) };
-}
-
-function ok(title: string, message?: string): ToastContent {
-  return message === undefined ? { title, variant: 'default' } : { title, message, variant: 'default' };
-}
-function fail(title: string, message?: string): ToastContent {
-  return message === undefined ? { title, variant: 'destructive' } : { title, message, variant: 'destructive' };
-}
+// The core (types, fallbacks, withError, the account toasts, the toaster's behaviour) is its own
+// module so the first screen loads it without this whole catalogue (issue 16, first-route JavaScript).
+export * from './toast-core';
 
 // ---------------------------------------------------------------------------------------------
 // Spec 000 §8: accounts, dashboard, AI, achievements, plans, checkout
 
-export const AUTH_TOASTS = {
-  loginSuccessful: ok('Login successful', 'Welcome back'),
-  loginFailed: fail('Login failed', FALLBACK_MESSAGES.invalidCredentials),
-  registrationSuccessful: ok('Registration successful', 'Welcome to Chronicler'),
-  registrationFailed: fail('Registration failed', FALLBACK_MESSAGES.registrationFailed),
-  loggedOut: ok('Logged out'),
-  logoutFailed: fail('Logout failed', 'An error occurred during logout'),
-} as const;
 
 export const DASHBOARD_TOASTS = {
   noActiveSeries: fail('No active series', 'Please create or select a series first'),
@@ -270,19 +222,6 @@ export const ALERTS = {
 
 /** Helper text under the AI character image button. */
 export const AI_IMAGE_GATE_HELPER_TEXT = 'Available in Wordsmith plan and higher';
-
-// ---------------------------------------------------------------------------------------------
-// Toaster behaviour (000 §9)
-
-export const TOAST_BEHAVIOUR = {
-  maxVisible: 1,
-  durationMs: 5000,
-  removeDelayMs: 1_000_000,
-  swipeDirection: 'right',
-  swipeThresholdPx: 50,
-  hotkey: ['F8'],
-  maxWidthPx: 420,
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Billing beyond the spec's catalogue (issue 12): portal, gifts, premium support, offline buying

@@ -1,19 +1,15 @@
-import { Alert } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+
+// The alert (Mantine Alert and its icon) loads with the first error: the first paint of /auth has
+// none (issue 16, first-route JavaScript).
+const ErrorAlert = lazy(() => import('./ErrorAlert'));
 
 /** The inline red error box of the account screens. */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <Alert
-      variant="light"
-      color="red"
-      radius="md"
-      icon={<IconAlertCircle size={18} aria-hidden />}
-      data-testid="form-error"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
-    >
-      {message}
-    </Alert>
+    <Suspense fallback={<p role="alert">{message}</p>}>
+      <ErrorAlert message={message} />
+    </Suspense>
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * Issue 16, first load, in Chromium against the real server and the real build:
+ * - a first visit asks no GET /api/user (so no 401 in the console) and logs no console error;
+ * - the JavaScript the browser fetches for `/auth`, and for `/` signed in, is exactly what the
+ *   size check counts (web/first-route-budget.json + the build manifest), so its budget cannot
+ *   drift from what the app really loads; only the service-worker prompt may follow, after `load`;
+ * - the files come compressed (brotli).
+ */
+import path from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import { readConfig, readManifest, routeChunks } from '../../web/scripts/first-route-size.mjs';
+import { signUpViaApi } from '../support';
+
+const dist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+const manifest = readManifest(dist);
+const budgets = readConfig();
+/** Loaded after the page's `load` event by design (app/App.tsx): the service worker's update prompt. */
+const AFTER_LOAD = ['src/app/UpdatePrompt.tsx'];
+
+function expectedJs(route: string): Set<string> {
+  return new Set(routeChunks(manifest, budgets[route]!.lazyModules).map((file) => `/${file}`));
+}
+
+/** Records the page's own JavaScript requests (not the service worker's precaching) and console errors. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const encodings = new Map<string, string | undefined>();
+  const apiCalls: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.serviceWorker()) return;
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
+    if (url.pathname.endsWith('.js') && request.resourceType() === 'script') scripts.push(url.pathname);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) encodings.set(url.pathname, response.headers()['content-encoding']);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { scripts, encodings, apiCalls, errors };
+}
+
+/** A module's files with everything it imports, statically or lazily. */
+function everythingOf(keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    if (into.has(`/${chunk.file}`)) continue;
+    into.add(`/${chunk.file}`);
+    everythingOf([...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])], into);
+  }
+  return into;
+}
+
+function unexpected(loaded: string[], route: string): string[] {
+  const allowed = expectedJs(route);
+  const later = everythingOf(AFTER_LOAD);
+  return loaded.filter((file) => !allowed.has(file) && !later.has(file));
+}
+
+test('a first visit asks no GET /api/user, logs no error and loads only the counted /auth JavaScript, compressed', async ({ page }) => {
+  const seen = watch(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500); // anything the first screen fetches late would show up here
+
+  expect(seen.apiCalls).toEqual([]);
+  expect(seen.errors).toEqual([]);
+  expect(unexpected(seen.scripts, '/auth')).toEqual([]);
+  for (const file of expectedJs('/auth')) expect(seen.scripts, file).toContain(file);
+  for (const [file, encoding] of seen.encodings) expect(encoding, file).toBe('br');
+});
+
+test('signed in, / loads only the counted JavaScript for the shell and the dashboard', async ({ page }) => {
+  await signUpViaApi(page);
+  const seen = watch(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+
+  expect(seen.apiCalls).toContain('GET /api/user');
+  expect(seen.errors).toEqual([]);
+  expect(unexpected(seen.scripts, '/')).toEqual([]);
+});

@@ -1,0 +1,28 @@
+/** Types of first-route-size.mjs, for the TypeScript callers (its test, the e2e first-load spec). */
+export interface RouteBudget {
+  budgetBytes: number;
+  lazyModules: string[];
+  note?: string;
+}
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export interface RouteMeasure {
+  route: string;
+  bytes: number;
+  budget: number;
+  over: boolean;
+  chunks: Array<{ file: string; bytes: number }>;
+}
+export const DEFAULT_CONFIG: string;
+export function readConfig(file?: string): Record<string, RouteBudget>;
+export function readManifest(dist: string): Record<string, ManifestChunk>;
+export function routeChunks(manifest: Record<string, ManifestChunk>, lazyModules: string[]): string[];
+export function gzipBytes(file: string): number;
+export function measureFirstRoutes(dist: string, routes?: Record<string, RouteBudget>): RouteMeasure[];
+export function report(results: RouteMeasure[]): string;

@@ -1,0 +1,5 @@
+import { AccountSettingsScreen } from '@/features/account';
+
+export default function AccountRoute() {
+  return <AccountSettingsScreen />;
+}

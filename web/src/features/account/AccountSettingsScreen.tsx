@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { PageHeader } from '@/components/PageHeader';
+import { signOut } from '@/lib/session';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { ACCOUNT_COPY } from './copy';
+import { SessionsCard } from './SessionsCard';
+
+/**
+ * /account: change the password (the current one asked) and manage the signed-in devices — the
+ * server routes of issue 16 item 7 (sync-server/src/auth/account-routes.ts).
+ */
+export function AccountSettingsScreen() {
+  const [reloadKey, setReloadKey] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      <PageHeader title={ACCOUNT_COPY.title} subtitle={ACCOUNT_COPY.subtitle} />
+      <Stack gap="lg" maw={760}>
+        <ChangePasswordCard onChanged={() => setReloadKey((k) => k + 1)} />
+        <SessionsCard reloadKey={reloadKey} onSignOutEverywhere={() => setConfirming(true)} />
+      </Stack>
+      <ConfirmDeleteDialog
+        opened={confirming}
+        title={ACCOUNT_COPY.signOutEverywhereTitle}
+        message={ACCOUNT_COPY.signOutEverywhereMessage}
+        confirmLabel={ACCOUNT_COPY.signOutEverywhere}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          // The usual sign-out (unsynced-changes warning, local data cleared, reload), for every session.
+          const result = await signOut({ everywhere: true });
+          if (result !== 'signed-out') setConfirming(false);
+        }}
+      />
+    </>
+  );
+}
