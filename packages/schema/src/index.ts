@@ -10,3 +10,6 @@ export * from './delete-cascade.ts';
 export * from './word-count.ts';
 export * from './positions.ts';
 export * from './text-merge/index.ts';
+export * from './manuscript.ts';
+export * from './export-formats.ts';
+export * from './series-bible.ts';

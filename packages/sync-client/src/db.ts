@@ -24,6 +24,7 @@ import {
   type TimelineEvent,
   newId,
 } from '@chronicler/schema';
+import type { ExportProfile } from '@chronicler/schema';
 
 export { ENTITY_KINDS };
 export type { EntityKind, EntityRowByKind };
@@ -132,6 +133,13 @@ export interface Draft {
   updatedAt: number;
 }
 
+/** An export profile saved on this device for one series (not synced: device settings). */
+export interface ExportProfileRow {
+  seriesId: string;
+  profile: ExportProfile;
+  updatedAt: number;
+}
+
 export type ChroniclerDb = Dexie & {
   readonly userId: string;
   series: EntityTable<Series, 'id'>;
@@ -147,6 +155,7 @@ export type ChroniclerDb = Dexie & {
   shadows: Table<Shadow, [EntityKind, string]>;
   syncState: Table<SyncStateRow, 'state'>;
   drafts: EntityTable<Draft, 'chapterId'>;
+  exportProfiles: EntityTable<ExportProfileRow, 'seriesId'>;
 };
 
 export interface OpenDbOptions {
@@ -184,6 +193,9 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
     shadows: '[entity+id]',
     syncState: 'key',
     drafts: 'chapterId, updatedAt',
+  });
+  db.version(7).stores({
+    exportProfiles: 'seriesId',
   });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };

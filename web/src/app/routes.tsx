@@ -29,6 +29,7 @@ const SubscriptionsRoute = lazy(() => import('./routes/SubscriptionsRoute'));
 // The editor screen is the feature's own component (it applies the entry rule itself).
 const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ default: m.ChapterEditor })));
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
+const ExportRoute = lazy(() => import('./routes/ExportRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: '/checkout', element: <CheckoutRoute /> },
               { path: '/subscriptions', element: <SubscriptionsRoute /> },
               { path: '/chapter-editor', element: <ChapterEditor /> },
+              { path: '/series/:id/export', element: <ExportRoute /> },
             ],
           },
         ],

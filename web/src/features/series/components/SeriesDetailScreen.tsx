@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
 import { seriesProgress } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
@@ -60,6 +60,9 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
             <BackLink />
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               Edit Series
+            </Button>
+            <Button component={Link} to={`/series/${series.id}/export`} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Export
             </Button>
           </>
         }
