@@ -19,6 +19,7 @@ import { backfillUsernameSkeletons } from './auth/users.ts';
 import storyPlugin from './story/plugin.ts';
 import syncPlugin from './sync/plugin.ts';
 import webPlugin from './web/plugin.ts';
+import backupPlugin from './backup/plugin.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authPlugin);
   await app.register(storyPlugin);
   await app.register(syncPlugin);
+  await app.register(backupPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist });
 
   if (!options.database) app.addHook('onClose', async () => database.close());

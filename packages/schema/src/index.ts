@@ -13,3 +13,4 @@ export * from './text-merge/index.ts';
 export * from './manuscript.ts';
 export * from './export-formats.ts';
 export * from './series-bible.ts';
+export * from './backup.ts';

@@ -1,0 +1,54 @@
+/**
+ * The account backup: its format's name and version, the restore request, the answers and the
+ * messages both sides show. The archive layout is in sync-server's README ("Backups").
+ */
+import { z } from 'zod';
+
+export const BACKUP_FORMAT = 'chronicler-backup';
+/** Bumped when a reader of an older version could not read the archive correctly. */
+export const BACKUP_VERSION = 1;
+
+/** Largest archive a restore accepts (the zip, before base64). */
+export const MAX_BACKUP_BYTES = 64 * 1024 * 1024;
+
+export const BACKUP_MESSAGES = {
+  damaged: 'This backup archive is damaged or is not a Chronicler backup. Nothing was restored.',
+  newerVersion: 'This backup was made by a newer version of Chronicler. Nothing was restored.',
+  tooLarge: `This backup archive is larger than ${MAX_BACKUP_BYTES / 1024 / 1024} MB. Nothing was restored.`,
+  empty: 'Choose a backup archive (.zip) to restore.',
+  snapshotNotFound: 'This backup no longer exists',
+} as const;
+
+/** POST /api/backup/restore: the zip, base64-encoded (the API speaks JSON only). */
+export const restoreBackupBodySchema = z.strictObject({
+  archive: z
+    .string({ error: BACKUP_MESSAGES.empty })
+    .min(1, { error: BACKUP_MESSAGES.empty })
+    // base64 is 4/3 of the bytes.
+    .max(Math.ceil((MAX_BACKUP_BYTES * 4) / 3) + 4, { error: BACKUP_MESSAGES.tooLarge }),
+});
+export type RestoreBackupBody = z.input<typeof restoreBackupBodySchema>;
+
+export interface RestoreKindCount {
+  /** Rows written by this restore. */
+  restored: number;
+  /** Rows already here from an earlier restore of the same archive (left as they are). */
+  alreadyPresent: number;
+  /** Of the restored rows, those given a new id because theirs was taken. */
+  remapped: number;
+}
+
+export interface RestoreResult {
+  /** Titles of the series in the archive, in its order. */
+  series: string[];
+  counts: Record<string, RestoreKindCount>;
+}
+
+/** A scheduled backup kept on the server (GET /api/backups). */
+export interface BackupSnapshotSummary {
+  id: string;
+  createdAt: string;
+  sizeBytes: number;
+  /** What made it: the schedule of the author's plan, or a change (real-time plans). */
+  reason: 'weekly' | 'daily' | 'realtime';
+}
