@@ -3,6 +3,7 @@
  * (in-flight requests finish, SSE streams close, the database is closed).
  */
 import { buildApp } from './app.ts';
+import { startBackupSchedule } from './backup/plugin.ts';
 import { configFromEnv } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -28,6 +29,9 @@ try {
   await app.close();
   process.exit(1);
 }
+
+// Scheduled backups of every author's series, per plan (issue 14).
+startBackupSchedule(app);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`Chronicler is running at http://${shownHost}:${config.port}`);

@@ -3,6 +3,7 @@
  * messages both sides show. The archive layout is in sync-server's README ("Backups").
  */
 import { z } from 'zod';
+import type { BackupFrequency } from './plans.ts';
 
 export const BACKUP_FORMAT = 'chronicler-backup';
 /** Bumped when a reader of an older version could not read the archive correctly. */
@@ -49,6 +50,50 @@ export interface BackupSnapshotSummary {
   id: string;
   createdAt: string;
   sizeBytes: number;
-  /** What made it: the schedule of the author's plan, or a change (real-time plans). */
-  reason: 'weekly' | 'daily' | 'realtime';
+  /** What made it: the schedule of the author's plan, or the author ("Back up now"). */
+  reason: BackupFrequency | 'manual';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled server backups (000 §6: weekly / daily / real-time by plan)
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface BackupSchedule {
+  /** Least time between two scheduled snapshots. */
+  readonly intervalMs: number;
+  /** Snapshots kept per author; older ones are deleted when a new one is made. */
+  readonly keep: number;
+}
+
+/** Real-time snapshots follow changes, at most one a minute while the author writes. */
+export const BACKUP_SCHEDULES: Readonly<Record<BackupFrequency, BackupSchedule>> = {
+  weekly: { intervalMs: 7 * DAY, keep: 8 },
+  daily: { intervalMs: DAY, keep: 14 },
+  realtime: { intervalMs: MINUTE, keep: 60 },
+};
+
+export interface LastSnapshot {
+  createdAt: string;
+  /** The server sequence the snapshot saw: later writes are changes since. */
+  seq: number;
+}
+
+/**
+ * Whether an author's scheduled snapshot is due at `now`: something changed since the last one
+ * (`latestSeq`: the newest write in the author's series), and the plan's interval has passed.
+ * An author with nothing written gets none; nothing is copied twice.
+ */
+export function isBackupDue(frequency: BackupFrequency, last: LastSnapshot | null, latestSeq: number, now: number): boolean {
+  if (latestSeq <= (last?.seq ?? 0)) return false;
+  if (last === null) return true;
+  return now - Date.parse(last.createdAt) >= BACKUP_SCHEDULES[frequency].intervalMs;
+}
+
+/** GET /api/backups */
+export interface BackupListResponse {
+  frequency: BackupFrequency;
+  keep: number;
+  snapshots: BackupSnapshotSummary[];
 }

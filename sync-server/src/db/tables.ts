@@ -180,6 +180,18 @@ export interface IdempotencyKeysTable {
   snapshotRev: number | null;
 }
 
+/** A backup snapshot kept on the server; its zip is DATA_DIR/backups/<userId>/<id>.zip. */
+export interface BackupSnapshotsTable {
+  id: string;
+  userId: string;
+  createdAt: string;
+  /** 'weekly' | 'daily' | 'realtime' (the schedule) or 'manual' (Back up now). */
+  reason: string;
+  sizeBytes: number;
+  /** The global seq when it was taken: writes after it are changes since. */
+  seq: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,6 +208,7 @@ export interface DB {
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  backupSnapshots: BackupSnapshotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -23,6 +23,8 @@ export type SideIds = Record<IdKind, string> & {
   chapterRev: number;
   /** The shown id of a second session of the side's author (another device), to end by id. */
   session: string;
+  /** A backup snapshot the server keeps for the side's author (Back up now). */
+  backup: string;
 };
 
 export interface Side extends SignedIn {
@@ -110,6 +112,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     conflict: conflict.conflictId,
     chapterRev: conflict.revAfterFirstEdit,
     session: await secondSessionId(app, who),
+    backup: rowOf(await call(app, who, 'POST', '/api/backups')).id,
   };
   return { ...who, ids };
 }

@@ -12,7 +12,7 @@ import { TEST_PASSWORD } from '../helpers.ts';
 import { writeArchive } from '../../src/backup/archive.ts';
 
 /** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
-export type ParamKind = IdKind | 'chapterRev' | 'session';
+export type ParamKind = IdKind | 'chapterRev' | 'session' | 'backup';
 
 export interface ValidRequest {
   body?: unknown;
@@ -153,4 +153,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     access: 'protected',
     request: () => ({ body: { archive: Buffer.from(writeArchive({ rows: {}, chapterHistory: [] }, { username: 'someone', displayName: 'Someone' }, new Date())).toString('base64') } }),
   },
+  'GET /api/backups': { access: 'protected' },
+  'POST /api/backups': { access: 'protected' },
+  'GET /api/backups/:id': { access: 'protected', params: { id: 'backup' } },
+  'POST /api/backups/:id/restore': { access: 'protected', params: { id: 'backup' } },
 };
