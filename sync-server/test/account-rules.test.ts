@@ -65,6 +65,8 @@ describe('usernames', () => {
       raw.sqlite.prepare('drop index users_username_skeleton').run();
       raw.sqlite.prepare('alter table users drop column username_skeleton').run();
       raw.sqlite.prepare('alter table sessions drop column user_agent').run();
+      // Later migrations go too (they re-run in order): 0009 backups.
+      raw.sqlite.exec("drop table backup_snapshots; delete from kysely_migration where name = '0009_backups'");
       await raw.close();
 
       t = await createTestApp({ databaseFile: file });

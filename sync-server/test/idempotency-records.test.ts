@@ -95,6 +95,7 @@ describe('idempotency records that refer to a revision snapshot', () => {
     // Later migrations go too: a server before 0002 had none of them (they re-run in order).
     sqlite.exec('drop index users_username_skeleton; alter table users drop column username_skeleton; alter table sessions drop column user_agent');
     sqlite.prepare('delete from kysely_migration where name = ?').run('0003_front_door_skeletons_and_session_agents');
+    sqlite.exec("drop table backup_snapshots; delete from kysely_migration where name = '0009_backups'");
     sqlite.close();
 
     const after = await started(createTestApp(config));
