@@ -30,6 +30,7 @@ const SubscriptionsRoute = lazy(() => import('./routes/SubscriptionsRoute'));
 const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ default: m.ChapterEditor })));
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
 const ExportRoute = lazy(() => import('./routes/ExportRoute'));
+const BackupsRoute = lazy(() => import('./routes/BackupsRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: '/subscriptions', element: <SubscriptionsRoute /> },
               { path: '/chapter-editor', element: <ChapterEditor /> },
               { path: '/series/:id/export', element: <ExportRoute /> },
+              { path: '/backups', element: <BackupsRoute /> },
             ],
           },
         ],

@@ -25,6 +25,7 @@ describe('sidebar', () => {
       ['Achievements', '/achievements'],
       ['Products', '/products'],
       ['Subscriptions', '/subscriptions'],
+      ['Backups', '/backups'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
@@ -78,7 +79,7 @@ describe('sidebar', () => {
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(nav).getByRole('link', { name: "Writer's Companion" }).getAttribute('href')).toBe('/ai-companion');
-    expect(within(nav).getAllByRole('link')).toHaveLength(11);
+    expect(within(nav).getAllByRole('link')).toHaveLength(12);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 

@@ -11,6 +11,7 @@ import {
   IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
+import { IconArchive } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -31,6 +32,7 @@ export const SIDEBAR_LINKS: readonly NavItem[] = [
   { label: 'Achievements', to: '/achievements', icon: IconTrophy },
   { label: 'Products', to: '/products', icon: IconShoppingBag },
   { label: 'Subscriptions', to: '/subscriptions', icon: IconCreditCard },
+  { label: 'Backups', to: '/backups', icon: IconArchive },
 ];
 
 /** The mobile drawer: the same links, except Writer's Companion points to /ai-companion. */
