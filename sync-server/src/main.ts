@@ -17,6 +17,8 @@ try {
 }
 
 const app = await buildApp(config);
+// Scheduled backups of every author's series, per plan (issue 14); stopped when the app closes.
+startBackupSchedule(app);
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -29,9 +31,6 @@ try {
   await app.close();
   process.exit(1);
 }
-
-// Scheduled backups of every author's series, per plan (issue 14).
-startBackupSchedule(app);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`Chronicler is running at http://${shownHost}:${config.port}`);
