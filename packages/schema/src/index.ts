@@ -14,3 +14,4 @@ export * from './manuscript.ts';
 export * from './export-formats.ts';
 export * from './series-bible.ts';
 export * from './backup.ts';
+export * from './manuscript-import.ts';

@@ -127,7 +127,8 @@ export interface TextRenderOptions {
 /** Escapes what Markdown would read as markup at the start of a paragraph; the text stays as typed. */
 function markdownParagraph(text: string): string {
   const escaped = text.replace(/([\\`*_[\]<>])/g, '\\$1');
-  return escaped.replace(/^(#{1,6}\s|[-+]\s|\d+[.)]\s|>|=+$|-+$)/, '\\$1');
+  // A digit cannot be escaped in CommonMark: an ordered-list marker is broken at its dot instead.
+  return escaped.replace(/^(\d+)([.)]\s)/, '$1\\$2').replace(/^(#{1,6}\s|[-+]\s|>|=+$|-+$)/, '\\$1');
 }
 
 export function manuscriptToMarkdown(m: Manuscript, options: TextRenderOptions = {}): string {

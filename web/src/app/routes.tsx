@@ -31,6 +31,7 @@ const ChapterEditor = lazy(() => import('@/features/editor').then((m) => ({ defa
 const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
 const ExportRoute = lazy(() => import('./routes/ExportRoute'));
 const BackupsRoute = lazy(() => import('./routes/BackupsRoute'));
+const ImportRoute = lazy(() => import('./routes/ImportRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: '/chapter-editor', element: <ChapterEditor /> },
               { path: '/series/:id/export', element: <ExportRoute /> },
               { path: '/backups', element: <BackupsRoute /> },
+              { path: '/series/:id/import', element: <ImportRoute /> },
             ],
           },
         ],

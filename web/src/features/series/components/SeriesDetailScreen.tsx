@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconFileImport, IconPencil } from '@tabler/icons-react';
 import { seriesProgress } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
@@ -63,6 +63,9 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
             </Button>
             <Button component={Link} to={`/series/${series.id}/export`} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
               Export
+            </Button>
+            <Button component={Link} to={`/series/${series.id}/import`} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+              Import
             </Button>
           </>
         }
