@@ -9,10 +9,12 @@
  * Chapter history is written as revisions older than the restored chapter.
  */
 import crypto from 'node:crypto';
-import { type EntityKind, type RestoreKindCount, type RestoreResult, newId } from '@chronicler/schema';
+import { ERROR_CODES, type EntityKind, type RestoreKindCount, type RestoreResult, gateState, newId } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
-import { assertCanCreate, assertCreateLimit } from '../entities/gates.ts';
-import { findRow } from '../entities/queries.ts';
+import { assertWriteFeature } from '../entities/gates.ts';
+import { countLive, ownerPlan, userPlan } from '../entities/queries.ts';
+import { ENTITIES } from '../entities/registry.ts';
+import { HttpError } from '../http/errors.ts';
 import type { NewRow } from '../entities/wire.ts';
 import { type MutationContext, insertRow } from '../entities/writes.ts';
 import { nextSeq } from '../sync/mutation.ts';
@@ -28,18 +30,51 @@ export function derivedId(userId: string, kind: string, original: string): strin
 
 type Decision = { id: string; present: boolean; remapped: boolean };
 
-/** Where the row goes: its own id, its derived id, or a fresh one; and whether it is already there. */
-async function place(ctx: MutationContext, kind: EntityKind, original: string, seriesId: string | null): Promise<Decision> {
+/** What is stored under an id: whether it is live, and its series (its owner, for a series). */
+type Stored = { live: boolean; scope: string };
+
+/** Ids per query: well under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+/** The stored rows among `ids`, in a few queries (a restore places thousands of rows). */
+async function storedRows(ctx: MutationContext, kind: EntityKind, ids: readonly string[]): Promise<Map<string, Stored>> {
+  const out = new Map<string, Stored>();
+  const table = ENTITIES[kind].table as 'books';
+  const scope = kind === 'series' ? 'ownerId' : 'seriesId';
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await ctx.trx
+      .selectFrom(table)
+      .select(['id', 'deletedAt', `${scope} as scope` as 'seriesId'])
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    for (const r of found) out.set(r.id, { live: r.deletedAt === null, scope: String((r as unknown as { scope: string }).scope) });
+  }
+  return out;
+}
+
+/**
+ * Where a row goes: its own id, else its derived id, else a fresh one; present when one of them
+ * already holds it (live, in the same series of this author — for a series: owned by the author).
+ */
+function place(ctx: MutationContext, stored: Map<string, Stored>, kind: EntityKind, original: string, seriesId: string | null): Decision {
   const candidates = [original, derivedId(ctx.userId, kind, original)];
   for (const [i, id] of candidates.entries()) {
-    const found = await findRow(ctx.trx, kind, id);
+    const found = stored.get(id);
     if (!found) return { id, present: false, remapped: i > 0 };
-    const live = found.deletedAt === null;
-    const ours =
-      kind === 'series' ? (found as { ownerId: string }).ownerId === ctx.userId : (found as { seriesId: string }).seriesId === seriesId;
-    if (live && ours) return { id, present: true, remapped: i > 0 };
+    if (found.live && found.scope === (kind === 'series' ? ctx.userId : seriesId)) return { id, present: true, remapped: i > 0 };
   }
   return { id: newId(), present: false, remapped: true };
+}
+
+/** The plan's gates for `count` new rows of `kind` in a series, checked once (as `count` creates would be). */
+async function assertCanCreateMany(ctx: MutationContext, kind: EntityKind, seriesId: string, count: number): Promise<void> {
+  await assertWriteFeature(ctx.trx, kind, seriesId);
+  const limit = ENTITIES[kind].createLimit;
+  if (limit === null) return;
+  const existing = await countLive(ctx.trx, kind, 'seriesId', seriesId);
+  // The last of the new rows is the one that must still fit.
+  const gate = gateState({ plan: await ownerPlan(ctx.trx, seriesId), limit, count: existing + count - 1 });
+  if (gate.locked) throw new HttpError(403, ERROR_CODES.planLimit, gate.message);
 }
 
 const STAMPS = ['rev', 'createdAt', 'updatedAt', 'deletedAt'];
@@ -55,7 +90,10 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
     ids.set(kind, map);
     const count: RestoreKindCount = { restored: 0, alreadyPresent: 0, remapped: 0 };
     counts[kind] = count;
-    for (const row of data.rows[kind] ?? []) {
+    const list = data.rows[kind] ?? [];
+    const stored = await storedRows(ctx, kind, list.flatMap((r) => [String(r.id), derivedId(ctx.userId, kind, String(r.id))]));
+    const inserts: { values: Record<string, unknown>; createdAt: string; original: string; remapped: boolean }[] = [];
+    for (const row of list) {
       const values: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.includes(k)));
       for (const [field, target] of Object.entries(refs)) {
         if (values[field] === null) continue;
@@ -64,30 +102,41 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
         else values[field] = mapped;
       }
       for (const [field, target] of Object.entries(listRefs)) {
-        const list = (values[field] as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
-        values[field] = list;
+        values[field] = (values[field] as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
       }
       for (const field of userFields) values[field] = ctx.userId;
-      const seriesId = kind === 'series' ? null : String(values.seriesId);
-      const decision = await place(ctx, kind, String(row.id), seriesId);
+      const decision = place(ctx, stored, kind, String(row.id), kind === 'series' ? null : String(values.seriesId));
       map.set(String(row.id), decision.id);
       if (decision.present) {
         count.alreadyPresent += 1;
         continue;
       }
-      if (kind === 'series') await assertCreateLimit(ctx.trx, 'series', { ownerId: ctx.userId });
-      else await assertCanCreate(ctx.trx, kind, seriesId!);
       values.id = decision.id;
-      const createdAt = String(row.createdAt);
-      if (kind === 'chapters') {
-        await writeHistory(ctx, decision.id, values, createdAt, historyOf.get(String(row.id)) ?? []);
+      inserts.push({ values, createdAt: String(row.createdAt), original: String(row.id), remapped: decision.remapped });
+    }
+    // Plan limits and gates, as for the same creates one by one: all or nothing.
+    if (kind === 'series') {
+      if (inserts.length > 0) {
+        const existing = await countLive(ctx.trx, 'series', 'ownerId', ctx.userId);
+        const gate = gateState({ plan: await userPlan(ctx.trx, ctx.userId), limit: 'series', count: existing + inserts.length - 1 });
+        if (gate.locked) throw new HttpError(403, ERROR_CODES.planLimit, gate.message);
+      }
+    } else {
+      const perSeries = new Map<string, number>();
+      for (const { values } of inserts) perSeries.set(String(values.seriesId), (perSeries.get(String(values.seriesId)) ?? 0) + 1);
+      for (const [seriesId, n] of perSeries) await assertCanCreateMany(ctx, kind, seriesId, n);
+    }
+    for (const { values, createdAt, original, remapped } of inserts) {
+      const history = kind === 'chapters' ? (historyOf.get(original) ?? []) : [];
+      if (history.length > 0) {
+        await writeHistory(ctx, String(values.id), values, createdAt, history);
         // The chapter's own rev comes after its history's, so the history reads as older.
         await insertRow({ ...ctx, seq: await nextSeq(ctx.trx) }, kind, values as unknown as NewRow<typeof kind>, createdAt);
       } else {
         await insertRow(ctx, kind, values as unknown as NewRow<typeof kind>, createdAt);
       }
       count.restored += 1;
-      if (decision.remapped) count.remapped += 1;
+      if (remapped) count.remapped += 1;
     }
   }
   return { series: (data.rows.series ?? []).map((s) => String(s.title)), counts };
