@@ -1,6 +1,6 @@
 /**
  * The account backup: its format's name and version, the restore request, the answers and the
- * messages both sides show. The archive layout is in sync-server's README ("Backups").
+ * messages both sides show. The archive layout is in the repository README ("Exports, imports and backups").
  */
 import { z } from 'zod';
 import type { BackupFrequency } from './plans.ts';

@@ -1,5 +1,5 @@
 /**
- * The backup archive (format "chronicler-backup", version 1; sync-server/README.md "Backups"):
+ * The backup archive (format "chronicler-backup", version 1; the repository README, "Exports, imports and backups"):
  * a zip of `manifest.json` (format, version, time, account, counts and the SHA-256 of every other
  * file), `data/<kind>.json` (rows as the API answers them), `data/chapterHistory.json` and a
  * readable `markdown/` copy. Reading checks everything before anything is restored: a truncated,

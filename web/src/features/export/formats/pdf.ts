@@ -2,10 +2,15 @@
  * PDF with pdf-lib: the bundled DejaVu font embedded (subset), so every character an author types
  * prints (default PDF fonts miss curly quotes and most scripts); US Letter, 1-inch margins, page
  * numbers, a title page, chapters opening on new pages, first-line indents after openings, scene
- * breaks centred. Lines are broken by measured word widths (cached: a book repeats its words).
+ * breaks centred. Lines are broken by measured word widths.
+ *
+ * Speed: shaping text with the font (fontkit's layout) is what costs, and pdf-lib's drawText shapes
+ * every line it draws. A book repeats its words, so each distinct word is measured and encoded to
+ * glyphs once, and a line is written as the concatenation of its words' glyph codes with the text
+ * operators directly (no kerning across a space, which body text does not need).
  */
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFHexString, type PDFName, type PDFPage, beginText, endText, moveText, rgb, setFillingRgbColor, setFontAndSize, showText } from 'pdf-lib';
 import { type ExportProfile, type Manuscript, DEFAULT_SCENE_BREAK, SPACING_FACTOR, wordCountLine } from '@chronicler/schema';
 import type { Progress } from './progress';
 
@@ -18,9 +23,13 @@ const TEXT = rgb(0, 0, 0);
 
 class Layout {
   private page!: PDFPage;
+  private fontKey!: PDFName;
   private y = 0;
   private readonly widths = new Map<string, number>();
+  /** Each word's glyph codes (hex) in the subset font; encoding one also adds its glyphs to the subset. */
+  private readonly glyphs = new Map<string, string>();
   private readonly space: number;
+  private readonly spaceGlyphs: string;
   readonly width = PAGE.width - 2 * MARGIN;
 
   constructor(
@@ -29,16 +38,26 @@ class Layout {
     private readonly leading: number,
   ) {
     this.space = font.widthOfTextAtSize(' ', SIZE);
+    this.spaceGlyphs = this.encode(' ');
   }
 
   newPage(): void {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.fontKey = this.page.node.newFontDictionary(this.font.name, this.font.ref);
     this.y = PAGE.height - MARGIN;
   }
 
-  /** Moves down by `dy` points from the top margin of the current page. */
   skipTo(fractionDown: number): void {
     this.y = PAGE.height - MARGIN - (PAGE.height - 2 * MARGIN) * fractionDown;
+  }
+
+  private encode(word: string): string {
+    let hex = this.glyphs.get(word);
+    if (hex === undefined) {
+      hex = this.font.encodeText(word).toString().slice(1, -1);
+      if (this.glyphs.size < 200_000) this.glyphs.set(word, hex);
+    }
+    return hex;
   }
 
   private wordWidth(word: string): number {
@@ -50,15 +69,23 @@ class Layout {
     return w;
   }
 
-  private line(text: string, x: number, size = SIZE): void {
+  /** Writes glyph codes at x on the next line, starting a new page when this one is full. */
+  private show(hex: string, x: number, size: number): void {
     if (this.y - this.leading < MARGIN) this.newPage();
     this.y -= this.leading;
-    this.page.drawText(text, { x, y: this.y, size, font: this.font, color: TEXT });
+    this.page.pushOperators(
+      beginText(),
+      setFillingRgbColor(0, 0, 0),
+      setFontAndSize(this.fontKey, size),
+      moveText(x, this.y),
+      showText(PDFHexString.of(hex)),
+      endText(),
+    );
   }
 
   centred(text: string, size = SIZE): void {
     const w = this.font.widthOfTextAtSize(text, size);
-    this.line(text, MARGIN + Math.max(0, (this.width - w) / 2), size);
+    this.show(this.font.encodeText(text).toString().slice(1, -1), MARGIN + Math.max(0, (this.width - w) / 2), size);
   }
 
   gap(lines: number): void {
@@ -72,7 +99,7 @@ class Layout {
     let width = indent;
     let first = true;
     const flush = () => {
-      this.line(current.join(' '), MARGIN + (first ? indent : 0));
+      this.show(current.map((w) => this.encode(w)).join(this.spaceGlyphs), MARGIN + (first ? indent : 0), SIZE);
       first = false;
       current = [];
       width = 0;
@@ -80,8 +107,7 @@ class Layout {
     for (const word of words) {
       for (const piece of this.pieces(word)) {
         const w = this.wordWidth(piece);
-        const extra = current.length > 0 ? this.space + w : w;
-        if (current.length > 0 && width + extra > this.width) flush();
+        if (current.length > 0 && width + this.space + w > this.width) flush();
         width += current.length > 0 ? this.space + w : w;
         current.push(piece);
       }
