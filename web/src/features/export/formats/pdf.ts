@@ -25,6 +25,8 @@ class Layout {
   private page!: PDFPage;
   private fontKey!: PDFName;
   private y = 0;
+  /** The open text object of the page: one per page, lines placed relative to the last (Td). */
+  private text: { x: number; y: number; size: number } | null = null;
   private readonly widths = new Map<string, number>();
   /** Each word's glyph codes (hex) in the subset font; encoding one also adds its glyphs to the subset. */
   private readonly glyphs = new Map<string, string>();
@@ -42,6 +44,7 @@ class Layout {
   }
 
   newPage(): void {
+    this.finish();
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.fontKey = this.page.node.newFontDictionary(this.font.name, this.font.ref);
     this.y = PAGE.height - MARGIN;
@@ -73,14 +76,21 @@ class Layout {
   private show(hex: string, x: number, size: number): void {
     if (this.y - this.leading < MARGIN) this.newPage();
     this.y -= this.leading;
-    this.page.pushOperators(
-      beginText(),
-      setFillingRgbColor(0, 0, 0),
-      setFontAndSize(this.fontKey, size),
-      moveText(x, this.y),
-      showText(PDFHexString.of(hex)),
-      endText(),
-    );
+    if (this.text === null) {
+      this.page.pushOperators(beginText(), setFillingRgbColor(0, 0, 0), setFontAndSize(this.fontKey, size), moveText(x, this.y));
+      this.text = { x, y: this.y, size };
+    } else {
+      if (size !== this.text.size) this.page.pushOperators(setFontAndSize(this.fontKey, size));
+      this.page.pushOperators(moveText(x - this.text.x, this.y - this.text.y));
+      this.text = { x, y: this.y, size };
+    }
+    this.page.pushOperators(showText(PDFHexString.of(hex)));
+  }
+
+  /** Closes the page's text object (before a new page, and at the end). */
+  finish(): void {
+    if (this.text !== null) this.page.pushOperators(endText());
+    this.text = null;
   }
 
   centred(text: string, size = SIZE): void {
@@ -177,6 +187,7 @@ export async function manuscriptToPdf(m: Manuscript, profile: ExportProfile, fon
       if (done % 50 === 0) await Promise.resolve();
     }
   }
+  layout.finish();
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     if (i === 0) return;
