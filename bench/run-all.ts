@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const BENCHES = ['server-http.ts', 'changes-bootstrap.ts', 'sync-initial-dexie.ts', 'sync-flush-outbox.ts', 'text-merge.ts', 'editor-typing.ts'];
+const BENCHES = ['server-http.ts', 'changes-bootstrap.ts', 'sync-initial-dexie.ts', 'sync-flush-outbox.ts', 'text-merge.ts', 'editor-typing.ts', 'export-formats.ts', 'backup-restore.ts'];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let failed = 0;

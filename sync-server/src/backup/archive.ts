@@ -123,8 +123,15 @@ function parseJson(bytes: Uint8Array | undefined): unknown {
 /** The archive's data, checked whole: format, version, every checksum, every row's shape, every reference. */
 export function readArchive(bytes: Uint8Array): BackupData & { account: ArchiveAccount } {
   let entries: Record<string, Uint8Array>;
+  // Only what a restore reads is inflated (the Markdown copy is half the archive); every name is seen.
+  const names: string[] = [];
   try {
-    entries = unzipSync(bytes);
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        return file.name === 'manifest.json' || file.name.startsWith('data/');
+      },
+    });
   } catch {
     throw damaged();
   }
@@ -135,11 +142,16 @@ export function readArchive(bytes: Uint8Array): BackupData & { account: ArchiveA
   const manifest = manifestSchema.safeParse(manifestRaw);
   if (!manifest.success) throw damaged();
   const listed = manifest.data.files;
-  for (const path of Object.keys(entries)) {
+  for (const path of names) {
     if (path === 'manifest.json' || path.endsWith('/')) continue;
     if (!(path in listed)) throw damaged();
   }
   for (const [path, { sha256: expected, bytes: size }] of Object.entries(listed)) {
+    // The readable copy is not restored: it must be there, its contents are not read.
+    if (!path.startsWith('data/')) {
+      if (!names.includes(path)) throw damaged();
+      continue;
+    }
     const file = entries[path];
     if (!file || file.length !== size || sha256(file) !== expected) throw damaged();
   }
