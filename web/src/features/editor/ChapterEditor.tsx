@@ -22,7 +22,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconFileOff, IconHistory } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook2, IconCloudOff, IconDeviceFloppy, IconDownload, IconFileOff, IconHistory } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -214,6 +214,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
           >
             History
           </Button>
+          {book ? (
+            <Button variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => navigate(`/series/${book.seriesId}/export`)}>
+              Export
+            </Button>
+          ) : null}
           <Switch
             label="Auto-save"
             checked={controller.autoSave}
