@@ -7,10 +7,12 @@
  * Speed: shaping text with the font (fontkit's layout) is what costs, and pdf-lib's drawText shapes
  * every line it draws. A book repeats its words, so each distinct word is measured and encoded to
  * glyphs once, and a line is written as the concatenation of its words' glyph codes with the text
- * operators directly (no kerning across a space, which body text does not need).
+ * operators directly (no kerning across a space, which body text does not need). Each page's text
+ * is one content stream written as text and deflated by the platform's CompressionStream (native)
+ * rather than by pdf-lib's operator objects and JavaScript deflate.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, PDFHexString, type PDFName, type PDFPage, beginText, endText, moveText, rgb, setFillingRgbColor, setFontAndSize, showText } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFName, type PDFPage, PDFRawStream, rgb } from 'pdf-lib';
 import { type ExportProfile, type Manuscript, DEFAULT_SCENE_BREAK, SPACING_FACTOR, wordCountLine } from '@chronicler/schema';
 import type { Progress } from './progress';
 
@@ -27,6 +29,10 @@ class Layout {
   private y = 0;
   /** The open text object of the page: one per page, lines placed relative to the last (Td). */
   private text: { x: number; y: number; size: number } | null = null;
+  /** The page's text operators, as content-stream text. */
+  private ops: string[] = [];
+  /** Each finished page with its content, to be deflated and attached at the end. */
+  readonly contents: { page: PDFPage; text: string }[] = [];
   private readonly widths = new Map<string, number>();
   /** Each word's glyph codes (hex) in the subset font; encoding one also adds its glyphs to the subset. */
   private readonly glyphs = new Map<string, string>();
@@ -76,21 +82,23 @@ class Layout {
   private show(hex: string, x: number, size: number): void {
     if (this.y - this.leading < MARGIN) this.newPage();
     this.y -= this.leading;
+    const key = this.fontKey.toString();
     if (this.text === null) {
-      this.page.pushOperators(beginText(), setFillingRgbColor(0, 0, 0), setFontAndSize(this.fontKey, size), moveText(x, this.y));
-      this.text = { x, y: this.y, size };
+      this.ops.push('BT', '0 0 0 rg', `${key} ${size} Tf`, `${num(x)} ${num(this.y)} Td`);
     } else {
-      if (size !== this.text.size) this.page.pushOperators(setFontAndSize(this.fontKey, size));
-      this.page.pushOperators(moveText(x - this.text.x, this.y - this.text.y));
-      this.text = { x, y: this.y, size };
+      if (size !== this.text.size) this.ops.push(`${key} ${size} Tf`);
+      this.ops.push(`${num(x - this.text.x)} ${num(this.y - this.text.y)} Td`);
     }
-    this.page.pushOperators(showText(PDFHexString.of(hex)));
+    this.text = { x, y: this.y, size };
+    this.ops.push(`<${hex}> Tj`);
   }
 
-  /** Closes the page's text object (before a new page, and at the end). */
+  /** Closes the page's text (before a new page, and at the end). */
   finish(): void {
-    if (this.text !== null) this.page.pushOperators(endText());
+    if (this.text !== null) this.ops.push('ET');
+    if (this.ops.length > 0) this.contents.push({ page: this.page, text: `${this.ops.join('\n')}\n` });
     this.text = null;
+    this.ops = [];
   }
 
   centred(text: string, size = SIZE): void {
@@ -141,6 +149,15 @@ class Layout {
   }
 }
 
+const num = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/** Deflated (zlib) by the platform when it can; null where there is no CompressionStream. */
+async function deflate(text: string): Promise<Uint8Array | null> {
+  if (typeof CompressionStream === 'undefined') return null;
+  const stream = new Response(text).body!.pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 /** Characters a PDF text line cannot hold: line breaks inside a paragraph, control codes. */
 function printable(text: string): string {
   // eslint-disable-next-line no-control-regex -- control codes are exactly what is removed here
@@ -188,6 +205,13 @@ export async function manuscriptToPdf(m: Manuscript, profile: ExportProfile, fon
     }
   }
   layout.finish();
+  const encoder = new TextEncoder();
+  for (const { page, text } of layout.contents) {
+    const deflated = await deflate(text);
+    const bytes = deflated ?? encoder.encode(text);
+    const dict = doc.context.obj(deflated ? { Filter: 'FlateDecode', Length: bytes.length } : { Length: bytes.length });
+    page.node.addContentStream(doc.context.register(PDFRawStream.of(dict, bytes)));
+  }
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     if (i === 0) return;
