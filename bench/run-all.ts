@@ -19,6 +19,8 @@ const BENCHES = [
   'companion.ts',
   'collab-live.ts',
   'lighthouse.ts',
+  'export-formats.ts',
+  'backup-restore.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

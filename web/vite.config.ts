@@ -45,7 +45,10 @@ export default defineConfig({
       },
       workbox: {
         // The app shell only: built JS/CSS/HTML and the icons. Data never goes through the cache.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // ttf: the fonts PDF exports embed, so exporting works offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ttf}'],
+        // The export worker (docx, pdf-lib) is one chunk above Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,

@@ -23,6 +23,7 @@ import progressPlugin from './progress/plugin.ts';
 import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
 import collaborationPlugin from './collaboration/plugin.ts';
+import backupPlugin from './backup/plugin.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
+  await app.register(backupPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 
   if (!options.database) app.addHook('onClose', async () => database.close());

@@ -3,6 +3,7 @@
  * (in-flight requests finish, SSE streams close, the database is closed).
  */
 import { buildApp } from './app.ts';
+import { startBackupSchedule } from './backup/plugin.ts';
 import { configFromEnv } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -16,6 +17,8 @@ try {
 }
 
 const app = await buildApp(config);
+// Scheduled backups of every author's series, per plan (issue 14); stopped when the app closes.
+startBackupSchedule(app);
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -17,3 +17,8 @@ export * from './billing.ts';
 export * from './collaboration.ts';
 export * from './session-hint.ts';
 export * from './account.ts';
+export * from './manuscript.ts';
+export * from './export-formats.ts';
+export * from './series-bible.ts';
+export * from './backup.ts';
+export * from './manuscript-import.ts';

@@ -34,6 +34,7 @@ import {
   seriesIdOfRow,
 } from '@chronicler/schema';
 import { PROGRESS_TABLES } from './writing.ts';
+import type { ExportProfile } from '@chronicler/schema';
 
 export { ENTITY_KINDS, SERIES_CHILD_KINDS, SERIES_SCOPED_KINDS, USER_SCOPED_KINDS, isUserScopedKind, seriesIdOfRow };
 export type { EntityKind, EntityRowByKind };
@@ -150,6 +151,13 @@ export interface Draft {
   updatedAt: number;
 }
 
+/** An export profile saved on this device for one series (not synced: device settings). */
+export interface ExportProfileRow {
+  seriesId: string;
+  profile: ExportProfile;
+  updatedAt: number;
+}
+
 export type ChroniclerDb = Dexie & {
   readonly userId: string;
   series: EntityTable<Series, 'id'>;
@@ -172,6 +180,7 @@ export type ChroniclerDb = Dexie & {
   entitlements: EntityTable<Entitlement, 'id'>;
   /** The author's role in each series they take part in (roles.ts; collaboration, issue 13). */
   seriesRoles: EntityTable<SeriesRoleRow, 'seriesId'>;
+  exportProfiles: EntityTable<ExportProfileRow, 'seriesId'>;
 };
 
 export interface OpenDbOptions {
@@ -224,6 +233,9 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   db.version(5).stores({ entitlements: 'id, userId, kind' });
   // Collaboration (issue 13): the author's role per series, so screens lock for a viewer offline too.
   db.version(6).stores({ seriesRoles: 'seriesId' });
+  db.version(7).stores({
+    exportProfiles: 'seriesId',
+  });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

@@ -432,6 +432,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('revisions').addColumn('in_history', 'integer', (c) => c.notNull().defaultTo(1)).execute();
     },
   },
+
+  // Backups (issue 14): the scheduled and on-demand snapshots kept for each author under DATA_DIR/backups.
+  '0009_backups': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('backup_snapshots')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('backup_snapshots_user_created').on('backup_snapshots').columns(['user_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -294,6 +294,18 @@ export interface SupportRequestsTable {
   createdAt: string;
 }
 
+/** A backup snapshot kept on the server; its zip is DATA_DIR/backups/<userId>/<id>.zip. */
+export interface BackupSnapshotsTable {
+  id: string;
+  userId: string;
+  createdAt: string;
+  /** 'weekly' | 'daily' | 'realtime' (the schedule) or 'manual' (Back up now). */
+  reason: string;
+  sizeBytes: number;
+  /** The global seq when it was taken: writes after it are changes since. */
+  seq: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -325,6 +337,7 @@ export interface DB {
   collaborationInvites: CollaborationInvitesTable;
   collaborativeSeries: CollaborativeSeriesTable;
   seriesActivity: SeriesActivityTable;
+  backupSnapshots: BackupSnapshotsTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

@@ -76,8 +76,9 @@ function withDerived(kind: EntityKind, row: Record<string, unknown>): Record<str
 }
 
 /** Inserts a new row stamped with this write's seq and time; answers it in its wire shape. */
-export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K, values: NewRow<K>): Promise<WireRow<K>> {
-  const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: null });
+export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K, values: NewRow<K>, createdAt: string = ctx.now): Promise<WireRow<K>> {
+  // `createdAt` is given only by a restore, which keeps the row's original creation time.
+  const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt, updatedAt: ctx.now, deletedAt: null });
   const columns = toColumns(kind, full);
   const table = ENTITIES[kind].table;
   const names = Object.keys(columns);

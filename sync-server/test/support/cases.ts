@@ -30,6 +30,7 @@ export function paramValue(kind: ParamKind, source: IdSource, caller: Side | nul
     return String(side?.ids.chapterRev ?? 1);
   }
   if (kind === 'session') return source === 'unknown' ? 'unknownSessionId00000' : source.ids.session;
+  if (kind === 'backup') return source === 'unknown' ? unknownId() : source.ids.backup;
   return source === 'unknown' ? unknownId() : source.ids[kind];
 }
 

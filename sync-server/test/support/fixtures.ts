@@ -29,6 +29,8 @@ export type SideIds = Record<IdKind, string> & {
   session: string;
   /** A gift code the side's author bought (billing), to redeem. */
   giftCode: string;
+  /** A backup snapshot the server keeps for the side's author (Back up now). */
+  backup: string;
 };
 
 export interface Side extends SignedIn {
@@ -119,6 +121,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     chapterRev: conflict.revAfterFirstEdit,
     session: await secondSessionId(app, who),
     giftCode: await giftCodeBoughtBy(app, who),
+    backup: rowOf(await call(app, who, 'POST', '/api/backups')).id,
   };
   return { ...who, ids };
 }

@@ -9,9 +9,10 @@
  */
 import type { IdKind, Side } from './fixtures.ts';
 import { TEST_PASSWORD } from '../helpers.ts';
+import { writeArchive } from '../../src/backup/archive.ts';
 
 /** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
-export type ParamKind = IdKind | 'chapterRev' | 'session';
+export type ParamKind = IdKind | 'chapterRev' | 'session' | 'backup';
 
 export interface ValidRequest {
   body?: unknown;
@@ -200,4 +201,16 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/support-requests': { access: 'protected', request: () => ({ body: { subject: 'Help', message: 'My export is stuck.' } }) },
   // Stripe has no session: verified by signature instead (a request without one is refused).
   'POST /api/stripe/webhook': { access: 'public', anonymous: 400, signedIn: 400, request: () => ({ body: { id: 'evt_1', type: 'invoice.paid' } }) },
+  // --- backups (issue 14) --------------------------------------------------------------------
+  // The download holds only the caller's own series (the matrix checks no answer carries the other's).
+  'GET /api/backup': { access: 'protected' },
+  // An empty archive restores nothing; archives naming the other author's ids are in test/backup.test.ts.
+  'POST /api/backup/restore': {
+    access: 'protected',
+    request: () => ({ body: { archive: Buffer.from(writeArchive({ rows: {}, chapterHistory: [] }, { username: 'someone', displayName: 'Someone' }, new Date())).toString('base64') } }),
+  },
+  'GET /api/backups': { access: 'protected' },
+  'POST /api/backups': { access: 'protected' },
+  'GET /api/backups/:id': { access: 'protected', params: { id: 'backup' } },
+  'POST /api/backups/:id/restore': { access: 'protected', params: { id: 'backup' } },
 };

@@ -2,6 +2,9 @@
  * The REAL route table: the app is built with an `onRoute` hook (BuildAppOptions.onRoute), so a
  * route added anywhere in src shows up here and in every test generated from it.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, testConfig } from '../../src/config.ts';
@@ -38,9 +41,11 @@ function paramNames(url: string): string[] {
 /** Builds a test app (in-memory SQLite) and records every route it registers. */
 export async function buildAppWithRoutes(overrides: Partial<AppConfig> = {}): Promise<AppWithRoutes> {
   const seen: RouteEntry[] = [];
-  // Payments configured (against the fake Stripe), so billing routes are reached past their 503.
+  // Payments configured (against the fake Stripe), so billing routes are reached past their 503;
+  // backup snapshots are files under DATA_DIR: each app gets its own temporary one.
   const stripe = (await sharedFakeStripe()).config();
-  const app = await buildApp(testConfig({ stripe, ...overrides }), {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-routes-'));
+  const app = await buildApp(testConfig({ stripe, dataDir, ...overrides }), {
     onRoute(route: RouteOptions) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -66,7 +71,14 @@ export async function buildAppWithRoutes(overrides: Partial<AppConfig> = {}): Pr
     unique.set(r.key, r);
   }
   const routes = [...unique.values()].sort((x, y) => x.key.localeCompare(y.key));
-  return { app, routes, close: () => app.close() };
+  return {
+    app,
+    routes,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The /api routes only: the web app's static routes are not part of the API. */

@@ -33,6 +33,9 @@ const NotFoundRoute = lazy(() => import('./routes/NotFoundRoute'));
 const InspirationRoute = lazy(() => import('./routes/InspirationRoute'));
 const ToolkitRoute = lazy(() => import('./routes/ToolkitRoute'));
 const AccountRoute = lazy(() => import('./routes/AccountRoute'));
+const ExportRoute = lazy(() => import('./routes/ExportRoute'));
+const BackupsRoute = lazy(() => import('./routes/BackupsRoute'));
+const ImportRoute = lazy(() => import('./routes/ImportRoute'));
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
@@ -81,6 +84,9 @@ export const routes: RouteObject[] = [
               { path: '/inspiration', element: <InspirationRoute /> },
               { path: '/toolkit', element: <ToolkitRoute /> },
               { path: '/account', element: <AccountRoute /> },
+              { path: '/series/:id/export', element: <ExportRoute /> },
+              { path: '/backups', element: <BackupsRoute /> },
+              { path: '/series/:id/import', element: <ImportRoute /> },
             ],
           },
         ],

@@ -20,7 +20,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconBook2, IconFileOff, IconUsers } from '@tabler/icons-react';
+import { IconBook2, IconDownload, IconFileOff, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -197,6 +197,13 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
               {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
             </Badge>
           </Tooltip>
+        ) : null
+      }
+      actions={
+        book ? (
+          <Button variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => navigate(`/series/${book.seriesId}/export`)}>
+            Export
+          </Button>
         ) : null
       }
       onBack={() => navigate(back)}

@@ -26,6 +26,7 @@ describe('sidebar', () => {
       ['Products', '/products'],
       ['Subscriptions', '/subscriptions'],
       ['Account', '/account'],
+      ['Backups', '/backups'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });

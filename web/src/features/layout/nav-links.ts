@@ -12,6 +12,7 @@ import {
   IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
+import { IconArchive } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -33,6 +34,7 @@ export const SIDEBAR_LINKS: readonly NavItem[] = [
   { label: 'Products', to: '/products', icon: IconShoppingBag },
   { label: 'Subscriptions', to: '/subscriptions', icon: IconCreditCard },
   { label: 'Account', to: '/account', icon: IconUserCog },
+  { label: 'Backups', to: '/backups', icon: IconArchive },
 ];
 
 /** The mobile drawer: the same links, except Writer's Companion points to /ai-companion. */

@@ -25,6 +25,8 @@ export interface EditorToolbarProps {
   offering: boolean;
   /** Who else is in this chapter now (collaboration), shown beside the save state. */
   presence?: ReactNode;
+  /** More actions of the large-screen toolbar (e.g. Export), before Auto-save. */
+  actions?: ReactNode;
   onBack: () => void;
   onHistory: () => void;
 }
@@ -39,7 +41,7 @@ function OfflineBadge({ compact }: { compact: boolean }) {
   );
 }
 
-export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, onBack, onHistory }: EditorToolbarProps) {
+export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, onBack, onHistory }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
@@ -153,6 +155,7 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
           <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onHistory}>
             History
           </Button>
+          {actions}
           <Switch label="Auto-save" checked={controller.autoSave} onChange={(e) => controller.setAutoSave(e.currentTarget.checked)} />
           <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
             {saveLabel}

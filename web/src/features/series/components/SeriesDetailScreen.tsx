@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconFileImport, IconPencil } from '@tabler/icons-react';
 import { roleAllows } from '@chronicler/schema';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
@@ -67,6 +67,12 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
             <BackLink />
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)} disabled={!mayManage}>
               Edit Series
+            </Button>
+            <Button component={Link} to={`/series/${series.id}/export`} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Export
+            </Button>
+            <Button component={Link} to={`/series/${series.id}/import`} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+              Import
             </Button>
           </>
         }

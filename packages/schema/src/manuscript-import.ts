@@ -1,0 +1,109 @@
+/**
+ * Importing a manuscript (issue 14, beyond the spec): a document's headings and paragraphs split
+ * into chapters. The chapter level is the highest heading level that occurs more than once (a lone
+ * top heading is the book's title); text before the first chapter heading is kept as its own
+ * chapter, never dropped. Paragraph text is kept as written.
+ */
+import { LIMITS } from './entities.ts';
+
+export type ImportBlock = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string };
+
+export interface ImportedChapter {
+  title: string;
+  /** One paragraph per line, as the editor stores text. */
+  content: string;
+}
+
+export interface ImportedManuscript {
+  /** The lone top heading, when the document has one above its chapter headings. */
+  title: string | null;
+  chapters: ImportedChapter[];
+}
+
+/** The title given to text that comes before the first chapter heading. */
+export const OPENING_CHAPTER_TITLE = 'Opening';
+
+const clampTitle = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, LIMITS.title);
+
+export function splitIntoChapters(blocks: readonly ImportBlock[]): ImportedManuscript {
+  const counts = new Map<number, number>();
+  for (const b of blocks) if (b.kind === 'heading' && b.text.trim()) counts.set(b.level, (counts.get(b.level) ?? 0) + 1);
+  const levels = [...counts.keys()].sort((a, b) => a - b);
+  // The chapter level: the highest one used twice or more; else the only heading level there is.
+  const chapterLevel = levels.find((l) => counts.get(l)! > 1) ?? levels[levels.length - 1] ?? null;
+  const titleLevel = levels.find((l) => chapterLevel !== null && l < chapterLevel && counts.get(l) === 1) ?? null;
+
+  let title: string | null = null;
+  const chapters: { title: string; lines: string[] }[] = [];
+  let current: { title: string; lines: string[] } | null = null;
+  for (const block of blocks) {
+    if (block.kind === 'heading' && block.text.trim()) {
+      if (block.level === chapterLevel) {
+        current = { title: clampTitle(block.text), lines: [] };
+        chapters.push(current);
+        continue;
+      }
+      if (block.level === titleLevel && title === null && chapters.length === 0) {
+        title = clampTitle(block.text);
+        continue;
+      }
+    }
+    // Headings below the chapter level (scene titles) stay in the text as lines of their own.
+    const text = block.text.replace(/\r?\n/g, ' ').trim();
+    if (text === '') continue;
+    if (!current) {
+      current = { title: OPENING_CHAPTER_TITLE, lines: [] };
+      chapters.push(current);
+    }
+    current.lines.push(text);
+  }
+  return { title, chapters: chapters.map((c) => ({ title: c.title || OPENING_CHAPTER_TITLE, content: c.lines.join('\n') })) };
+}
+
+/** Markdown's backslash escapes undone: `\*` is a star the author typed (our exports write them). */
+function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([\\`*_[\]{}()#+\-.!<>~|])/g, '$1');
+}
+
+/**
+ * A Markdown manuscript as blocks: ATX (`#`) and Setext (`===`, `---` under a line) headings;
+ * paragraphs are runs of lines (joined with spaces, as Markdown reads them); everything else,
+ * scene-break lines included, stays as typed.
+ */
+export function markdownBlocks(markdown: string): ImportBlock[] {
+  const blocks: ImportBlock[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push({ kind: 'paragraph', text: unescapeMarkdown(paragraph.join(' ')) });
+    paragraph = [];
+  };
+  const lines = markdown.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const atx = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (atx) {
+      flush();
+      blocks.push({ kind: 'heading', level: atx[1]!.length, text: unescapeMarkdown(atx[2]!) });
+      continue;
+    }
+    const next = lines[i + 1];
+    if (line.trim() !== '' && paragraph.length === 0 && next !== undefined && /^ {0,3}(=+|-{2,})[ \t]*$/.test(next)) {
+      blocks.push({ kind: 'heading', level: next.trim().startsWith('=') ? 1 : 2, text: unescapeMarkdown(line.trim()) });
+      i += 1;
+      continue;
+    }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
+    // A scene-break line is a block of its own, not part of a paragraph.
+    if (/^ {0,3}([*#~-] ?){3,}$/.test(line) || /^\s*\\?[#*~]\s*$/.test(line)) {
+      flush();
+      blocks.push({ kind: 'paragraph', text: unescapeMarkdown(line.trim()) });
+      continue;
+    }
+    paragraph.push(line.trim());
+  }
+  flush();
+  return blocks;
+}

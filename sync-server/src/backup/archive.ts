@@ -1,0 +1,203 @@
+/**
+ * The backup archive (format "chronicler-backup", version 1; the repository README, "Exports, imports and backups"):
+ * a zip of `manifest.json` (format, version, time, account, counts and the SHA-256 of every other
+ * file), `data/<kind>.json` (rows as the API answers them), `data/chapterHistory.json` and a
+ * readable `markdown/` copy. Reading checks everything before anything is restored: a truncated,
+ * edited or foreign archive is refused as a whole.
+ */
+import crypto from 'node:crypto';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { z } from 'zod';
+import {
+  BACKUP_FORMAT,
+  BACKUP_MESSAGES,
+  BACKUP_VERSION,
+  type Book,
+  type Chapter,
+  type Character,
+  type CharacterRelationship,
+  ERROR_CODES,
+  type Location,
+  type Series,
+  type TimelineEvent,
+  buildManuscript,
+  buildSeriesBible,
+  manuscriptToMarkdown,
+} from '@chronicler/schema';
+import { HttpError } from '../http/errors.ts';
+import { BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile } from './kinds.ts';
+
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int().min(1),
+  createdAt: z.string(),
+  account: z.object({ username: z.string(), displayName: z.string() }),
+  counts: z.record(z.string(), z.number().int()),
+  files: z.record(z.string(), z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(0) })),
+});
+
+export interface ArchiveAccount {
+  username: string;
+  displayName: string;
+}
+
+const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** A file or folder name from a title: no path separators or characters file systems refuse. */
+function safeName(index: number, title: string): string {
+  // eslint-disable-next-line no-control-regex -- control codes are exactly what is removed here
+  const cleaned = title.normalize('NFC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${String(index + 1).padStart(2, '0')} ${cleaned || 'Untitled'}`;
+}
+
+function markdownCopy(data: BackupData, author: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const rows = data.rows;
+  const series = (rows.series ?? []) as Series[];
+  series.forEach((s, i) => {
+    const folder = `markdown/${safeName(i, s.title)}`;
+    const books = ((rows.books ?? []) as Book[]).filter((b) => b.seriesId === s.id).sort((a, b) => a.position - b.position);
+    const chapters = (rows.chapters ?? []) as Chapter[];
+    books.forEach((book, j) => {
+      const m = buildManuscript({ series: s, author, books: [book], chapters, title: book.title });
+      out[`${folder}/${safeName(j, book.title)}.md`] = manuscriptToMarkdown(m);
+    });
+    const bible = buildSeriesBible({
+      series: s,
+      author,
+      characters: ((rows.characters ?? []) as Character[]).filter((c) => c.seriesId === s.id),
+      relationships: ((rows.characterRelationships ?? []) as CharacterRelationship[]).filter((r) => r.seriesId === s.id),
+      locations: ((rows.locations ?? []) as Location[]).filter((l) => l.seriesId === s.id),
+      events: ((rows.timelineEvents ?? []) as TimelineEvent[]).filter((e) => e.seriesId === s.id),
+    });
+    out[`${folder}/Series bible.md`] = manuscriptToMarkdown(bible);
+  });
+  return out;
+}
+
+const README = `Chronicler backup (format ${BACKUP_FORMAT}, version ${BACKUP_VERSION})
+
+markdown/   your series, one folder each: every book as a Markdown file, and the series bible
+data/       everything as JSON, the way Chronicler restores it (rows as its API answers them)
+manifest.json  what this archive holds, with a SHA-256 checksum of every file
+
+Restore it from Chronicler's Backups page, into this account or another, on any server.
+`;
+
+export function writeArchive(data: BackupData, account: ArchiveAccount, now: Date): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const counts: Record<string, number> = {};
+  for (const { kind } of BACKUP_KINDS) {
+    const list = data.rows[kind] ?? [];
+    counts[kind] = list.length;
+    files[dataFile(kind)] = strToU8(JSON.stringify(list));
+  }
+  counts.chapterHistory = data.chapterHistory.length;
+  files[HISTORY_FILE] = strToU8(JSON.stringify(data.chapterHistory));
+  for (const [path, text] of Object.entries(markdownCopy(data, account.displayName))) files[path] = strToU8(text);
+  files['README.txt'] = strToU8(README);
+  const manifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: now.toISOString(),
+    account,
+    counts,
+    files: Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, { sha256: sha256(bytes), bytes: bytes.length }])),
+  };
+  const zip: Zippable = { 'manifest.json': strToU8(JSON.stringify(manifest, null, 2)) };
+  for (const [path, bytes] of Object.entries(files)) zip[path] = bytes;
+  return zipSync(zip, { level: 6, mtime: now });
+}
+
+const damaged = () => new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
+
+function parseJson(bytes: Uint8Array | undefined): unknown {
+  if (!bytes) throw damaged();
+  try {
+    return JSON.parse(strFromU8(bytes));
+  } catch {
+    throw damaged();
+  }
+}
+
+/** The archive's data, checked whole: format, version, every checksum, every row's shape, every reference. */
+export function readArchive(bytes: Uint8Array): BackupData & { account: ArchiveAccount } {
+  let entries: Record<string, Uint8Array>;
+  // Only what a restore reads is inflated (the Markdown copy is half the archive); every name is seen.
+  const names: string[] = [];
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        return file.name === 'manifest.json' || file.name.startsWith('data/');
+      },
+    });
+  } catch {
+    throw damaged();
+  }
+  const manifestRaw = parseJson(entries['manifest.json']) as { format?: unknown; version?: unknown };
+  if (manifestRaw?.format === BACKUP_FORMAT && typeof manifestRaw.version === 'number' && manifestRaw.version > BACKUP_VERSION) {
+    throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.newerVersion, { archive: BACKUP_MESSAGES.newerVersion });
+  }
+  const manifest = manifestSchema.safeParse(manifestRaw);
+  if (!manifest.success) throw damaged();
+  const listed = manifest.data.files;
+  for (const path of names) {
+    if (path === 'manifest.json' || path.endsWith('/')) continue;
+    if (!(path in listed)) throw damaged();
+  }
+  for (const [path, { sha256: expected, bytes: size }] of Object.entries(listed)) {
+    // The readable copy is not restored: it must be there, its contents are not read.
+    if (!path.startsWith('data/')) {
+      if (!names.includes(path)) throw damaged();
+      continue;
+    }
+    const file = entries[path];
+    if (!file || file.length !== size || sha256(file) !== expected) throw damaged();
+  }
+  const rows: BackupRows = {};
+  for (const { kind, schema } of BACKUP_KINDS) {
+    // A kind this version knows but an older archive lacks is simply empty.
+    if (!entries[dataFile(kind)]) continue;
+    const parsed = z.array(schema).safeParse(parseJson(entries[dataFile(kind)]));
+    if (!parsed.success) throw damaged();
+    rows[kind] = parsed.data;
+  }
+  const history = entries[HISTORY_FILE] ? z.array(chapterHistoryEntrySchema).safeParse(parseJson(entries[HISTORY_FILE])) : { success: true as const, data: [] };
+  if (!history.success) throw damaged();
+  const data = { rows, chapterHistory: history.data, account: manifest.data.account };
+  assertReferencesHold(data);
+  return data;
+}
+
+/** Every required reference names a row of the archive; every id is unique within its kind. */
+function assertReferencesHold(data: BackupData): void {
+  const ids = new Map<string, Set<string>>();
+  for (const { kind } of BACKUP_KINDS) {
+    const set = new Set((data.rows[kind] ?? []).map((r) => String(r.id)));
+    if (set.size !== (data.rows[kind] ?? []).length) throw damaged();
+    ids.set(kind, set);
+  }
+  // The series of each row, to check that a reference stays inside its row's series.
+  const seriesOf = new Map<string, string>();
+  for (const { kind } of BACKUP_KINDS) {
+    for (const r of data.rows[kind] ?? []) seriesOf.set(`${kind}:${String(r.id)}`, kind === 'series' ? String(r.id) : String(r.seriesId));
+  }
+  for (const { kind, refs, optionalRefs = [] } of BACKUP_KINDS) {
+    for (const r of data.rows[kind] ?? []) {
+      for (const [field, target] of Object.entries(refs)) {
+        const value = r[field];
+        if (value === null && optionalRefs.includes(field)) continue;
+        const targetSeries = seriesOf.get(`${target}:${String(value)}`);
+        // An optional reference may name a row deleted before the backup: it is cleared on restore.
+        if (targetSeries === undefined) {
+          if (optionalRefs.includes(field)) continue;
+          throw damaged();
+        }
+        if (kind !== 'series' && targetSeries !== String(r.seriesId)) throw damaged();
+      }
+    }
+  }
+  const chapters = ids.get('chapters')!;
+  if (data.chapterHistory.some((h) => !chapters.has(h.chapterId))) throw damaged();
+}

@@ -1,0 +1,62 @@
+/**
+ * Reads everything an author owns for a backup: their live series and every live row under them
+ * (rows of series shared with them stay their owners'), and the revision history of each chapter.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/tables.ts';
+import { ENTITIES } from '../entities/registry.ts';
+import { toWire } from '../entities/wire.ts';
+import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
+
+/** Ids per query: well under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+function chunks<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function collectBackup(db: Kysely<DB>, userId: string): Promise<BackupData> {
+  const series = await db.selectFrom('series').selectAll().where('ownerId', '=', userId).where('deletedAt', 'is', null).orderBy('createdAt').orderBy('id').execute();
+  const seriesIds = series.map((s) => s.id);
+  const rows: BackupData['rows'] = { series: series.map((s) => toWire('series', s as unknown as Record<string, unknown>)) };
+  for (const { kind } of BACKUP_KINDS) {
+    if (kind === 'series') continue;
+    const table = ENTITIES[kind].table as 'books';
+    const list: Record<string, unknown>[] = [];
+    for (const ids of chunks(seriesIds)) {
+      const found = await db.selectFrom(table).selectAll().where('seriesId', 'in', ids).where('deletedAt', 'is', null).orderBy('createdAt').orderBy('id').execute();
+      for (const r of found) list.push(toWire(kind, r as unknown as Record<string, unknown>));
+    }
+    rows[kind] = list;
+  }
+  const chapters = new Map((rows.chapters ?? []).map((c) => [String(c.id), Number(c.rev)]));
+  const chapterHistory: ChapterHistoryEntry[] = [];
+  for (const ids of chunks([...chapters.keys()])) {
+    const revisions = await db
+      .selectFrom('revisions')
+      .select(['entityId', 'rev', 'createdAt', 'snapshot'])
+      .where('entity', '=', 'chapters')
+      .where('entityId', 'in', ids)
+      .orderBy('entityId')
+      .orderBy('rev')
+      .execute();
+    for (const r of revisions) {
+      // The current state is the chapter row itself; older snapshots are its history.
+      if (r.rev >= chapters.get(r.entityId)!) continue;
+      const s = JSON.parse(r.snapshot) as Record<string, unknown>;
+      if (s.deletedAt) continue;
+      chapterHistory.push({
+        chapterId: r.entityId,
+        createdAt: r.createdAt,
+        title: String(s.title ?? ''),
+        content: String(s.content ?? ''),
+        wordCount: Number(s.wordCount ?? 0),
+        status: String(s.status ?? 'draft'),
+        position: Number(s.position ?? 0),
+      });
+    }
+  }
+  return { rows, chapterHistory };
+}

@@ -1,0 +1,215 @@
+/**
+ * Backup and restore (issue 14) over real SQLite and HTTP: the archive holds everything the author
+ * owns with a readable Markdown copy; restoring it into a fresh account on a fresh server gives the
+ * same data; restoring twice changes nothing; damaged archives are refused and change nothing.
+ */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BACKUP_MESSAGES, type ChangesResponse, ENTITY_KINDS, type PlanName } from '@chronicler/schema';
+import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { type StoryClient, expectError, storyClient } from './story-client.ts';
+
+let servers: TestApp[] = [];
+async function server(): Promise<TestApp> {
+  const t = await createTestApp();
+  servers.push(t);
+  return t;
+}
+beforeEach(() => {
+  servers = [];
+});
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function author(t: TestApp, plan: PlanName = 'legendary', displayName?: string): Promise<StoryClient> {
+  return storyClient(t.app, await signUp(t.app, { plan, ...(displayName ? { displayName } : {}) }));
+}
+
+/** A two-book series with edits (chapter history), a world and a timeline; and a second series. */
+async function seed(me: StoryClient) {
+  const series = await me.create('/api/series', { title: 'The Glass Kingdoms', description: 'Two sisters.', totalBooks: 2 });
+  const one = await me.create('/api/books', { seriesId: series.id, title: 'The Salt Crown' });
+  const two = await me.create('/api/books', { seriesId: series.id, title: 'The Iron Tide' });
+  const c1 = await me.create('/api/chapters', { bookId: one.id, title: 'Salt and Ash', content: 'The first paragraph.\n“Where’s the crown?” — gone.' });
+  const edited = await me.put(`/api/chapters/${c1.id}`, { content: 'The first paragraph.\n“Where’s the crown?” — gone.\n\n* * *\n\nMorning.' });
+  expect(edited.statusCode, edited.body).toBe(200);
+  await me.create('/api/chapters', { bookId: one.id, title: 'The Harbour', content: 'Gulls.' });
+  const c3 = await me.create('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: 'Book two.' });
+  const mara = await me.create('/api/characters', { seriesId: series.id, name: 'Mara', role: 'protagonist', bookAppearances: [1, 2], isProtagonist: true });
+  const ilse = await me.create('/api/characters', { seriesId: series.id, name: 'Ilse' });
+  await me.create('/api/character-relationships', { sourceCharacterId: mara.id, targetCharacterId: ilse.id, relationshipType: 'family', description: 'Sisters' });
+  const city = await me.create('/api/locations', { seriesId: series.id, name: 'Saltmere', locationType: 'city' });
+  await me.create('/api/timeline-events', { seriesId: series.id, title: 'The crown breaks', bookId: two.id, chapterId: c3.id, locationId: city.id, characterIds: [mara.id, ilse.id], isPlotPoint: true });
+  const other = await me.create('/api/series', { title: 'Short Stories' });
+  return { series, one, two, c1, other };
+}
+
+async function download(me: StoryClient): Promise<Uint8Array> {
+  const res = await me.get('/api/backup');
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/zip');
+  expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="chronicler-backup-.+-\d{4}-\d{2}-\d{2}\.zip"$/);
+  return new Uint8Array(res.rawPayload);
+}
+
+const restore = (me: StoryClient, archive: Uint8Array): Promise<LightMyRequestResponse> =>
+  me.post('/api/backup/restore', { archive: Buffer.from(archive).toString('base64') });
+
+async function changes(me: StoryClient): Promise<ChangesResponse> {
+  return me.read('/api/sync/changes?since=0&limit=10000');
+}
+
+/**
+ * Everything the author sees, with ids replaced by stable labels (kind + creation order) and the
+ * server's own stamps (rev, updatedAt) and the owner left out: what must survive a restore.
+ */
+async function picture(me: StoryClient) {
+  const feed = await changes(me);
+  const labels = new Map<string, string>();
+  for (const kind of ENTITY_KINDS) {
+    const rows = [...feed.changes[kind]].filter((r) => !r.deletedAt).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    rows.forEach((r, i) => labels.set(r.id, `${kind}#${i}`));
+  }
+  const relabel = (value: unknown): unknown =>
+    typeof value === 'string' && labels.has(value) ? labels.get(value) : Array.isArray(value) ? value.map(relabel) : value;
+  const out: Record<string, unknown[]> = {};
+  for (const kind of ENTITY_KINDS) {
+    out[kind] = feed.changes[kind]
+      .filter((r) => !r.deletedAt)
+      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !['rev', 'updatedAt', 'ownerId', 'authorId'].includes(k)).map(([k, v]) => [k, relabel(v)])))
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+  }
+  const history: Record<string, unknown[]> = {};
+  for (const c of feed.changes.chapters.filter((r) => !r.deletedAt)) {
+    const revisions = await me.read<{ rev: number; createdAt: string; title: string; wordCount: number }[]>(`/api/chapters/${c.id}/revisions?limit=100`);
+    history[labels.get(c.id)!] = revisions.map(({ createdAt, title, wordCount }) => ({ createdAt, title, wordCount })).slice(1);
+  }
+  return { rows: out, history };
+}
+
+describe('backup download', () => {
+  it('holds every owned series as JSON with checksums, and a readable Markdown copy', async () => {
+    const t = await server();
+    const me = await author(t, 'legendary', 'Ada Quill');
+    const stranger = await author(t);
+    await stranger.create('/api/series', { title: 'Not Mine' });
+    await seed(me);
+    const entries = unzipSync(await download(me));
+    const manifest = JSON.parse(strFromU8(entries['manifest.json']!));
+    expect(manifest).toMatchObject({ format: 'chronicler-backup', version: 1, account: { displayName: 'Ada Quill' } });
+    expect(manifest.counts).toMatchObject({ series: 2, books: 2, chapters: 3, characters: 2, characterRelationships: 1, locations: 1, timelineEvents: 1 });
+    expect(manifest.counts.chapterHistory).toBeGreaterThanOrEqual(1);
+    const series = JSON.parse(strFromU8(entries['data/series.json']!)) as { title: string }[];
+    expect(series.map((s) => s.title)).toEqual(['The Glass Kingdoms', 'Short Stories']);
+    const book = strFromU8(entries['markdown/01 The Glass Kingdoms/01 The Salt Crown.md']!);
+    expect(book).toContain('## Salt and Ash\n\nThe first paragraph.\n\n“Where’s the crown?” — gone.');
+    expect(book.indexOf('Salt and Ash')).toBeLessThan(book.indexOf('The Harbour'));
+    expect(strFromU8(entries['markdown/01 The Glass Kingdoms/Series bible.md']!)).toContain('### Mara and Ilse');
+    expect(JSON.stringify(Object.values(entries).map((e) => strFromU8(e)))).not.toContain('Not Mine');
+  });
+
+  it('answers 401 without a session', async () => {
+    const t = await server();
+    expect((await t.app.inject({ method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
+  });
+});
+
+describe('restore', () => {
+  it('into a fresh account on a fresh server gives equal data, history included; restoring twice changes nothing', async () => {
+    const first = await server();
+    const me = await author(first);
+    await seed(me);
+    const archive = await download(me);
+    const before = await picture(me);
+
+    const second = await server();
+    const newcomer = await author(second);
+    const res = await restore(newcomer, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).series).toEqual(['The Glass Kingdoms', 'Short Stories']);
+    expect(json(res).counts.chapters).toEqual({ restored: 3, alreadyPresent: 0, remapped: 0 });
+    const after = await picture(newcomer);
+    expect(after).toEqual(before);
+    expect(after.history['chapters#0']!.length).toBeGreaterThanOrEqual(1);
+
+    // Every row as stored, revs included: a second restore writes none of them.
+    const stored = (await changes(newcomer)).changes;
+    const again = await restore(newcomer, archive);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json(again).counts.chapters).toEqual({ restored: 0, alreadyPresent: 3, remapped: 0 });
+    expect((await changes(newcomer)).changes).toEqual(stored);
+    expect(await picture(newcomer)).toEqual(before);
+  });
+
+  it('into another account on the same server remaps the taken ids, once', async () => {
+    const t = await server();
+    const me = await author(t);
+    await seed(me);
+    const archive = await download(me);
+    const before = await picture(me);
+    const other = await author(t);
+    const res = await restore(other, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).counts.series).toEqual({ restored: 2, alreadyPresent: 0, remapped: 2 });
+    expect(await picture(other)).toEqual(before);
+    // The owner's rows are untouched, and a second restore adds nothing.
+    expect(await picture(me)).toEqual(before);
+    expect(json(await restore(other, archive)).counts.series).toEqual({ restored: 0, alreadyPresent: 2, remapped: 0 });
+    expect((await other.read('/api/series')).length).toBe(2);
+  });
+
+  it('brings back a deleted series into the same account', async () => {
+    const t = await server();
+    const me = await author(t);
+    const { series } = await seed(me);
+    const archive = await download(me);
+    expect((await me.del(`/api/series/${series.id}`)).statusCode).toBe(200);
+    const res = await restore(me, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).counts.series).toEqual({ restored: 1, alreadyPresent: 1, remapped: 1 });
+    expect((await me.read('/api/series')).map((s: { title: string }) => s.title).sort()).toEqual(['Short Stories', 'The Glass Kingdoms']);
+  });
+
+  it('refuses truncated, edited, foreign and newer archives with a clear message, changing nothing', async () => {
+    const t = await server();
+    const me = await author(t);
+    await seed(me);
+    const archive = await download(me);
+    const target = await author(t);
+    const stored = (await changes(target)).changes;
+
+    const entries = unzipSync(archive);
+    const edited = { ...entries, 'data/chapters.json': strToU8(strFromU8(entries['data/chapters.json']!).replace('Gulls.', 'Gulls!')) };
+    const newer = { ...entries, 'manifest.json': strToU8(strFromU8(entries['manifest.json']!).replace('"version": 1', '"version": 99')) };
+    const cases: [string, Uint8Array, string][] = [
+      ['truncated', archive.slice(0, Math.floor(archive.length * 0.6)), BACKUP_MESSAGES.damaged],
+      ['edited', zipSync(edited), BACKUP_MESSAGES.damaged],
+      ['not a zip', strToU8('hello'), BACKUP_MESSAGES.damaged],
+      ['another zip', zipSync({ 'a.txt': strToU8('x') }), BACKUP_MESSAGES.damaged],
+      ['newer', zipSync(newer), BACKUP_MESSAGES.newerVersion],
+    ];
+    for (const [label, bytes, message] of cases) {
+      const res = await restore(target, bytes);
+      expect(res.statusCode, label).toBe(422);
+      expect(json(res).message, label).toBe(message);
+    }
+    expectError(await target.post('/api/backup/restore', { archive: '%%%' }), 422, 'VALIDATION_FAILED', BACKUP_MESSAGES.damaged);
+    expectError(await target.post('/api/backup/restore', { archive: '' }), 422, 'VALIDATION_FAILED', BACKUP_MESSAGES.empty);
+    expect((await changes(target)).changes).toEqual(stored);
+    expect(await target.read('/api/series')).toEqual([]);
+  });
+
+  it('follows the plan: an Apprentice cannot restore two series, and nothing is written', async () => {
+    const t = await server();
+    const me = await author(t);
+    await seed(me);
+    const archive = await download(me);
+    const apprentice = await author(t, 'apprentice');
+    const res = await restore(apprentice, archive);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(['PLAN_LIMIT', 'FEATURE_LOCKED']).toContain(json(res).code);
+    expect(await apprentice.read('/api/series')).toEqual([]);
+  });
+});

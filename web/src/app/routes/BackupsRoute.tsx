@@ -1,0 +1,5 @@
+import { BackupsScreen } from '@/features/backups';
+
+export default function BackupsRoute() {
+  return <BackupsScreen />;
+}
