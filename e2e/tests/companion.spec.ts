@@ -125,6 +125,10 @@ test('in the chapter editor: analyse the open chapter in place and insert a sugg
   await panel.getByRole('button', { name: /^Passive voice/ }).click();
   expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('was opened');
 
+  const wordsWritten = async () =>
+    ((await (await page.request.get('/api/writing-stats?period=day')).json()) as Array<{ wordsWritten: number }>).reduce((sum, day) => sum + day.wordsWritten, 0);
+  const writtenBefore = await wordsWritten();
+
   // The caret at the very start of the chapter, then the suggestion goes in there.
   await text.click();
   await page.keyboard.press('ControlOrMeta+Home');
@@ -133,4 +137,10 @@ test('in the chapter editor: analyse the open chapter in place and insert a sugg
   await expect(text).toContainText(`${suggestion.content} The gate was opened`);
   // Inserting moved the text: the old highlights are cleared rather than left on the wrong words.
   await expect(text.locator('.cm-companion-finding')).toHaveCount(0);
+
+  // The insertion is saved at once, marked as the companion's: it never counts as words written.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/chapters/${chapter.id}`)).json()) as { content: string }).content, { timeout: 20_000 })
+    .toContain(suggestion.content);
+  expect(await wordsWritten()).toBe(writtenBefore);
 });

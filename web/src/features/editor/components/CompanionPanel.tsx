@@ -43,10 +43,15 @@ export function CompanionPanel({ controller, disabled }: { controller: ChapterEd
     setResult(null);
   }
 
-  function insert(content: string) {
+  async function insert(content: string) {
     const view = controller.editorRef.current?.view;
     if (!view) return;
+    // Words typed before the insertion are the author's writing: saved first, as writing. The
+    // inserted text is then saved on its own, marked as the companion's, so it never counts as
+    // words written (issue 10's counting rules).
+    if (controller.store.getState().dirty) await controller.save({ auto: true, quiet: true });
     insertAtCursor(view, content);
+    await controller.save({ auto: true, quiet: true, writingKind: 'companion' });
     // The old findings' positions no longer hold for the new text.
     if (result) clear();
     toast.show(TOASTS.suggestionInserted);
@@ -106,7 +111,7 @@ export function CompanionPanel({ controller, disabled }: { controller: ChapterEd
                   size="compact-xs"
                   variant="subtle"
                   leftSection={<IconTextPlus size={12} />}
-                  onClick={() => insert(s.content)}
+                  onClick={() => void insert(s.content)}
                   disabled={disabled}
                   aria-label={`Insert at cursor: ${s.content.slice(0, 40)}`}
                 >

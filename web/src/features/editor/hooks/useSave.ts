@@ -5,7 +5,7 @@
  * both changed the same paragraphs nothing is sent and the author compares (`compare`).
  */
 import { type RefObject, useCallback } from 'react';
-import type { Book, Chapter } from '@chronicler/schema';
+import type { Book, Chapter, WritingMark } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import type { Mutators } from '@chronicler/sync-client';
@@ -20,6 +20,11 @@ export interface SaveOptions {
   quiet?: boolean;
   /** Saved on the way out: a new chapter does not move to its own URL first. */
   leaving?: boolean;
+  /**
+   * What the save is for the writing statistics, when it is not the author's writing: text the
+   * companion inserted is saved on its own as 'companion', so it never counts as words written.
+   */
+  writingKind?: NonNullable<WritingMark['kind']>;
 }
 
 export type Save = (options?: SaveOptions) => Promise<boolean>;
@@ -39,7 +44,7 @@ const REFUSAL_TOAST = { 'title-required': TOASTS.editorTitleRequired, 'book-requ
 
 export function useSave({ store, editorRef, mutators, bookId, book, discardDraft, onCreated }: SaveDeps): Save {
   return useCallback(
-    async ({ auto = false, quiet = false, leaving = false }: SaveOptions = {}): Promise<boolean> => {
+    async ({ auto = false, quiet = false, leaving = false, writingKind }: SaveOptions = {}): Promise<boolean> => {
       const editor = editorRef.current;
       const state = store.getState();
       if (state.saving || state.offer || !editor) return false;
@@ -66,10 +71,11 @@ export function useSave({ store, editorRef, mutators, bookId, book, discardDraft
         const unchanged = store.getState().edits === edits;
         store.setState({ lastSavedAt: new Date(), previous: words, ...(unchanged ? { dirty: false } : {}) });
       };
+      const mark = writingKind ? { writing: { kind: writingKind } } : {};
       try {
         const id = state.chapterId;
         if (!id) {
-          const created = await mutators.chapters.create({ bookId, ...plan.show, wordCount: words });
+          const created = await mutators.chapters.create({ bookId, ...plan.show, wordCount: words, ...mark });
           void discardDraft(draftKey(null, bookId));
           store.setState({ chapterId: created.id, base: versionOf(created) });
           markSaved();
@@ -77,7 +83,7 @@ export function useSave({ store, editorRef, mutators, bookId, book, discardDraft
           if (!leaving) onCreated?.(created);
         } else {
           const fields = plan.fields.content === undefined ? plan.fields : { ...plan.fields, wordCount: words };
-          if (hasChanges(plan.fields)) await mutators.chapters.update(id, fields);
+          if (hasChanges(plan.fields)) await mutators.chapters.update(id, { ...fields, ...mark });
           markSaved();
           if (!auto && !quiet) toast.show(navigator.onLine ? TOASTS.chapterSaved : TOASTS.chapterSavedOffline);
         }
