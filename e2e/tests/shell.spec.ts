@@ -32,8 +32,10 @@ const SPEC_LINKS: [string, string][] = [
   ['Achievements', '/achievements'],
   ['Products', '/products'],
   ['Subscriptions', '/subscriptions'],
-  // Not in the spec: the account screen (issue 16), appended after the spec's links.
+  // Not in the spec, appended after the spec's links: the account screen (issue 16) and the
+  // author's backups (issue 14).
   ['Account', '/account'],
+  ['Backups', '/backups'],
 ];
 
 let shared: SharedAuthor;

@@ -37,6 +37,15 @@ const NOT_SERIES_SCOPED = new Set([
   'GET /api/collaboration/series', 'POST /api/collaboration/series', 'GET /api/collaboration/pending-invites',
   // A bearer token, not an id: tested in collaboration.test.ts.
   'POST /api/collaboration/invite-links/accept',
+  // The author's own figures, plans, payments and backups: no series id; answers are the caller's own.
+  'GET /api/writing-stats', 'GET /api/achievements', 'GET /api/user-achievements', 'POST /api/check-achievements',
+  'GET /api/writing-settings', 'PUT /api/writing-settings',
+  'GET /api/subscription-plans', 'POST /api/subscriptions', 'POST /api/create-payment-intent', 'POST /api/billing/portal',
+  'GET /api/billing/status', 'POST /api/gifts/redeem', 'GET /api/support-requests', 'POST /api/support-requests',
+  'GET /api/backup', 'POST /api/backup/restore', 'GET /api/backups', 'POST /api/backups', 'GET /api/backups/:id', 'POST /api/backups/:id/restore',
+  // The companion names its series or chapter in the query or body, not the path: membership is
+  // checked there (ai-companion.test.ts, and the authorization matrix's attacks with another's ids).
+  'GET /api/ai/allowance', 'GET /api/ai/suggestions', 'POST /api/ai/suggestion', 'POST /api/ai/analyze',
 ]);
 
 const COLLABORATION_NEEDS: Record<string, Need> = {

@@ -80,7 +80,7 @@ describe('sidebar', () => {
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(nav).getByRole('link', { name: "Writer's Companion" }).getAttribute('href')).toBe('/ai-companion');
-    expect(within(nav).getAllByRole('link')).toHaveLength(12);
+    expect(within(nav).getAllByRole('link')).toHaveLength(13);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
