@@ -73,7 +73,12 @@ async function picture(me: StoryClient) {
   const feed = await changes(me);
   const labels = new Map<string, string>();
   for (const kind of SERIES_SCOPED_KINDS) {
-    const rows = [...feed.changes[kind]].filter((r) => !r.deletedAt).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    // Rows made in the same millisecond are told apart by their names, not their ids: a restore
+    // into another account remaps the ids.
+    const nameOf = (r: object) => String((r as { title?: string; name?: string }).title ?? (r as { name?: string }).name ?? '');
+    const rows = [...feed.changes[kind]]
+      .filter((r) => !r.deletedAt)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || nameOf(a).localeCompare(nameOf(b)) || a.id.localeCompare(b.id));
     rows.forEach((r, i) => labels.set(r.id, `${kind}#${i}`));
   }
   const relabel = (value: unknown): unknown =>
