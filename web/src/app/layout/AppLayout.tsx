@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SyncIndicator, SyncProgress } from '@/features/sync-problems';
+import { ThemePackOwnership } from '@/lib/ThemePackOwnership';
 import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
@@ -66,6 +67,7 @@ export function AppLayout() {
       }
     >
       <SyncProgress />
+      <ThemePackOwnership />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -5,7 +5,6 @@ import { BrandMark } from '@/components/BrandMark';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useSession } from '@/lib/session';
 import { FeatureHighlights } from './components/FeatureHighlights';
-import { FloatingEmoji } from './components/FloatingEmoji';
 import { LoginForm } from './components/LoginForm';
 import { TermsNotice } from './components/TermsNotice';
 import { redirectTarget } from './redirect';
@@ -18,6 +17,8 @@ type AuthTab = 'login' | 'register';
 const loadRegisterForm = () => import('./components/RegisterForm');
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 const preloadRegisterForm = () => void loadRegisterForm();
+// Decoration, and its drawn stand-ins are icons: after the first paint too.
+const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
 
 interface AuthScreenProps {
   /** The theme toggle (composed in by the app). */
@@ -43,7 +44,9 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
     <div className={classes.page}>
       <FeatureHighlights />
       <main className={classes.formSide}>
-        <FloatingEmoji />
+        <Suspense fallback={null}>
+          <FloatingEmoji />
+        </Suspense>
         <div className={classes.formTopBar}>
           <span className={classes.mobileBrand}>
             <BrandMark size={32} />

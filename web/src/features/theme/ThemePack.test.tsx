@@ -1,4 +1,7 @@
-/** The Custom Theme Pack in the picker and the toggle: offered only to owners (entitlements in Dexie). */
+/**
+ * The Custom Theme Pack in the picker and the toggle: offered only to owners (entitlements in
+ * Dexie, read by the signed-in shell's ThemePackOwnership, rendered beside them here).
+ */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newId } from '@chronicler/schema';
 import { freshDb } from '@chronicler/sync-client/testing';
+import { ThemePackOwnership } from '@/lib/ThemePackOwnership';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { PACK_BOOT_COLORS, PACK_THEME_NAMES } from './pack-themes';
 import { ThemePicker } from './ThemePicker';
@@ -23,7 +27,7 @@ describe('Custom Theme Pack', () => {
   it('owners get the five extra themes in the picker and can apply one', async () => {
     useThemeStore.setState({ theme: 'light' });
     const user = userEvent.setup();
-    renderWithDb(<ThemePicker />, { db: await ownerDb() });
+    renderWithDb(<><ThemePackOwnership /><ThemePicker /></>, { db: await ownerDb() });
     await user.click(screen.getByRole('button', { name: /Choose theme/ }));
     expect(await screen.findByRole('menuitem', { name: 'Nebula' })).toBeTruthy();
     expect(screen.getAllByRole('menuitem')).toHaveLength(9);
@@ -35,7 +39,7 @@ describe('Custom Theme Pack', () => {
   it('the toggle cycles through the pack after the base themes for owners', async () => {
     useThemeStore.setState({ theme: 'sunset' });
     const user = userEvent.setup();
-    renderWithDb(<ThemeToggle />, { db: await ownerDb() });
+    renderWithDb(<><ThemePackOwnership /><ThemeToggle /></>, { db: await ownerDb() });
     await waitFor(() => expect(screen.getByRole('button', { name: /Switch to Parchment/ })).toBeTruthy());
     await user.click(screen.getByRole('button', { name: /Switch to Parchment/ }));
     expect(useThemeStore.getState().theme).toBe('parchment');
@@ -46,7 +50,7 @@ describe('Custom Theme Pack', () => {
     const user = userEvent.setup();
     const db = freshDb();
     // Not before this device's first pull: a new device knows nothing of what the author owns yet.
-    renderWithDb(<ThemePicker />, { db });
+    renderWithDb(<><ThemePackOwnership /><ThemePicker /></>, { db });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(useThemeStore.getState().theme).toBe('ocean');
     await db.syncState.update('state', { lastSyncedAt: Date.now() });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useOwnedProductsState } from '@/lib/useOwnedProducts';
+import { useThemePackOwnership } from '@/lib/themePackOwnership';
 import { isPackThemeName } from './all-themes';
 import { useThemeStore } from './theme-store';
 import { DEFAULT_THEME } from './themes';
@@ -10,8 +10,8 @@ import { DEFAULT_THEME } from './themes';
  * entitlements have been read).
  */
 export function useThemePack(): boolean {
-  const { owned, loaded } = useOwnedProductsState();
-  const ownsPack = owned.has('custom-theme-pack');
+  const ownsPack = useThemePackOwnership((s) => s.owns);
+  const loaded = useThemePackOwnership((s) => s.loaded);
   const theme = useThemeStore((s) => s.theme);
   const setTheme = useThemeStore((s) => s.setTheme);
   useEffect(() => {
