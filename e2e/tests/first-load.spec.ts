@@ -14,8 +14,11 @@ import { signUpViaApi } from '../support';
 const dist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
 const manifest = readManifest(dist);
 const budgets = readConfig();
-/** Loaded after the page's `load` event by design (app/App.tsx): the service worker's update prompt. */
-const AFTER_LOAD = ['src/app/UpdatePrompt.tsx'];
+/**
+ * Loaded after the page's `load` event by design: the service worker's update prompt (app/App.tsx)
+ * and the toast stack (components/ToastRegion.tsx), so a toast shown offline needs no download.
+ */
+const AFTER_LOAD = ['src/app/UpdatePrompt.tsx', 'src/components/ToastStack.tsx'];
 
 function expectedJs(route: string): Set<string> {
   return new Set(routeChunks(manifest, budgets[route]!.lazyModules).map((file) => `/${file}`));

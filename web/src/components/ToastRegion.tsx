@@ -2,9 +2,22 @@ import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent as React
 import { notifications, useNotifications } from '@mantine/notifications';
 import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
 
-// The toast stack (Mantine's Notifications and its transitions) loads with the first toast: a
-// first screen that shows none never downloads it (issue 16, first-route JavaScript).
-const ToastStack = lazy(() => import('./ToastStack'));
+// The toast stack (Mantine's Notifications and its transitions) is not part of the first screen's
+// JavaScript (issue 16): it loads with the first toast, or once the page has loaded, whichever
+// comes first — so a toast shown offline never waits on a download that cannot happen (on a first
+// visit the service worker does not control the page yet).
+const loadToastStack = () => import('./ToastStack');
+const ToastStack = lazy(loadToastStack);
+
+function prefetchAfterLoad(): () => void {
+  const prefetch = () => void loadToastStack().catch(() => undefined);
+  if (document.readyState === 'complete') {
+    const timer = setTimeout(prefetch, 0);
+    return () => clearTimeout(timer);
+  }
+  window.addEventListener('load', prefetch, { once: true });
+  return () => window.removeEventListener('load', prefetch);
+}
 
 /**
  * The toast region (spec 000 §9): one toast at a time, 5000 ms, max 420 px wide, swipe right past
@@ -19,6 +32,8 @@ export function ToastRegion() {
   const drag = useRef<{ id: string; el: HTMLElement; startX: number; startY: number; dx: number; pointerId: number } | null>(
     null,
   );
+
+  useEffect(prefetchAfterLoad, []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
