@@ -31,6 +31,13 @@ describe('wordDelta', () => {
     );
   });
 
+  it('two paragraphs changed far apart count only those paragraphs, whatever lies between', () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => Array.from({ length: 25 }, () => `word${i}`).join(' '));
+    const before = paragraphs.map((p, i) => (i === 3 ? 'alpha beta gamma' : p)).join('\n\n');
+    const after = paragraphs.map((p, i) => (i === 30 ? 'delta epsilon' : p)).join('\n\n');
+    expect(wordDelta(before, after)).toEqual({ added: 27, removed: 28 });
+  });
+
   it('typing in the middle of a long chapter counts only the typed words', () => {
     const head = words(5000, 'h');
     const tail = words(5000, 't');

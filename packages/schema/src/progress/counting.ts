@@ -21,19 +21,13 @@ export function editorWords(text: string): string[] {
  */
 export const PASTE_THRESHOLD_WORDS = 500;
 
-/**
- * Past this many differing words on each side, the diff is skipped and the net change is used (a
- * restore or an import replaces most of a chapter; counting it word by word buys nothing).
- */
-const MAX_DIFFED_WORDS = 20_000;
-
 export interface WordDelta {
   added: number;
   removed: number;
 }
 
-/** Words `after` adds to and removes from `before`: a word diff of the part between the common prefix and suffix. */
-export function wordDelta(before: string, after: string): WordDelta {
+/** Words `after` adds to and removes from `before`, compared as bags of words between the common prefix and suffix. */
+function wordDeltaOfWords(before: string, after: string): WordDelta {
   if (before === after) return { added: 0, removed: 0 };
   const a = editorWords(before);
   const b = editorWords(after);
@@ -48,16 +42,64 @@ export function wordDelta(before: string, after: string): WordDelta {
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
   if (midA.length === 0 || midB.length === 0) return { added: midB.length, removed: midA.length };
-  if (midA.length > MAX_DIFFED_WORDS || midB.length > MAX_DIFFED_WORDS) {
-    const net = midB.length - midA.length;
-    return net >= 0 ? { added: net, removed: 0 } : { added: 0, removed: -net };
-  }
+  // Within the changed run the words are compared as a bag: what `after` has more of was added,
+  // what it has fewer of was removed. Linear in the run (a word-level Myers diff of a replaced
+  // 200-word paragraph cost ~1 ms per save on the server), and words merely moved are not writing.
+  const balance = new Map<string, number>();
+  for (const word of midA) balance.set(word, (balance.get(word) ?? 0) - 1);
+  for (const word of midB) balance.set(word, (balance.get(word) ?? 0) + 1);
   let added = 0;
   let removed = 0;
-  for (const part of diffArrays(midA, midB)) {
-    if (part.added) added += part.count ?? part.value.length;
-    else if (part.removed) removed += part.count ?? part.value.length;
+  for (const n of balance.values()) {
+    if (n > 0) added += n;
+    else removed -= n;
   }
+  return { added, removed };
+}
+
+/** Past this many line edits the lines are not paired up (one bag of words instead): bounded work. */
+const MAX_LINE_EDITS = 200;
+
+/**
+ * Words `after` adds to and removes from `before`. Lines (paragraphs) are diffed first and words
+ * only within each changed run of lines: a save that touches two paragraphs of a long chapter
+ * costs two paragraphs' word diffs, not a word diff of everything between them (the server counts
+ * every save: a 1,000-word chapter saved with edits far apart took ~3 ms here before).
+ */
+export function wordDelta(before: string, after: string): WordDelta {
+  if (before === after) return { added: 0, removed: 0 };
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  const parts = midA.length === 0 || midB.length === 0 ? undefined : diffArrays(midA, midB, { maxEditLength: MAX_LINE_EDITS });
+  if (!parts) return wordDeltaOfWords(midA.join('\n'), midB.join('\n'));
+  let added = 0;
+  let removed = 0;
+  let gone: string[] = [];
+  let come: string[] = [];
+  const settle = () => {
+    if (gone.length === 0 && come.length === 0) return;
+    const delta = wordDeltaOfWords(gone.join('\n'), come.join('\n'));
+    added += delta.added;
+    removed += delta.removed;
+    gone = [];
+    come = [];
+  };
+  for (const part of parts) {
+    if (part.added) come.push(...part.value);
+    else if (part.removed) gone.push(...part.value);
+    else settle();
+  }
+  settle();
   return { added, removed };
 }
 
