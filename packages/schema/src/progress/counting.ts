@@ -26,28 +26,16 @@ export interface WordDelta {
   removed: number;
 }
 
-/** Words `after` adds to and removes from `before`, compared as bags of words between the common prefix and suffix. */
-function wordDeltaOfWords(before: string, after: string): WordDelta {
-  if (before === after) return { added: 0, removed: 0 };
-  const a = editorWords(before);
-  const b = editorWords(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  if (midA.length === 0 || midB.length === 0) return { added: midB.length, removed: midA.length };
-  // Within the changed run the words are compared as a bag: what `after` has more of was added,
-  // what it has fewer of was removed. Linear in the run (a word-level Myers diff of a replaced
-  // 200-word paragraph cost ~1 ms per save on the server), and words merely moved are not writing.
+/**
+ * Words `after` adds to and removes from `before`, compared as bags of words: what `after` has more
+ * of was added, what it has fewer of was removed. Linear in the text (a word-level Myers diff of a
+ * replaced 200-word paragraph cost ~1 ms per save on the server), and words merely moved are not
+ * writing. `wordDelta` calls it on changed runs of lines only.
+ */
+function bagDelta(before: string, after: string): WordDelta {
   const balance = new Map<string, number>();
-  for (const word of midA) balance.set(word, (balance.get(word) ?? 0) - 1);
-  for (const word of midB) balance.set(word, (balance.get(word) ?? 0) + 1);
+  for (const word of editorWords(before)) balance.set(word, (balance.get(word) ?? 0) - 1);
+  for (const word of editorWords(after)) balance.set(word, (balance.get(word) ?? 0) + 1);
   let added = 0;
   let removed = 0;
   for (const n of balance.values()) {
@@ -81,14 +69,14 @@ export function wordDelta(before: string, after: string): WordDelta {
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
   const parts = midA.length === 0 || midB.length === 0 ? undefined : diffArrays(midA, midB, { maxEditLength: MAX_LINE_EDITS });
-  if (!parts) return wordDeltaOfWords(midA.join('\n'), midB.join('\n'));
+  if (!parts) return bagDelta(midA.join('\n'), midB.join('\n'));
   let added = 0;
   let removed = 0;
   let gone: string[] = [];
   let come: string[] = [];
   const settle = () => {
     if (gone.length === 0 && come.length === 0) return;
-    const delta = wordDeltaOfWords(gone.join('\n'), come.join('\n'));
+    const delta = bagDelta(gone.join('\n'), come.join('\n'));
     added += delta.added;
     removed += delta.removed;
     gone = [];
