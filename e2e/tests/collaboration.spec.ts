@@ -6,7 +6,7 @@
  * whose app drops the series.
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { setPlan, signUpViaApi, uniqueUsername } from '../support';
+import { setPlan, signUpViaApi, toast, uniqueUsername } from '../support';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -28,7 +28,7 @@ async function acceptInvite(page: Page, seriesName: string): Promise<void> {
   await page.getByRole('tab', { name: /Invites/ }).click();
   const card = page.getByTestId(/^invite-/).filter({ hasText: seriesName });
   await card.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByText('You have joined the collaborative series.')).toBeVisible();
+  await expect(toast(page, 'You have joined the collaborative series.').last()).toBeVisible();
   await page.getByRole('tab', { name: /Contributing/ }).click();
   await expect(page.getByText(seriesName)).toBeVisible();
 }
@@ -40,7 +40,7 @@ async function invite(page: Page, card: ReturnType<Page['getByTestId']>, email: 
   await dialog.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: new RegExp(`^${role} —`) }).click();
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText('Invitation sent')).toBeVisible();
+  await expect(toast(page, 'Invitation sent').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -62,7 +62,7 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   await dialog.getByRole('textbox', { name: /Series name/ }).fill(seriesName);
   await dialog.getByRole('textbox', { name: /Description/ }).fill('Three authors, one saga.');
   await dialog.getByRole('button', { name: 'Create Series' }).click();
-  await expect(ownerPage.getByText('Series created')).toBeVisible();
+  await expect(toast(ownerPage, 'Series created').last()).toBeVisible();
   const card = ownerPage.getByTestId(/^collab-series-/).filter({ hasText: seriesName });
   await expect(card).toBeVisible();
   const seriesId = (await card.getAttribute('data-testid'))!.replace('collab-series-', '');
@@ -106,14 +106,14 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   await editorPage.keyboard.press('ControlOrMeta+End');
   await editorPage.keyboard.type(editorSentence);
   await editorPage.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(editorPage.getByText('Chapter saved')).toBeVisible();
+  await expect(toast(editorPage, 'Chapter saved').last()).toBeVisible();
 
   await content(ownerPage).click();
   await ownerPage.keyboard.press('ControlOrMeta+Home');
   await ownerPage.keyboard.press('End');
   await ownerPage.keyboard.type(ownerSentence);
   await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(ownerPage.getByText('Chapter saved')).toBeVisible();
+  await expect(toast(ownerPage, 'Chapter saved').last()).toBeVisible();
 
   // The viewer sees the owner's words arrive within seconds, with no reload.
   await expect(content(viewerPage)).toContainText(ownerSentence.trim(), { timeout: 10_000 });
@@ -148,7 +148,7 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   await ownerCard.getByRole('button', { name: 'Members' }).click();
   await ownerCard.getByRole('button', { name: 'Remove Vera Viewer' }).click();
   await ownerPage.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await expect(ownerPage.getByText('Member removed')).toBeVisible();
+  await expect(toast(ownerPage, 'Member removed').last()).toBeVisible();
 
   await expect
     .poll(() => viewerPage.evaluate(async (id) => {
