@@ -18,6 +18,7 @@ import {
   memberRoleOf,
   newId,
 } from '@chronicler/schema';
+import type { CollaborationInvitesTable } from '../db/tables.ts';
 import type { Db } from '../entities/queries.ts';
 import type { MutationContext } from '../entities/writes.ts';
 
@@ -165,19 +166,8 @@ export async function userIdsWithEmail(db: Db, emailKey: string): Promise<string
 // ---------------------------------------------------------------------------------------------
 // Invites
 
-export interface StoredInvite {
-  id: string;
-  seriesId: string;
-  inviterId: string;
-  inviteeEmail: string | null;
-  inviteeEmailKey: string | null;
-  tokenHash: string | null;
-  role: string;
-  message: string | null;
-  status: string;
-  expiresAt: string;
-  createdAt: string;
-}
+/** An invite as this module reads it: the stored row without its answer bookkeeping. */
+export type StoredInvite = Omit<CollaborationInvitesTable, 'answeredBy' | 'updatedAt'>;
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 export const newToken = (): string => crypto.randomBytes(24).toString('base64url');
