@@ -4,5 +4,5 @@
  * second storage (PostgreSQL) replaces this list and nothing above it (db/README.md).
  */
 export { type JsonFieldStorage, rowJsonBytes, rowsJsonArray } from './sqlite/json.ts';
-export { countThrottleHit, dataVersion, incrementSeq, insertIdempotencyRecordIfAbsent, insertIdempotencyReference, upsertRevision } from './sqlite/statements.ts';
+export { addToWritingDay, countThrottleHit, dataVersion, incrementSeq, insertIdempotencyRecordIfAbsent, upsertRevision } from './sqlite/statements.ts';
 export { cachedResults, execStatement } from './sqlite/direct-statements.ts';

@@ -14,7 +14,7 @@ import { upsertRevision } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { rememberJson } from '../http/json.ts';
+import { type SnapshotSource, rememberJson } from '../http/json.ts';
 import { findRow } from './queries.ts';
 import { ENTITIES } from './registry.ts';
 import { type NewRow, type RowPatch, type WireRow, seriesIdOf, toColumns, toWire } from './wire.ts';
@@ -35,6 +35,8 @@ export interface WriteContext {
    * their account record itself changed (plan, name), so their cached sessions are read afresh too.
    */
   touchUser(userId: string, what?: 'rows' | 'record'): void;
+  /** Runs `effect` once this write is durable (never if it is rolled back): for what only a committed state may teach this process. */
+  onCommit?(effect: () => void): void;
 }
 
 /** What a request's handler is given by runMutation: a write made by the signed-in author. */
@@ -52,6 +54,24 @@ function changesHistory(kind: EntityKind, before: WireRow<EntityKind> | null, af
 }
 
 /**
+ * Per open write (its transaction and seq): the last snapshot written of each row. An answer made
+ * from a snapshot may refer to it only while no later write of the same request replaced it.
+ */
+const lastSnapshots = new WeakMap<object, { seq: number; byRow: Map<string, SnapshotSource> }>();
+
+function noteSnapshot(ctx: WriteContext, source: SnapshotSource): void {
+  let written = lastSnapshots.get(ctx.trx);
+  if (written?.seq !== ctx.seq) lastSnapshots.set(ctx.trx, (written = { seq: ctx.seq, byRow: new Map() }));
+  written.byRow.set(`${source.entity}\u0000${source.entityId}`, source);
+}
+
+/** Whether `source` is still the stored snapshot of its row at its rev in the write `trx` is making. */
+export function isLastSnapshot(trx: Transaction<DB>, source: SnapshotSource): boolean {
+  const written = lastSnapshots.get(trx);
+  return written?.seq === source.rev && written.byRow.get(`${source.entity}\u0000${source.entityId}`) === source;
+}
+
+/**
  * Keeps the row as written at this rev: the merge base of later updates (always) and an entry of
  * the chapter history (only when `before` → `row` changed a history field); marks its scope
  * touched. User-scoped rows keep no snapshot.
@@ -63,7 +83,9 @@ async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<E
   }
   const seriesId = seriesIdOf(kind, row as { id: string; seriesId?: string });
   const snapshot = JSON.stringify(row);
-  rememberJson(row, snapshot, { entity: kind, entityId: row.id, rev: ctx.seq, snapshot });
+  const source = { entity: kind, entityId: row.id, rev: ctx.seq, snapshot };
+  rememberJson(row, snapshot, source);
+  noteSnapshot(ctx, source);
   const inHistory = changesHistory(kind, before, row) ? 1 : 0;
   // A row written twice in one request keeps its last state for this rev.
   await upsertRevision(ctx.trx, { entity: kind, entityId: row.id, rev: ctx.seq, seriesId, userId: ctx.userId, snapshot, createdAt: ctx.now, inHistory });

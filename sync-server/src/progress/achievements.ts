@@ -12,6 +12,7 @@ import {
   type PlanName,
   type UserAchievement,
   type UserAchievementAnswer,
+  type WritingSettings,
   achievementsForPlan,
   newId,
   newlyEarned,
@@ -25,7 +26,7 @@ import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import { userPlan } from '../entities/queries.ts';
 import type { MutationContext } from '../entities/writes.ts';
-import { settingsOf, timeZoneOf } from './writing.ts';
+import { type RecordedEdit, settingsOf, timeZoneOf } from './writing.ts';
 
 type Db = Kysely<DB>;
 
@@ -68,6 +69,25 @@ async function ownedCount(db: Db, table: 'chapters' | 'characters' | 'locations'
 const dayFigures = new Map<string, { key: string; words: number; longest: number }>();
 const MAX_CACHED_AUTHORS = 10_000;
 
+/** Counted words a day needs to count toward a streak: the Wordsmith daily goal, else any word. */
+function streakGoal(settings: WritingSettings, plan: PlanName): number {
+  return settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
+}
+
+/** The author's live daily rows: counted words by day. */
+async function dailyWordsOf(db: Db, userId: string): Promise<{ day: string; wordsWritten: number }[]> {
+  return runPrepared(
+    db,
+    'progress dailyWords',
+    (q: Db, v: { userId: string }) => q.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', v.userId).where('deletedAt', 'is', null),
+    { userId },
+  );
+}
+
+function longestStreak(days: readonly { day: string; wordsWritten: number }[], today: string, settings: WritingSettings, goal: number): number {
+  return streakSummary(new Map(days.map((d) => [d.day, d.wordsWritten])), today, { ...settings, goal }).longest;
+}
+
 /**
  * Lifetime counted words and the longest streak. Checks run after every counted save: the year of
  * daily rows is read and scanned again only when a stats row, the settings or the day changed
@@ -76,7 +96,7 @@ const MAX_CACHED_AUTHORS = 10_000;
 async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ words: number; longest: number }> {
   const settings = await settingsOf(db, userId);
   const plan = await userPlan(db, userId);
-  const goal = settings.dailyGoal !== null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : 1;
+  const goal = streakGoal(settings, plan);
   const timeZone = await timeZoneOf(db, userId);
   const today = writingDay(now, timeZone, settings.dayEndHour);
   const [top] = await runPrepared(
@@ -89,17 +109,8 @@ async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ word
   const key = `${String((top as { rev?: unknown } | undefined)?.rev)}:${String((top as { n?: unknown } | undefined)?.n)}:${settings.rev}:${settings.updatedAt}:${goal}:${timeZone}:${today}`;
   const hit = dayFigures.get(userId);
   if (hit?.key === key) return hit;
-  const days = await runPrepared(
-    db,
-    'progress dailyWords',
-    (q: Db, v: { userId: string }) => q.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', v.userId).where('deletedAt', 'is', null),
-    { userId },
-  );
-  const figures = {
-    key,
-    words: days.reduce((sum, d) => sum + d.wordsWritten, 0),
-    longest: streakSummary(new Map(days.map((d) => [d.day, d.wordsWritten])), today, { ...settings, goal }).longest,
-  };
+  const days = await dailyWordsOf(db, userId);
+  const figures = { key, words: days.reduce((sum, d) => sum + d.wordsWritten, 0), longest: longestStreak(days, today, settings, goal) };
   setBounded(dayFigures, userId, figures, MAX_CACHED_AUTHORS);
   return figures;
 }
@@ -132,15 +143,10 @@ export async function dueAchievements(db: Db, userId: string, now: Date, only?: 
   return newlyEarned(catalogue, await progressOf(db, userId, open, now), earnedIds);
 }
 
-/**
- * Earns every achievement of the caller's plan (of the `only` types, after a write that can only
- * move those) whose condition now holds; answers the ones this call earned (empty when another
- * write earned them first). Types with nothing left to earn are not even counted. `heldSince`:
- * when the condition first held (the device time of the words that met it; else this write).
- */
-export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[], heldSince: string = ctx.now): Promise<UserAchievementAnswer[]> {
+/** Earns `achievements` for the caller (each once: the unique pair makes a concurrent or repeated earn a no-op); answers the ones this write earned. */
+async function earn(ctx: MutationContext, achievements: readonly Achievement[], heldSince: string): Promise<UserAchievementAnswer[]> {
   const earned: UserAchievementAnswer[] = [];
-  for (const achievement of await dueAchievements(ctx.trx, ctx.userId, new Date(ctx.now), only)) {
+  for (const achievement of achievements) {
     const row: UserAchievement = {
       id: newId(),
       rev: ctx.seq,
@@ -151,13 +157,81 @@ export async function evaluateAchievements(ctx: MutationContext, only?: readonly
       achievementId: achievement.id,
       earnedAt: heldSince,
     };
-    const result = await ctx.trx
-      .insertInto('userAchievements')
-      .values(row)
-      .onConflict((oc) => oc.columns(['userId', 'achievementId']).doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) earned.push({ ...row, achievement });
+    const inserted = await runPrepared(
+      ctx.trx,
+      'progress earn',
+      (q: Db, v: UserAchievement) =>
+        q
+          .insertInto('userAchievements')
+          .values({ ...v })
+          .onConflict((oc) => oc.columns(['userId', 'achievementId']).doNothing())
+          .returning('id'),
+      row,
+    );
+    if (inserted.length > 0) earned.push({ ...row, achievement });
   }
   if (earned.length > 0) ctx.touchUser(ctx.userId);
   return earned;
+}
+
+/**
+ * Earns every achievement of the caller's plan (of the `only` types, after a write that can only
+ * move those) whose condition now holds; answers the ones this call earned (empty when another
+ * write earned them first). Types with nothing left to earn are not even counted. `heldSince`:
+ * when the condition first held (the device time of the words that met it; else this write).
+ */
+export async function evaluateAchievements(ctx: MutationContext, only?: readonly AchievementType[], heldSince: string = ctx.now): Promise<UserAchievementAnswer[]> {
+  return earn(ctx, await dueAchievements(ctx.trx, ctx.userId, new Date(ctx.now), only), heldSince);
+}
+
+/**
+ * Per author: the settings, plan, zone and day (a key) under which a full streak evaluation last
+ * committed. Under the same key, a save that leaves every day on the same side of the goal cannot
+ * change the longest streak (a day counts for a streak by reaching the goal; words below it or
+ * beyond it change nothing), so its streak achievements need no evaluation.
+ */
+const streakEvaluated = new Map<string, string>();
+
+/** The author's lifetime counted words (their live daily rows). */
+async function lifetimeWords(db: Db, userId: string): Promise<number> {
+  const [row] = await runPrepared(
+    db,
+    'progress lifetimeWords',
+    (q: Db, v: { userId: string }) =>
+      q.selectFrom('writingStats').select((eb) => eb.fn.sum<number>('wordsWritten').as('words')).where('userId', '=', v.userId).where('deletedAt', 'is', null),
+    { userId },
+  );
+  return Number((row as { words?: number | null } | undefined)?.words ?? 0);
+}
+
+/**
+ * After a chapter save counted words (`recorded`): the word and streak achievements they may have
+ * earned, earned when the words were written — what evaluateAchievements(['words', 'streak'])
+ * would earn, with less reading: the words ladder from the lifetime sum, the streak ladder only
+ * when this save took its day to the goal or the streak's inputs changed since it was last
+ * evaluated (streakEvaluated).
+ */
+export async function evaluateAfterWords(ctx: MutationContext, recorded: RecordedEdit): Promise<void> {
+  const { plan, settings, timeZone } = recorded.rules;
+  const catalogue = catalogueFor(plan);
+  const rows = await runPrepared(ctx.trx, 'progress earnedIds', (q: Db, v: { userId: string }) => q.selectFrom('userAchievements').select('achievementId').where('userId', '=', v.userId), { userId: ctx.userId });
+  const earnedIds = new Set(rows.map((r) => r.achievementId));
+  const open = (type: AchievementType) => catalogue.some((a) => a.type === type && !earnedIds.has(a.id));
+  const goal = streakGoal(settings, plan);
+  const today = writingDay(new Date(ctx.now), timeZone, settings.dayEndHour);
+  const key = `${plan}:${settings.rev}:${settings.updatedAt}:${goal}:${timeZone}:${today}`;
+  const reachedGoal = recorded.dayWords - recorded.counted < goal && recorded.dayWords >= goal;
+  const types = new Set<AchievementType>();
+  const progress: AchievementProgress = { streak: 0, words: 0, chapters: 0, characters: 0, locations: 0, books: 0 };
+  if (open('words')) {
+    types.add('words');
+    progress.words = await lifetimeWords(ctx.trx, ctx.userId);
+  }
+  if (open('streak') && (reachedGoal || streakEvaluated.get(ctx.userId) !== key)) {
+    types.add('streak');
+    progress.streak = longestStreak(await dailyWordsOf(ctx.trx, ctx.userId), today, settings, goal);
+    ctx.onCommit?.(() => setBounded(streakEvaluated, ctx.userId, key, MAX_CACHED_AUTHORS));
+  }
+  if (types.size === 0) return;
+  await earn(ctx, newlyEarned(catalogue.filter((a) => types.has(a.type)), progress, earnedIds), recorded.attributedAt);
 }

@@ -7,8 +7,8 @@ import type { AchievementType, Chapter, EntityKind, UpdateChapterBody, WritingMa
 import { loadAccessible, loadSnapshot } from '../entities/queries.ts';
 import type { RowPatch } from '../entities/wire.ts';
 import type { MutationContext } from '../entities/writes.ts';
-import { type UpdateAnswer, applyUpdate } from '../sync/update.ts';
-import { evaluateAchievements } from './achievements.ts';
+import { type UpdateAnswer, applyUpdate, updateAccess } from '../sync/update.ts';
+import { evaluateAchievements, evaluateAfterWords } from './achievements.ts';
 import { recordChapterEdit } from './writing.ts';
 
 /** PUT /api/chapters/{id}: the update, then the caller's words of it (the `writing` mark says what kind of save it was). */
@@ -20,8 +20,8 @@ export async function updateChapterCountingWords(
 ): Promise<UpdateAnswer<'chapters'>> {
   const { writing, ...fields } = body;
   if (fields.content === undefined) return applyUpdate(ctx, 'chapters', id, fields as RowPatch<'chapters'>, baseRev);
-  const before = await loadAccessible(ctx.trx, 'chapters', id, ctx.userId, { level: 'edit', includeDeleted: true });
-  const answer = await applyUpdate(ctx, 'chapters', id, fields as RowPatch<'chapters'>, baseRev);
+  const before = await loadAccessible(ctx.trx, 'chapters', id, ctx.userId, updateAccess('chapters'));
+  const answer = await applyUpdate(ctx, 'chapters', id, fields as RowPatch<'chapters'>, baseRev, { current: before });
   // The clamp's lower bound: when the revision the client edited was saved (none known: no bound).
   const baseSavedAt =
     baseRev === null || baseRev === 0
@@ -31,7 +31,7 @@ export async function updateChapterCountingWords(
         : (((await loadSnapshot(ctx.trx, 'chapters', id, baseRev))?.updatedAt as string | undefined) ?? null);
   const recorded = await recordChapterEdit(ctx, { before, after: answer, mark: writing, baseSavedAt });
   // Earned when the words were written (an offline Monday's words synced on Wednesday earn on Monday).
-  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak'], recorded.attributedAt);
+  if (recorded !== null && recorded.counted > 0) await evaluateAfterWords(ctx, recorded);
   return answer;
 }
 
@@ -51,5 +51,5 @@ export async function afterBookUpdate(ctx: MutationContext, status: string | und
 /** POST /api/chapters with a writing mark: the text typed into a chapter made offline, before its create was sent. */
 export async function recordCreatedText(ctx: MutationContext, chapter: Chapter, mark: WritingMark): Promise<void> {
   const recorded = await recordChapterEdit(ctx, { before: { ...chapter, content: '' }, after: chapter, mark, baseSavedAt: null });
-  if (recorded !== null && recorded.counted > 0) await evaluateAchievements(ctx, ['words', 'streak'], recorded.attributedAt);
+  if (recorded !== null && recorded.counted > 0) await evaluateAfterWords(ctx, recorded);
 }

@@ -9,6 +9,7 @@ import {
   DEFAULT_FREEZES_PER_MONTH,
   DEFAULT_TIME_ZONE,
   type Chapter,
+  type PlanName,
   type UpdateWritingSettingsBody,
   type WritingMark,
   type WritingSettings,
@@ -16,9 +17,11 @@ import {
   attributedTime,
   classifyEdit,
   newId,
+  planNameSchema,
   writingDay,
 } from '@chronicler/schema';
 import type { Kysely } from 'kysely';
+import { addToWritingDay } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
 import type { MutationContext } from '../entities/writes.ts';
@@ -81,79 +84,101 @@ export interface ChapterEdit {
   baseSavedAt: string | null;
 }
 
+/** What an author's writing days and goal are decided by: their plan, zone and settings, read in one statement. */
+export interface WritingRules {
+  plan: PlanName;
+  timeZone: string;
+  settings: WritingSettings;
+}
+
+/** The author's plan, time zone and writing settings (defaults until saved). */
+export async function writingRulesOf(db: Db, userId: string): Promise<WritingRules> {
+  const [row] = await runPrepared(
+    db,
+    'progress writingRules',
+    (q: Db, v: { userId: string }) =>
+      q
+        .selectFrom('users')
+        .leftJoin('writingSettings', 'writingSettings.userId', 'users.id')
+        .select(['users.plan', 'users.timeZone', ...SETTINGS_COLUMNS.map((c) => `writingSettings.${c} as settings_${c}` as const)])
+        .where('users.id', '=', v.userId),
+    { userId },
+  );
+  const stored = row as Record<string, unknown> | undefined;
+  const settings: WritingSettings =
+    stored?.settingsId === null || stored?.settingsId === undefined
+      ? defaultSettings(userId, new Date(0).toISOString())
+      : ({
+          ...Object.fromEntries(SETTINGS_COLUMNS.map((c) => [c, stored[`settings${c[0]!.toUpperCase()}${c.slice(1)}`]])),
+          restDays: JSON.parse(String(stored.settingsRestDays)) as number[],
+        } as WritingSettings);
+  return { plan: planNameSchema.catch('apprentice').parse(stored?.plan), timeZone: (stored?.timeZone as string | null | undefined) ?? DEFAULT_TIME_ZONE, settings };
+}
+
 export interface RecordedEdit {
   day: string;
   counted: number;
   attributedAt: string;
+  /** The words written on `day` with this edit's (its row's wordsWritten afterwards). */
+  dayWords: number;
+  rules: WritingRules;
 }
 
 /**
  * Logs one chapter save for the caller and adds its words to their writing day. A save whose
  * event id was logged already, or that changed no words, records nothing. Answers what was
- * counted (null when nothing was recorded).
+ * counted (null when nothing was recorded). Three statements: the author's rules, the log entry
+ * (kept only if its id is new), the day's row (one upsert).
  */
 export async function recordChapterEdit(ctx: MutationContext, edit: ChapterEdit): Promise<RecordedEdit | null> {
   const kind = edit.mark?.kind ?? 'writing';
-  const eventId = edit.mark?.eventId ?? newId();
-  const seen = await ctx.trx.selectFrom('writingEvents').select('id').where('userId', '=', ctx.userId).where('id', '=', eventId).executeTakeFirst();
-  if (seen) return null;
   const counted = classifyEdit(edit.before.content, edit.after.content, kind);
   if (counted.added === 0 && counted.removed === 0) return null;
 
-  const settings = await settingsOf(ctx.trx, ctx.userId);
+  const rules = await writingRulesOf(ctx.trx, ctx.userId);
   const at = attributedTime(edit.mark?.editedAt, new Date(ctx.now), edit.baseSavedAt === null ? null : new Date(edit.baseSavedAt));
-  const day = writingDay(at, await timeZoneOf(ctx.trx, ctx.userId), settings.dayEndHour);
-  await ctx.trx
-    .insertInto('writingEvents')
-    .values({
-      userId: ctx.userId,
-      id: eventId,
-      chapterId: edit.before.id,
-      seriesId: edit.before.seriesId,
-      kind,
-      editedAt: at.toISOString(),
-      recordedAt: ctx.now,
-      day,
-      wordsAdded: counted.added,
-      wordsRemoved: counted.removed,
-      pasted: counted.pasted ? 1 : 0,
-      rev: ctx.seq,
-    })
-    .execute();
+  const day = writingDay(at, rules.timeZone, rules.settings.dayEndHour);
+  const event = {
+    userId: ctx.userId,
+    id: edit.mark?.eventId ?? newId(),
+    chapterId: edit.before.id,
+    seriesId: edit.before.seriesId,
+    kind,
+    editedAt: at.toISOString(),
+    recordedAt: ctx.now,
+    day,
+    wordsAdded: counted.added,
+    wordsRemoved: counted.removed,
+    pasted: counted.pasted ? 1 : 0,
+    rev: ctx.seq,
+  };
+  // An event id logged before (a replay without its request key) is not counted again.
+  const logged = await runPrepared(
+    ctx.trx,
+    'progress logEdit',
+    (q: Db, v: typeof event) =>
+      q
+        .insertInto('writingEvents')
+        .values({ ...v })
+        .onConflict((oc) => oc.columns(['userId', 'id']).doNothing())
+        .returning('id'),
+    event,
+  );
+  if (logged.length === 0) return null;
   // Only writing moves the day's figures; the other kinds stay in the log.
-  if (kind === 'writing') {
-    await addToDay(ctx, day, {
-      wordsWritten: counted.counted,
-      wordsRemoved: counted.removed,
-      wordsPasted: counted.pasted ? counted.added : 0,
-    });
-  }
-  return { day, counted: counted.counted, attributedAt: at.toISOString() };
-}
-
-async function addToDay(ctx: MutationContext, day: string, add: { wordsWritten: number; wordsRemoved: number; wordsPasted: number }): Promise<void> {
-  const row = await ctx.trx.selectFrom('writingStats').select(STAT_COLUMNS).where('userId', '=', ctx.userId).where('day', '=', day).executeTakeFirst();
-  if (row) {
-    await ctx.trx
-      .updateTable('writingStats')
-      .set({
-        wordsWritten: row.wordsWritten + add.wordsWritten,
-        wordsRemoved: row.wordsRemoved + add.wordsRemoved,
-        wordsPasted: row.wordsPasted + add.wordsPasted,
-        edits: row.edits + 1,
-        rev: ctx.seq,
-        updatedAt: ctx.now,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    ctx.touchUser(ctx.userId);
-    return;
-  }
-  await ctx.trx
-    .insertInto('writingStats')
-    .values({ id: newId(), rev: ctx.seq, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: null, userId: ctx.userId, day, ...add, edits: 1 })
-    .execute();
+  if (kind !== 'writing') return { day, counted: 0, attributedAt: event.editedAt, dayWords: 0, rules };
+  const dayWords = await addToWritingDay(ctx.trx, {
+    id: newId(),
+    rev: ctx.seq,
+    now: ctx.now,
+    userId: ctx.userId,
+    day,
+    wordsWritten: counted.counted,
+    wordsRemoved: counted.removed,
+    wordsPasted: counted.pasted ? counted.added : 0,
+  });
   ctx.touchUser(ctx.userId);
+  return { day, counted: counted.counted, attributedAt: event.editedAt, dayWords, rules };
 }
 
 /** The author's daily rows between two days (inclusive), oldest first. */

@@ -14,12 +14,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
-import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent, insertIdempotencyReference } from '../db/dialect.ts';
+import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
-import type { MutationContext, WriteContext } from '../entities/writes.ts';
+import { type MutationContext, type WriteContext, isLastSnapshot } from '../entities/writes.ts';
 import { forgetUserSessions } from '../auth/session.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import type { ChangeHub } from './hub.ts';
@@ -113,6 +113,8 @@ interface Touched {
   userIds: Set<string>;
   /** Authors whose account record changed (a subset of userIds). */
   records: Set<string>;
+  /** What the write asked to run once it is durable (WriteContext.onCommit). */
+  committed: (() => void)[];
 }
 
 /** A write's context over `trx` at `seq`, collecting what it touches. */
@@ -126,6 +128,7 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
       touched.userIds.add(id);
       if (what === 'record') touched.records.add(id);
     },
+    onCommit: (effect) => touched.committed.push(effect),
   };
 }
 
@@ -134,6 +137,7 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
  * (plan, name), and poke the streams that can see what it touched.
  */
 function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched): void {
+  for (const effect of touched.committed) effect();
   for (const userId of touched.records) forgetUserSessions(database.db, userId);
   if (hub && (touched.seriesIds.size > 0 || touched.userIds.size > 0)) {
     hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds });
@@ -154,7 +158,7 @@ export async function runServerWrite<T>(
   const { database, hub } = deps;
   const { value, seq, touched } = await database.groupCommit.run(async (trx) => {
     const seq = await nextSeq(trx);
-    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set(), committed: [] };
     const value = await work({ ...stampedContext(trx, seq, touched), userId: null });
     return { value, seq, touched };
   });
@@ -189,7 +193,7 @@ export async function runMutation(
       }
     }
     const seq = await nextSeq(trx);
-    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set() };
+    const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set(), committed: [] };
     const ctx: MutationContext = { ...stampedContext(trx, seq, touched), userId };
     const result = await handler(ctx);
     let json: string | null = null;
@@ -277,15 +281,17 @@ type RecordFields = { userId: string; key: string; requestHash: string; statusCo
 /**
  * Records the answer `json` under the key. When it begins with the text of a revision snapshot this
  * write stored (`source`: a saved row's JSON, maybe with keys appended), the record refers to that
- * snapshot instead of holding ~6 KB of chapter a third time — inserted only if the stored snapshot
- * is still exactly that text (a row written twice in one request keeps its last snapshot), else the
- * whole answer is kept.
+ * snapshot instead of holding ~6 KB of chapter a third time — only while that snapshot is still the
+ * row's stored one (a row written twice in one request keeps its last snapshot: then the whole
+ * answer is kept). The write knows which snapshot it stored last (entities/writes.ts), so the
+ * database need not compare the text again.
  */
 async function recordAnswer(trx: WriteTransaction, fields: RecordFields, json: string, source: SnapshotSource | undefined): Promise<void> {
   const prefix = source ? source.snapshot.slice(0, -1) : undefined;
-  if (source && prefix !== undefined && json.length > prefix.length && json.startsWith(prefix)) {
-    const values = { ...fields, response: json.slice(prefix.length), entity: source.entity, entityId: source.entityId, rev: source.rev, snapshot: source.snapshot };
-    if (await insertIdempotencyReference(trx, values)) return;
+  if (source && prefix !== undefined && isLastSnapshot(trx, source) && json.length > prefix.length && json.startsWith(prefix)) {
+    const reference = { ...fields, response: json.slice(prefix.length), snapshotEntity: source.entity, snapshotEntityId: source.entityId, snapshotRev: source.rev };
+    await runPrepared(trx, 'recordIdempotencyReference', (q, v: typeof reference) => q.insertInto('idempotencyKeys').values({ ...v }), reference);
+    return;
   }
   const record = { ...fields, response: json };
   await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);

@@ -30,9 +30,19 @@ export function baseRevOf(request: FastifyRequest): number | null {
 
 export type UpdateAnswer<K extends EntityKind> = WireRow<K> & { mergeStatus: MergeStatus; conflictId?: string };
 
+/** What an update of `kind` asks of the caller (loadAccessible options): manage a series, edit anything in it. */
+export function updateAccess(kind: EntityKind): { level: 'manage' | 'edit'; includeDeleted: true } {
+  return { level: kind === 'series' ? 'manage' : 'edit', includeDeleted: true };
+}
+
 export interface UpdateOptions<K extends EntityKind> {
   /** Checks the body against the stored row before anything is written (e.g. same-series references). */
   validate?: (current: WireRow<K>) => Promise<void>;
+  /**
+   * The row as this write already loaded it with loadAccessible (the update's access level,
+   * deleted rows included) and has not changed since: spares reading ~6 KB of chapter twice.
+   */
+  current?: WireRow<K>;
 }
 
 /**
@@ -47,8 +57,7 @@ export async function applyUpdate<K extends EntityKind>(
   baseRev: number | null,
   options: UpdateOptions<K> = {},
 ): Promise<UpdateAnswer<K>> {
-  const level = kind === 'series' ? 'manage' : 'edit';
-  const current = await loadAccessible(ctx.trx, kind, id, ctx.userId, { level, includeDeleted: true });
+  const current = options.current ?? (await loadAccessible(ctx.trx, kind, id, ctx.userId, updateAccess(kind)));
   const seriesId = seriesIdOf(kind, current as { id: string; seriesId?: string });
   await assertWriteFeature(ctx.trx, kind, seriesId);
   if (current.deletedAt === null) await options.validate?.(current);

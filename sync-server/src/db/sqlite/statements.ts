@@ -6,7 +6,7 @@
  */
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { runPrepared } from '../prepared.ts';
-import type { DB, IdempotencyKeysTable, RevisionsTable } from '../tables.ts';
+import type { DB, IdempotencyKeysTable, RevisionsTable, WritingStatsTable } from '../tables.ts';
 
 /** Takes the next global seq in the write's transaction (an atomic increment that answers the new value). */
 export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
@@ -56,48 +56,48 @@ export async function insertIdempotencyRecordIfAbsent(trx: Kysely<DB>, record: I
   await trx.insertInto('idempotencyKeys').values(record).onConflict((oc) => oc.doNothing()).execute();
 }
 
-/**
- * An idempotency record whose answer continues a revision snapshot: the record's own columns
- * (`response` being what follows the snapshot's text) and the snapshot it refers to.
- */
-export type IdempotencyReference = Pick<IdempotencyKeysTable, 'userId' | 'key' | 'requestHash' | 'statusCode' | 'response' | 'createdAt'> &
-  Pick<RevisionsTable, 'entity' | 'entityId' | 'rev' | 'snapshot'>;
+/** One edit's words for a writing day: the row's id and stamps if it is the day's first, and what to add. */
+export type WritingDayAddition = Pick<WritingStatsTable, 'id' | 'rev' | 'userId' | 'day' | 'wordsWritten' | 'wordsRemoved' | 'wordsPasted'> & { now: string };
 
 /**
- * Records an answer by reference to its revision snapshot, only if that snapshot is stored with
- * exactly the text the answer begins with (INSERT … SELECT); answers whether it was recorded.
+ * Adds one edit's words to the author's row of that day, creating it on the day's first edit, in
+ * one atomic upsert (stamped with the write's seq); answers the day's written words afterwards.
  */
-export async function insertIdempotencyReference(trx: Kysely<DB>, values: IdempotencyReference): Promise<boolean> {
-  const stored = await runPrepared(
+export async function addToWritingDay(trx: Kysely<DB>, values: WritingDayAddition): Promise<number> {
+  const [row] = await runPrepared(
     trx,
-    'recordIdempotencyReference',
-    (q, v: IdempotencyReference) =>
+    'addToWritingDay',
+    (q, v: WritingDayAddition) =>
       q
-        .insertInto('idempotencyKeys')
-        .columns(['userId', 'key', 'requestHash', 'statusCode', 'response', 'createdAt', 'snapshotEntity', 'snapshotEntityId', 'snapshotRev'])
-        .expression(
-          q
-            .selectFrom('revisions')
-            .select([
-              sql<string>`${v.userId}`.as('userId'),
-              sql<string>`${v.key}`.as('key'),
-              sql<string>`${v.requestHash}`.as('requestHash'),
-              sql<number>`${v.statusCode}`.as('statusCode'),
-              sql<string>`${v.response}`.as('response'),
-              sql<string>`${v.createdAt}`.as('createdAt'),
-              'entity',
-              'entityId',
-              'rev',
-            ])
-            .where('entity', '=', v.entity)
-            .where('entityId', '=', v.entityId)
-            .where('rev', '=', v.rev)
-            .where('snapshot', '=', v.snapshot),
+        .insertInto('writingStats')
+        .values({
+          id: v.id,
+          rev: v.rev,
+          createdAt: v.now,
+          updatedAt: v.now,
+          deletedAt: null,
+          userId: v.userId,
+          day: v.day,
+          wordsWritten: v.wordsWritten,
+          wordsRemoved: v.wordsRemoved,
+          wordsPasted: v.wordsPasted,
+          edits: 1,
+        })
+        .onConflict((oc) =>
+          oc.columns(['userId', 'day']).doUpdateSet((eb) => ({
+            wordsWritten: eb('writingStats.wordsWritten', '+', eb.ref('excluded.wordsWritten')),
+            wordsRemoved: eb('writingStats.wordsRemoved', '+', eb.ref('excluded.wordsRemoved')),
+            wordsPasted: eb('writingStats.wordsPasted', '+', eb.ref('excluded.wordsPasted')),
+            edits: eb('writingStats.edits', '+', eb.ref('excluded.edits')),
+            rev: eb.ref('excluded.rev'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
         )
-        .returning('key'),
+        .returning('wordsWritten'),
     values,
   );
-  return stored.length > 0;
+  if (!row) throw new Error('the writing day upsert answered no row');
+  return Number((row as { wordsWritten: number }).wordsWritten);
 }
 
 /**
