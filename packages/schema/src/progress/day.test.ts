@@ -57,3 +57,31 @@ describe('attributedTime (offline edits keep their day; implausible clocks are c
     expect(attributedTime('2026-03-04T10:02:00Z', arrival, null)).toEqual(arrival);
   });
 });
+
+describe('writingDay within a quarter hour (answers are kept per quarter hour of UTC)', () => {
+  /** The day from Intl directly, for every instant: what writingDay must answer. */
+  const reference = (ms: number, timeZone: string, dayEndHour: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
+    const get = (type: string) => parts.find((p) => p.type === type)!.value;
+    const day = `${get('year')}-${get('month')}-${get('day')}`;
+    return Number(get('hour')) < dayEndHour ? addDays(day, -1) : day;
+  };
+
+  it('matches Intl minute by minute across clock changes and day ends, in zones with odd offsets', () => {
+    const cases: [string, string][] = [
+      ['Europe/Berlin', '2026-03-29T00:00:00Z'],
+      ['America/St_Johns', '2026-11-01T03:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T13:00:00Z'],
+      ['Pacific/Chatham', '2026-04-04T12:00:00Z'],
+      ['Asia/Kathmandu', '2026-06-01T16:00:00Z'],
+    ];
+    for (const [zone, start] of cases) {
+      for (const dayEndHour of [0, 4]) {
+        for (let minute = 0; minute < 6 * 60; minute += 1) {
+          const ms = new Date(start).getTime() + minute * 60_000 + 17_000;
+          expect(writingDay(ms, zone, dayEndHour), `${zone} ${new Date(ms).toISOString()} end ${dayEndHour}`).toBe(reference(ms, zone, dayEndHour));
+        }
+      }
+    }
+  });
+});
