@@ -170,6 +170,38 @@ describe('achievements', () => {
     expect(again.body).toBe(first.body);
   });
 
+  it('a streak is earned by the save that brings its day to the goal, and after a goal change by the next save', async () => {
+    // `other` is on Wordsmith (daily goals). Saves without X-Base-Rev have no lower clamp: their device times stand.
+    const { chapter } = await other.seriesWithChapter();
+    expect((await other.put('/api/writing-settings', { dailyGoal: 10 })).statusCode).toBe(200);
+    let text = 'It began.';
+    const write = async (count: number, daysAgo: number, tag: string) => {
+      const editedAt = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+      text = `${text} ${words(count, tag)}`;
+      await save(other, chapter.id, text, { editedAt });
+      return editedAt;
+    };
+    const streaks = async () => (await other.read('/api/user-achievements')).filter((e: any) => e.type === 'streak' || e.achievementId.startsWith('streak-'));
+
+    await write(10, 3, 'a');
+    await write(10, 2, 'b');
+    await write(9, 1, 'c'); // yesterday below the goal: a run of two (then a frozen day)
+    expect(await streaks()).toEqual([]);
+    const reached = await write(1, 1, 'd'); // yesterday reaches it: three days
+    expect(await streaks()).toEqual([expect.objectContaining({ achievementId: 'streak-3', earnedAt: reached })]);
+
+    await write(10, 0, 'e'); // today: a run of four
+    for (const daysAgo of [6, 5, 4]) await write(5, daysAgo, `f${daysAgo}`); // below the goal: nothing
+    expect((await streaks()).map((e: any) => e.achievementId)).toEqual(['streak-3']);
+    // With a goal of 5 the last seven days are a streak; the next save crosses no goal and still earns it.
+    expect((await other.put('/api/writing-settings', { dailyGoal: 5 })).statusCode).toBe(200);
+    const next = await write(1, 0, 'g');
+    expect((await streaks()).map((e: any) => [e.achievementId, e.earnedAt])).toEqual([
+      ['streak-7', next],
+      ['streak-3', reached],
+    ]);
+  });
+
   it('no author sees another’s statistics, achievements or settings', async () => {
     const { chapter } = await me.seriesWithChapter();
     await save(me, chapter.id, 'It began. Mine alone.');
