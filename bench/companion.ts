@@ -12,17 +12,14 @@
  *
  *   tsx companion.ts [--rounds 9] [--requests 20] [--no-browser]
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
 import { type AnalysisTiming, runAnalysisBench } from './lib/companion-cases.ts';
 import { chapterText } from './lib/prose.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
-import { BENCH_DIR, benchArgs, describeLoad, describeMachine } from './lib/setting.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser/chromium.ts';
+import { runInBundledPage } from './lib/playwright.ts';
+import { benchArgs, describeLoad, describeMachine } from './lib/setting.ts';
 
 const { values: flags } = parseArgs({
   args: benchArgs(),
@@ -33,40 +30,13 @@ const REQUESTS = Number(flags.requests);
 const ANALYSIS_TARGET = 25;
 const SUGGESTION_TARGET = 5;
 
-interface Page {
-  addScriptTag(options: { content: string }): Promise<unknown>;
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-}
-interface Browser {
-  newPage(): Promise<Page>;
-  version(): string;
-  close(): Promise<void>;
-}
-const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
-const { chromium } = requireFromE2e('@playwright/test') as {
-  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser> };
-};
-
 async function analysisInChromium(): Promise<{ version: string; timing: AnalysisTiming }> {
-  const bundle = await build({
-    entryPoints: [path.join(BENCH_DIR, 'browser/companion-entry.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    logLevel: 'error',
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage();
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const timing = await page.evaluate((n) => (globalThis as unknown as { __companionBench: (r: number) => AnalysisTiming }).__companionBench(n), ROUNDS);
-    return { version: browser.version(), timing };
-  } finally {
-    await browser.close();
-  }
+  const { version, result } = await runInBundledPage(
+    'browser/companion-entry.ts',
+    (n) => (globalThis as unknown as { __companionBench: (r: number) => AnalysisTiming }).__companionBench(n),
+    ROUNDS,
+  );
+  return { version, timing: result };
 }
 
 function analysisVerdict(where: string, t: AnalysisTiming): Verdict {

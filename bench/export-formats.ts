@@ -14,12 +14,12 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { type Verdict, atMost, finish, fmt, median, table } from './lib/report.ts';
+import { launchChromium } from './lib/playwright.ts';
 import { BENCH_DIR, benchArgs, describeLoad, describeMachine } from './lib/setting.ts';
 
 const { values: flags } = parseArgs({
@@ -35,19 +35,6 @@ const WORDS = Number(flags.words);
 const ROUNDS = Number(flags.rounds);
 const FORMATS = ['markdown', 'docx', 'epub', 'pdf'] as const;
 const TARGETS: Record<(typeof FORMATS)[number], number> = { markdown: 10, docx: 10, epub: 10, pdf: 40 };
-
-interface Page {
-  goto(url: string): Promise<unknown>;
-  waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-}
-interface Browser {
-  newPage(): Promise<Page>;
-  version(): string;
-  close(): Promise<void>;
-}
-const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
-const { chromium } = requireFromE2e('@playwright/test') as { chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> } };
 
 console.log(describeMachine());
 console.log(describeLoad());
@@ -75,10 +62,8 @@ const server = http.createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+// Headless (Playwright's default) with the flags this bench has always used.
+const browser = await launchChromium({ args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 const verdicts: Verdict[] = [];
 try {
   const page = await browser.newPage();

@@ -11,59 +11,26 @@
  *
  *   tsx text-merge.ts [--rounds 21] [--no-browser]
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { mergeChapterText } from '@chronicler/schema';
 import { type CaseTiming, CASE_NAMES, mergeCases, runTextMergeBench } from './lib/text-merge-cases.ts';
 import { type Verdict, atMost, finish, fmt, invalid, table } from './lib/report.ts';
-import { BENCH_DIR, describeLoad, describeMachine } from './lib/setting.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser/chromium.ts';
+import { runInBundledPage } from './lib/playwright.ts';
+import { benchArgs, describeLoad, describeMachine } from './lib/setting.ts';
 
-const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '21' }, 'no-browser': { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ args: benchArgs(), options: { rounds: { type: 'string', default: '21' }, 'no-browser': { type: 'boolean', default: false } } });
 const ROUNDS = Number(flags.rounds);
 const TARGET = 10;
 const EVENT_LOOP_MS = 100;
 const boundCase = () => mergeCases().find((c) => c.name === CASE_NAMES.bound)!;
 
-interface Page {
-  addScriptTag(options: { content: string }): Promise<unknown>;
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-}
-interface Browser {
-  newPage(): Promise<Page>;
-  version(): string;
-  close(): Promise<void>;
-}
-const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
-const { chromium } = requireFromE2e('@playwright/test') as {
-  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser> };
-};
-
 async function inChromium(rounds: number): Promise<{ version: string; timings: CaseTiming[] }> {
-  const bundle = await build({
-    entryPoints: [path.join(BENCH_DIR, 'browser/text-merge-entry.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    logLevel: 'error',
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage();
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const timings = await page.evaluate(
-      (n) => (globalThis as unknown as { __textMergeBench: (r: number) => CaseTiming[] }).__textMergeBench(n),
-      rounds,
-    );
-    return { version: browser.version(), timings };
-  } finally {
-    await browser.close();
-  }
+  const { version, result } = await runInBundledPage(
+    'browser/text-merge-entry.ts',
+    (n) => (globalThis as unknown as { __textMergeBench: (r: number) => CaseTiming[] }).__textMergeBench(n),
+    rounds,
+  );
+  return { version, timings: result };
 }
 
 function report(where: string, timings: CaseTiming[]): Verdict[] {

@@ -1,43 +1,9 @@
-/**
- * Headless Debian Chromium for the sync benches, driven by Playwright from the e2e workspace
- * package (as bench/editor-typing.ts does). The few Playwright calls used are typed here, so this
- * package needs neither Playwright's types nor DOM types on the Node side.
- */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { BENCH_DIR } from '../lib/setting.ts';
+/** The sync benches' page (browser/page/entry.ts) in headless Chromium (lib/playwright.ts), signed in. */
+import { type BenchBrowserPage as Page, launchChromium } from '../lib/playwright.ts';
 import type { BenchApi } from './page/protocol.ts';
 
-interface CdpSession {
-  send(method: string, params?: Record<string, unknown>): Promise<unknown>;
-  detach(): Promise<void>;
-}
-export interface Page {
-  goto(url: string): Promise<unknown>;
-  waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-  on(event: 'console' | 'pageerror', listener: (message: { text?: () => string; message?: string }) => void): void;
-}
-interface BrowserContext {
-  addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void>;
-  newPage(): Promise<Page>;
-  newCDPSession(page: Page): Promise<CdpSession>;
-  close(): Promise<void>;
-}
-interface Browser {
-  newContext(options?: Record<string, unknown>): Promise<BrowserContext>;
-  version(): string;
-  close(): Promise<void>;
-}
-interface Chromium {
-  launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser>;
-}
-
-const requireFromE2e = createRequire(path.join(BENCH_DIR, '../e2e/package.json'));
-const { chromium } = requireFromE2e('@playwright/test') as { chromium: Chromium };
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM, CHROMIUM_ARGS } from '../lib/playwright.ts';
+export type { Page };
 
 /** A page of the sync bench, signed in, with `__bench` ready; `call` runs one of its functions. */
 export interface BenchPage {
@@ -49,7 +15,7 @@ export interface BenchPage {
 }
 
 export async function openBenchPage(serverUrl: string, sessionCookie: string): Promise<BenchPage> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const [name, value] = sessionCookie.split('=') as [string, string];
