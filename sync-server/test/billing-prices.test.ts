@@ -194,6 +194,33 @@ describe('the price a subscription is sold at', () => {
   });
 });
 
+describe('a subscription sells the plan of its price', () => {
+  it('follows a plan switched in the customer portal (lookup key or configured price), not the metadata Checkout was given', async () => {
+    const legendary = rightPrice('legendary', 'yearly');
+    const configured = stripe.addPrice({ unit_amount: 1999, recurring: { interval: 'month' } });
+    const app = await appWith({ priceIds: { loremaster_monthly: configured.id } });
+    const author = await signUp(app);
+    const id = `sub_switch_${author.user.id}`;
+    const deliver = async (price: Record<string, unknown>) => {
+      stripe.setSubscription(id, {
+        customer: `cus_switch_${author.user.id}`,
+        // What Checkout was given: Wordsmith monthly, never updated by the portal.
+        metadata: { userId: author.user.id, plan: 'wordsmith', interval: 'monthly' },
+        items: { object: 'list', data: [{ id: `si_${id}`, price, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }] },
+      });
+      const event = stripe.signedEvent('customer.subscription.updated', { id });
+      const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+      expect(res.statusCode).toBe(200);
+      const status = json(await app.inject({ method: 'GET', url: '/api/billing/status', headers: { cookie: author.cookie } }));
+      return { plan: status.plan, interval: status.subscription.interval };
+    };
+    // An inline price (no lookup key): the metadata says.
+    expect(await deliver({ id: 'price_inline', lookup_key: null })).toEqual({ plan: 'wordsmith', interval: 'monthly' });
+    expect(await deliver(legendary)).toEqual({ plan: 'legendary', interval: 'yearly' });
+    expect(await deliver(configured)).toEqual({ plan: 'loremaster', interval: 'monthly' });
+  });
+});
+
 describe('STRIPE_PRICE_IDS', () => {
   it('reads plan_interval=price_id pairs and refuses anything else at start', () => {
     expect(parsePriceIds(' wordsmith_monthly=price_1A, legendary_yearly = price_2B ')).toEqual({ wordsmith_monthly: 'price_1A', legendary_yearly: 'price_2B' });

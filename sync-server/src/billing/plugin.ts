@@ -258,7 +258,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     return rows;
   });
 
-  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, applyEffect });
+  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, priceIds: config.stripe?.priceIds ?? {}, applyEffect });
 }
 
 // fastify-plugin: `billingClock` and `expireGiftMonths` are the app's (tests move the clock); the

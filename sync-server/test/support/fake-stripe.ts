@@ -53,7 +53,7 @@ export interface FakeStripe {
   prices: Map<string, Obj>;
   products: Map<string, Obj>;
   /** Adds a price as an operator would make it in the dashboard (a recurring USD price unless `fields` say otherwise). */
-  addPrice(fields: Obj): Obj;
+  addPrice(fields: Obj): Obj & { id: string };
   /** Sets (or merges into) the subscription Stripe reports for `id`. */
   setSubscription(id: string, fields: Obj): Obj;
   setPaymentIntent(id: string, fields: Obj): Obj;
@@ -324,7 +324,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const price = priceObject(nextId('price'), { currency: 'usd', recurring: recurring === undefined ? { interval: 'month' } : recurring, ...rest, product: productId }, Math.floor(Date.now() / 1000));
       if (fields.lookup_key) for (const p of prices.values()) if (p.lookup_key === fields.lookup_key) p.lookup_key = null;
       prices.set(price.id as string, price);
-      return price;
+      return price as Obj & { id: string };
     },
     failing: false,
     config: () => ({ secretKey, webhookSecret, publishableKey: 'pk_test_chronicler', apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' }),
