@@ -156,6 +156,33 @@ test.describe('chapter editor', () => {
     await context.close();
   });
 
+  test('history: a paragraph added at the end is the only passage that differs from the previous revision (issue 15, bug 3)', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const story = await newStory(context, 'The river ran cold.\n\nHe left.');
+    await openEditor(page, editorUrl(story));
+    // As authors type: a space after the full stop, then the decision to start a new paragraph.
+    await typeAtEnd(page, ' ');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('She stayed behind.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 15_000 })
+      .toBe('The river ran cold.\n\nHe left. \n\nShe stayed behind.');
+
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.getByTestId('revision-item')).toHaveCount(2);
+    await page.getByTestId('revision-item').nth(1).click();
+    const diff = page.getByTestId('revision-diff');
+    await expect(diff.getByText('1 passage differs.')).toBeVisible();
+    const changed = diff.locator('[data-testid="diff-left"], [data-testid="diff-right"]');
+    await expect(changed.first()).toBeVisible();
+    expect((await changed.allTextContents()).join(' | ')).not.toContain('He left.');
+    await expect(diff.getByTestId('diff-left')).toContainText('She stayed behind.');
+    await context.close();
+  });
+
   test('offline: edit a chapter, create another, reload offline, then sync exactly once on reconnect', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();

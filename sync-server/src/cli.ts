@@ -17,6 +17,8 @@ import { configFromEnv } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { listSupportRequests } from './billing/store.ts';
+import { setUpStripePrices } from './billing/price-setup.ts';
+import { createStripeClient } from './billing/stripe.ts';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -26,6 +28,8 @@ Commands:
   user:list
   backup      --out FILE
   support:list [--limit N]   premium support requests, newest first
+  stripe:prices [--dry-run]  create/update the Stripe products and prices of the plan table
+                             (lookup keys chronicler_<plan>_<monthly|yearly>); safe to run again
 
 Plans: ${PLAN_NAMES.join(', ')}
 The database is DATABASE_FILE, else DATA_DIR/chronicler.db (DATA_DIR defaults to ./data).`;
@@ -139,6 +143,20 @@ async function supportList(options: Options, io: CliIo): Promise<void> {
   }
 }
 
+async function stripePrices(dryRun: boolean, io: CliIo): Promise<void> {
+  let config: ReturnType<typeof configFromEnv>;
+  try {
+    config = configFromEnv(io.env);
+  } catch (error) {
+    throw new CliError(`Configuration error: ${(error as Error).message}`);
+  }
+  if (!config.stripe) throw new CliError('STRIPE_SECRET_KEY is not set: there is no Stripe account to set up');
+  const report = await setUpStripePrices(createStripeClient(config.stripe), config.stripe.priceIds ?? {}, { dryRun });
+  for (const line of report.lines) io.out(line);
+  io.out(report.changes === 0 ? 'Stripe already sells the plan table: nothing to change.' : `${report.changes} change(s)${dryRun ? ' to make (dry run: nothing was changed)' : ' made'}.`);
+  if (report.problems > 0) throw new CliError(`${report.problems} configured price(s) in STRIPE_PRICE_IDS disagree with the plan table (see above)`);
+}
+
 /** Runs one command; returns the process exit code. */
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -148,9 +166,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       return command === undefined ? 2 : 0;
     }
     let options: Options;
+    const dryRun = rest.includes('--dry-run');
     try {
       ({ values: options } = parseArgs({
-        args: rest,
+        // The one flag without a value (parseArgs types every option here as a string).
+        args: rest.filter((arg) => arg !== '--dry-run'),
         options: {
           username: { type: 'string' },
           password: { type: 'string' },
@@ -181,6 +201,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         break;
       case 'support:list':
         await supportList(options, io);
+        break;
+      case 'stripe:prices':
+        await stripePrices(dryRun, io);
         break;
       default:
         throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, 2);

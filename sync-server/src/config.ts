@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { type ConfiguredPriceIds, parsePriceIds } from './billing/price-config.ts';
 
 export interface ScryptCost {
   /** CPU/memory cost (power of two). OWASP: 2^17 with r=8, p=1. */
@@ -56,6 +57,10 @@ export interface AppConfig {
     apiHost: string | null;
     apiPort: number | null;
     apiProtocol: 'http' | 'https';
+    /** STRIPE_PRICE_IDS: prices chosen over the lookup keys, per plan and interval (billing/price-config.ts). */
+    priceIds?: ConfiguredPriceIds;
+    /** STRIPE_INLINE_PRICES (default true): a plan with no Stripe price is sold at the plan table's price, inline. */
+    inlinePrices?: boolean;
   } | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   logLevel: string | false;
@@ -129,6 +134,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       apiHost: api?.hostname ?? null,
       apiPort: api ? Number(api.port || (api.protocol === 'http:' ? 80 : 443)) : null,
       apiProtocol: api?.protocol === 'http:' ? 'http' : 'https',
+      priceIds: parsePriceIds(env.STRIPE_PRICE_IDS),
+      inlinePrices: env.STRIPE_INLINE_PRICES !== 'false',
     };
   }
   return {

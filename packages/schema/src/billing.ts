@@ -56,6 +56,9 @@ export const createSubscriptionBodySchema = z.strictObject({
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
 
+/** Plans are priced in US dollars (the plan table's cents; `formatCents`). */
+export const SUBSCRIPTION_CURRENCY = 'usd';
+
 /** What Stripe charges for a plan: the monthly price, or the yearly total at the 20% discount. */
 export function subscriptionPriceCents(plan: PlanName, interval: BillingInterval): number {
   const monthly = PLANS[plan].priceCents;

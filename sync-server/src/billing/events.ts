@@ -5,14 +5,16 @@
  *   order or payload said (an old `customer.subscription.updated` arriving last stores today's
  *   state, not the old one);
  * - the event id is recorded in the transaction of its effect, so a second delivery applies nothing;
- * - prices are checked against the catalogue before a product is granted.
+ * - prices are checked against the catalogue before a product is granted;
+ * - a subscription's plan is the one its price sells (a portal switch), else its metadata's.
  * Stripe calls happen before the transaction (never hold the write lock over the network); a
  * Stripe failure answers 5xx, so Stripe delivers the event again later.
  */
 import type Stripe from 'stripe';
 import { type PlanName, isProductId, productById, toPlanName } from '@chronicler/schema';
 import type { WriteContext } from '../entities/writes.ts';
-import { callStripe, checkoutSessionOf, invoiceSubscriptionId, paymentIntentStateOf, subscriptionStateOf } from './stripe.ts';
+import { type ConfiguredPriceIds, type PlanInterval, planIntervalOfLookupKey, planIntervalOfSlot } from './price-config.ts';
+import { type SubscriptionState, callStripe, checkoutSessionOf, invoiceSubscriptionId, paymentIntentStateOf, subscriptionStateOf } from './stripe.ts';
 import { grantEntitlement, recomputePlan, rememberStripeCustomer, storeSubscription, userExists, userOfStripeCustomer } from './store.ts';
 
 /** The types billing acts on; others are acknowledged and recorded. */
@@ -39,8 +41,18 @@ export type Effect = (ctx: EffectContext) => Promise<string[]>;
 
 const nothing: Effect = async () => [];
 
+/**
+ * The plan a subscription's price sells (its lookup key, or a STRIPE_PRICE_IDS entry), or null for
+ * an inline price: then the metadata Checkout was given says. A plan switched in Stripe's customer
+ * portal moves the subscription to another price and leaves the metadata as it was.
+ */
+export function planIntervalOfPrice(price: SubscriptionState['price'], priceIds: ConfiguredPriceIds): PlanInterval | null {
+  const configured = Object.entries(priceIds).find(([, id]) => id === price.id)?.[0];
+  return (configured ? planIntervalOfSlot(configured) : null) ?? planIntervalOfLookupKey(price.lookupKey);
+}
+
 /** A subscription (re-fetched) stored for its author. */
-async function subscriptionEffect(stripe: Stripe, subscriptionId: string, extra: { userId?: string | null; paymentFailed?: boolean }): Promise<Effect> {
+async function subscriptionEffect(stripe: Stripe, priceIds: ConfiguredPriceIds, subscriptionId: string, extra: { userId?: string | null; paymentFailed?: boolean }): Promise<Effect> {
   const sub = subscriptionStateOf(await callStripe(() => stripe.subscriptions.retrieve(subscriptionId)));
   return async ({ write: { trx }, now }) => {
     const stamp = new Date(now).toISOString();
@@ -48,14 +60,15 @@ async function subscriptionEffect(stripe: Stripe, subscriptionId: string, extra:
     if (!userId && sub.customerId) userId = await userOfStripeCustomer(trx, sub.customerId);
     if (!userId || !(await userExists(trx, userId))) return [];
     if (sub.customerId) await rememberStripeCustomer(trx, userId, sub.customerId, stamp);
-    const plan: PlanName = toPlanName(sub.metadata.plan);
+    const sold = planIntervalOfPrice(sub.price, priceIds);
+    const plan: PlanName = sold?.plan ?? toPlanName(sub.metadata.plan);
     await storeSubscription(
       trx,
       {
         id: sub.id,
         userId,
         plan,
-        interval: sub.metadata.interval === 'yearly' ? 'yearly' : 'monthly',
+        interval: sold?.interval ?? (sub.metadata.interval === 'yearly' ? 'yearly' : 'monthly'),
         status: sub.status,
         currentPeriodEnd: sub.currentPeriodEnd,
         cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
@@ -83,23 +96,23 @@ async function paymentEffect(stripe: Stripe, intentId: string): Promise<Effect> 
 }
 
 /** What the event will do, with Stripe's current objects already fetched. */
-export async function effectOf(stripe: Stripe, event: Stripe.Event): Promise<Effect> {
+export async function effectOf(stripe: Stripe, event: Stripe.Event, priceIds: ConfiguredPriceIds = {}): Promise<Effect> {
   const object: unknown = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = checkoutSessionOf(object);
       if (session.mode !== 'subscription' || !session.subscriptionId) return nothing;
-      return subscriptionEffect(stripe, session.subscriptionId, { userId: session.clientReferenceId });
+      return subscriptionEffect(stripe, priceIds, session.subscriptionId, { userId: session.clientReferenceId });
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return subscriptionEffect(stripe, String((object as { id: unknown }).id), {});
+      return subscriptionEffect(stripe, priceIds, String((object as { id: unknown }).id), {});
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscriptionId(object);
       if (!subscriptionId) return nothing;
-      return subscriptionEffect(stripe, subscriptionId, { paymentFailed: event.type === 'invoice.payment_failed' });
+      return subscriptionEffect(stripe, priceIds, subscriptionId, { paymentFailed: event.type === 'invoice.payment_failed' });
     }
     case 'payment_intent.succeeded':
       return paymentEffect(stripe, String((object as { id: unknown }).id));

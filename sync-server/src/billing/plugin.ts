@@ -1,7 +1,7 @@
 /**
  * Plans, subscriptions and premium products (issue 12; spec 000 §7; DESIGN.md §4 "Stripe"):
  * - GET  /api/subscription-plans          the plan list, from the one plan table (works without Stripe);
- * - POST /api/subscriptions {planName, interval}   a Checkout Session at the server's price → {url};
+ * - POST /api/subscriptions {planName, interval}   a Checkout Session at the server's price (prices.ts) → {url};
  * - POST /api/create-payment-intent {items:[{id}], amount}   a PaymentIntent at the catalogue price
  *   → {clientSecret, amount}; an `amount` that is not the price is refused (409 PRICE_MISMATCH, with it);
  * - POST /api/billing/portal               Stripe's customer portal (change card, switch plan, cancel) → {url};
@@ -32,7 +32,6 @@ import {
   statusGrantsPlan,
   subscriptionPlanSchema,
   subscriptionPlans,
-  subscriptionPriceCents,
   supportRequestBodySchema,
   toPlanName,
 } from '@chronicler/schema';
@@ -43,6 +42,7 @@ import { type Clock, systemClock } from '../auth/clock.ts';
 import { HttpError } from '../http/errors.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import { applyEffect } from './events.ts';
+import { type PriceResolver, createPriceResolver } from './prices.ts';
 import { callStripe, createStripeClient, paymentsNotConfigured } from './stripe.ts';
 import {
   authorsWithEndedGifts,
@@ -86,6 +86,19 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     if (!stripe) throw paymentsNotConfigured();
     return stripe;
   };
+  const priceResolver =
+    stripe &&
+    createPriceResolver({
+      stripe,
+      priceIds: config.stripe?.priceIds ?? {},
+      inlinePrices: config.stripe?.inlinePrices ?? true,
+      log: app.log,
+      now: () => app.billingClock.now(),
+    });
+  const prices = (): PriceResolver => {
+    if (!priceResolver) throw paymentsNotConfigured();
+    return priceResolver;
+  };
 
   const ensureCustomer = async (user: AuthUser): Promise<string> => {
     const known = await stripeCustomerOf(db, user.id);
@@ -125,6 +138,8 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
       // One subscription per author: switching goes through the portal, which prorates.
       throw new HttpError(409, ERROR_CODES.conflict, 'You already have a subscription: use Manage subscription to switch plans.');
     }
+    // The price first: a plan that cannot be sold makes no Stripe customer.
+    const lineItem = await prices().lineItem(planName, interval);
     const customer = await ensureCustomer(user);
     const origin = originOf(request);
     const metadata = { userId: user.id, plan: planName, interval };
@@ -133,17 +148,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
         mode: 'subscription',
         customer,
         client_reference_id: user.id,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: subscriptionPriceCents(planName, interval),
-              recurring: { interval: interval === 'monthly' ? 'month' : 'year' },
-              product_data: { name: `${PLANS[planName].displayName} (${interval})` },
-            },
-          },
-        ],
+        line_items: [lineItem],
         metadata,
         subscription_data: { metadata },
         success_url: `${origin}/subscriptions?checkout=success`,
@@ -253,7 +258,7 @@ async function billingPlugin(fastify: FastifyInstance): Promise<void> {
     return rows;
   });
 
-  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, applyEffect });
+  await app.register(webhookRoute, { stripe, webhookSecret: config.stripe?.webhookSecret ?? null, priceIds: config.stripe?.priceIds ?? {}, applyEffect });
 }
 
 // fastify-plugin: `billingClock` and `expireGiftMonths` are the app's (tests move the clock); the

@@ -50,6 +50,8 @@ export interface SubscriptionState {
   /** ISO time; null when Stripe did not say. */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** The price of its (first) item: a plan switched in the customer portal changes it, not the metadata. */
+  price: { id: string | null; lookupKey: string | null };
 }
 
 type Loose = Record<string, unknown>;
@@ -74,6 +76,7 @@ export function subscriptionStateOf(subscription: unknown): SubscriptionState {
     metadata: metadataOf(s),
     currentPeriodEnd: isoOfSeconds(s.current_period_end) ?? isoOfSeconds(firstItem.current_period_end),
     cancelAtPeriodEnd: s.cancel_at_period_end === true,
+    price: { id: idOf(firstItem.price), lookupKey: asString(asObject(firstItem.price).lookup_key) },
   };
 }
 

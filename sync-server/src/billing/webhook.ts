@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import type { Effect, EffectContext } from './events.ts';
 import { effectOf } from './events.ts';
+import type { ConfiguredPriceIds } from './price-config.ts';
 import { paymentsNotConfigured } from './stripe.ts';
 import { eventWasApplied, recordEvent } from './store.ts';
 
@@ -33,6 +34,8 @@ export const WEBHOOK_MESSAGES = {
 interface WebhookOptions {
   stripe: Stripe | null;
   webhookSecret: string | null;
+  /** STRIPE_PRICE_IDS: which plan a configured price sells. */
+  priceIds: ConfiguredPriceIds;
   applyEffect(effect: Effect, ctx: EffectContext): Promise<{ touched: string[]; planChanged: string[] }>;
 }
 
@@ -71,7 +74,7 @@ export default async function webhookRoute(app: FastifyInstance, options: Webhoo
       throw badWebhook(WEBHOOK_MESSAGES.badSignature);
     }
     if (await eventWasApplied(database.db, event.id)) return { received: true, duplicate: true };
-    const effect = await effectOf(stripe, event);
+    const effect = await effectOf(stripe, event, options.priceIds);
     const now = app.billingClock.now();
     const outcome = await runServerWrite(app.deps, async (write) => {
       // A concurrent delivery of the same event may have committed meanwhile: apply nothing then.

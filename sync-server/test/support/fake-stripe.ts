@@ -2,7 +2,7 @@
  * A small Stripe-shaped HTTP server on 127.0.0.1 for tests (issue 12: nothing here can reach
  * Stripe). The real `stripe` SDK is pointed at it through STRIPE_API_URL / AppConfig.stripe; it
  * records every request the SDK sent (form-decoded) and answers Customer, Checkout Session,
- * PaymentIntent, Subscription and billing-portal objects in Stripe's shapes. Tests change the
+ * PaymentIntent, Subscription, Price, Product and billing-portal objects in Stripe's shapes. Tests change the
  * state Stripe "has" (`setSubscription`, `setPaymentIntent`) and sign webhook events with the SDK's
  * own test-header helper (`signedEvent`). Also used by the e2e server (e2e/support).
  */
@@ -49,6 +49,11 @@ export interface FakeStripe {
   config(): { secretKey: string; webhookSecret: string; publishableKey: string; apiHost: string; apiPort: number; apiProtocol: 'http' };
   subscriptions: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
+  /** Prices and products Stripe "has" (`/v1/prices`, `/v1/products`), by id. */
+  prices: Map<string, Obj>;
+  products: Map<string, Obj>;
+  /** Adds a price as an operator would make it in the dashboard (a recurring USD price unless `fields` say otherwise). */
+  addPrice(fields: Obj): Obj & { id: string };
   /** Sets (or merges into) the subscription Stripe reports for `id`. */
   setSubscription(id: string, fields: Obj): Obj;
   setPaymentIntent(id: string, fields: Obj): Obj;
@@ -92,6 +97,49 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   };
 
   const sessions = new Map<string, Obj>();
+  const prices = new Map<string, Obj>();
+  const products = new Map<string, Obj>();
+
+  const stripeError = (res: http.ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message } }));
+  };
+  const bool = (v: unknown) => v === true || v === 'true';
+  /** A price from form fields, as Stripe shapes it (amounts arrive as strings). */
+  const priceObject = (id: string, body: Obj, now: number): Obj => {
+    const recurring = body.recurring as Obj | undefined;
+    return {
+      id,
+      object: 'price',
+      active: body.active === undefined ? true : bool(body.active),
+      billing_scheme: body.billing_scheme ?? 'per_unit',
+      created: now,
+      currency: body.currency ?? 'usd',
+      livemode: false,
+      lookup_key: body.lookup_key ?? null,
+      metadata: body.metadata ?? {},
+      nickname: body.nickname ?? null,
+      product: body.product ?? null,
+      recurring: recurring
+        ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1), usage_type: recurring.usage_type ?? 'licensed', meter: null, trial_period_days: null }
+        : null,
+      tax_behavior: 'unspecified',
+      type: recurring ? 'recurring' : 'one_time',
+      unit_amount: body.unit_amount === undefined || body.unit_amount === null ? null : Number(body.unit_amount),
+    };
+  };
+  /** Stripe keeps a lookup key on one price: taking it needs `transfer_lookup_key`. */
+  const takeLookupKey = (res: http.ServerResponse, key: unknown, transfer: unknown, exceptId?: string): boolean => {
+    if (typeof key !== 'string' || key === '') return true;
+    const holder = [...prices.values()].find((p) => p.lookup_key === key && p.id !== exceptId);
+    if (!holder) return true;
+    if (!bool(transfer)) {
+      stripeError(res, 400, `A price (\`${String(holder.id)}\`) already uses that lookup key.`);
+      return false;
+    }
+    holder.lookup_key = null;
+    return true;
+  };
 
   /** Signs an event as Stripe would and posts it to the app (browser runs). */
   const deliver = async (type: string, object: Obj) => {
@@ -172,6 +220,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         const session: Obj = { id, object: 'checkout.session', created: now, mode: body.mode, customer: body.customer, client_reference_id: body.client_reference_id, metadata: body.metadata ?? {}, status: 'open', success_url: body.success_url, cancel_url: body.cancel_url };
         session.url = options.checkoutUrl ? options.checkoutUrl(session) : options.webhookUrl ? `${fake.url}/pay/${id}` : `https://checkout.stripe.test/c/pay/${id}`;
         session.subscription_data = body.subscription_data ?? null;
+        session.line_items = body.line_items ?? null;
         sessions.set(id, session);
         return send(session);
       }
@@ -202,6 +251,50 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         const found = subscriptions.get(sub[1]!);
         return found ? send(found) : notFound(res, 'subscription');
       }
+      if (path === '/v1/prices' && req.method === 'GET') {
+        const keys = Array.isArray(body.lookup_keys) ? (body.lookup_keys as string[]) : typeof body.lookup_keys === 'string' ? [body.lookup_keys] : null;
+        const data = [...prices.values()].filter((p) => (keys === null || keys.includes(p.lookup_key as string)) && (body.active === undefined || p.active === bool(body.active)));
+        return send({ object: 'list', data, has_more: false, url: '/v1/prices' });
+      }
+      if (path === '/v1/prices' && req.method === 'POST') {
+        if (typeof body.product !== 'string' || !products.has(body.product)) return stripeError(res, 400, `No such product: '${String(body.product)}'`);
+        if (!takeLookupKey(res, body.lookup_key, body.transfer_lookup_key)) return;
+        const price = priceObject(nextId('price'), body, now);
+        prices.set(price.id as string, price);
+        return send(price);
+      }
+      const priceId = /^\/v1\/prices\/([^/]+)$/.exec(path)?.[1];
+      if (priceId !== undefined) {
+        const price = prices.get(priceId);
+        if (!price) return notFound(res, `price: '${priceId}'`);
+        if (req.method === 'POST') {
+          // Only these change: a price's amount and interval are fixed once made.
+          if (body.lookup_key !== undefined && !takeLookupKey(res, body.lookup_key, body.transfer_lookup_key, priceId)) return;
+          if (body.lookup_key !== undefined) price.lookup_key = body.lookup_key === '' ? null : body.lookup_key;
+          if (body.active !== undefined) price.active = bool(body.active);
+          if (body.nickname !== undefined) price.nickname = body.nickname;
+          if (body.metadata !== undefined) price.metadata = { ...(price.metadata as Obj), ...(body.metadata as Obj) };
+        }
+        return send(price);
+      }
+      if (path === '/v1/products' && req.method === 'POST') {
+        const id = typeof body.id === 'string' ? body.id : nextId('prod');
+        if (products.has(id)) return stripeError(res, 400, `Product already exists.`);
+        const product: Obj = { id, object: 'product', active: true, created: now, name: body.name, description: body.description ?? null, metadata: body.metadata ?? {} };
+        products.set(id, product);
+        return send(product);
+      }
+      const productId = /^\/v1\/products\/([^/]+)$/.exec(path)?.[1];
+      if (productId !== undefined) {
+        const product = products.get(productId);
+        if (!product) return notFound(res, `product: '${productId}'`);
+        if (req.method === 'POST') {
+          for (const field of ['name', 'description'] as const) if (body[field] !== undefined) product[field] = body[field];
+          if (body.active !== undefined) product.active = bool(body.active);
+          if (body.metadata !== undefined) product.metadata = { ...(product.metadata as Obj), ...(body.metadata as Obj) };
+        }
+        return send(product);
+      }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         return send({ id: nextId('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${nextId('x')}` });
       }
@@ -222,6 +315,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     requests,
     subscriptions,
     paymentIntents,
+    prices,
+    products,
+    addPrice(fields) {
+      const productId = (fields.product as string | undefined) ?? nextId('prod');
+      if (!products.has(productId)) products.set(productId, { id: productId, object: 'product', active: true, name: 'Dashboard product', description: null, metadata: {} });
+      const { recurring, ...rest } = fields;
+      const price = priceObject(nextId('price'), { currency: 'usd', recurring: recurring === undefined ? { interval: 'month' } : recurring, ...rest, product: productId }, Math.floor(Date.now() / 1000));
+      if (fields.lookup_key) for (const p of prices.values()) if (p.lookup_key === fields.lookup_key) p.lookup_key = null;
+      prices.set(price.id as string, price);
+      return price as Obj & { id: string };
+    },
     failing: false,
     config: () => ({ secretKey, webhookSecret, publishableKey: 'pk_test_chronicler', apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' }),
     setSubscription(id, fields) {

@@ -59,16 +59,18 @@ export function SubscriptionsScreen() {
   const returned = params.get('checkout');
   const [confirming, setConfirming] = useState(returned === 'success');
 
-  // Back from Checkout: the webhook may land a moment later.
+  // Back from Checkout: the webhook may land a moment later — or may already have, and the plan
+  // reached this app live before the page asked. An author has one subscription at a time (the
+  // server refuses a second Checkout), so an active one is the one just bought: the plan the app
+  // shows now is not compared (it made the confirmation wait forever when the webhook won the race).
   useEffect(() => {
     if (returned !== 'success' || !online) return;
-    const planBefore = useSession.getState().user?.plan;
     let attempts = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       attempts += 1;
       const status = await refresh();
-      const active = status?.subscription && ['active', 'trialing'].includes(status.subscription.status) && status.plan !== planBefore;
+      const active = status?.subscription && ['active', 'trialing'].includes(status.subscription.status);
       if (active) {
         toast.show(BILLING_TOASTS.subscriptionConfirmed);
         setConfirming(false);

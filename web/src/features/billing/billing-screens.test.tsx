@@ -67,6 +67,15 @@ describe('/subscriptions', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ planName: 'legendary', interval: 'yearly' });
   });
 
+  it('back from Checkout: "Subscription active" once the subscription is, also when the plan arrived live before the page asked', async () => {
+    const active = status({ plan: 'wordsmith', subscription: { plan: 'wordsmith', interval: 'monthly', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentFailed: false } });
+    stubFetch({ 'GET /api/subscription-plans': { status: 200, body: subscriptionPlans() }, 'GET /api/billing/status': { status: 200, body: active } });
+    // The webhook won the race: the app already shows The Wordsmith when the page asks.
+    renderWithDb(<SubscriptionsScreen />, { path: '/subscriptions?checkout=success', plan: 'wordsmith' });
+    expect(await screen.findByText('Subscription active')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Confirming your subscription')).toBeNull());
+  });
+
   it('a refused checkout shows the server message and resets the processing flag', async () => {
     stubFetch({
       'GET /api/subscription-plans': { status: 200, body: subscriptionPlans() },

@@ -44,7 +44,9 @@ export function DiffView({ left, right, leftLabel, rightLabel }: DiffViewProps) 
       <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
         {comparison.identical
           ? 'The two versions are identical.'
-          : comparison.changes === 1
+          : comparison.spacingOnly
+            ? 'The two versions read the same: they differ only in spaces at the ends of lines.'
+            : comparison.changes === 1
             ? '1 passage differs.'
             : `${comparison.changes} passages differ.`}
       </Text>

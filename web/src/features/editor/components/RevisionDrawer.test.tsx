@@ -57,3 +57,32 @@ describe('the revision history after a restore', () => {
     expect(within(latest).getByText('4 words')).toBeTruthy();
   });
 });
+
+describe('comparing with the previous revision (issue 15, bug 3)', () => {
+  async function compare(current: string, revision: string) {
+    stubFetch({
+      [`GET ${base}`]: { status: 200, body: [summary(12, 9, '2026-11-20T10:00:00Z')] },
+      [`GET ${base}/12`]: { status: 200, body: { title: 'Lanterns', content: revision, wordCount: 9 } },
+    });
+    render(drawer({ savedRev: 12, getCurrentText: () => current }));
+    await userEvent.click((await screen.findAllByTestId('revision-item'))[0]!);
+    return screen.findByTestId('revision-diff');
+  }
+
+  it('a paragraph added at the end is the only passage that differs, whatever spaces ended the one before', async () => {
+    // As typed: "He left. " (a space after the full stop), saved; later Enter, Enter and a new paragraph.
+    const revision = 'The river ran cold.\n\nHe left. ';
+    const current = 'The river ran cold.\n\nHe left.\n\nShe stayed behind.\n';
+    const diff = await compare(current, revision);
+    expect(within(diff).getByText('1 passage differs.')).toBeTruthy();
+    const changed = [...within(diff).getAllByTestId('diff-left'), ...within(diff).getAllByTestId('diff-right')].map((cell) => cell.textContent ?? '');
+    expect(changed.join(' | ')).toContain('She stayed behind.');
+    expect(changed.join(' | ')).not.toContain('He left.');
+  });
+
+  it('says so when two versions differ only in spaces at line ends', async () => {
+    const diff = await compare('The river ran cold.\n\nHe left.\n', 'The river ran cold. \n\nHe left.');
+    expect(within(diff).getByText('The two versions read the same: they differ only in spaces at the ends of lines.')).toBeTruthy();
+    expect(within(diff).queryAllByTestId('diff-left')).toHaveLength(0);
+  });
+});

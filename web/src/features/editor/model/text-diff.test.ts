@@ -38,6 +38,50 @@ describe('compareTexts', () => {
   });
 });
 
+describe('compareTexts: invisible differences (issue 15, bug 3)', () => {
+  const changedText = (left: string, right: string) =>
+    compareTexts(left, right)
+      .rows.flatMap((r) => (r.type === 'changed' ? [...r.left, ...r.right] : []))
+      .map((p) => p.text)
+      .join('');
+
+  it('a paragraph added after one that ended in a space marks only the new paragraph', () => {
+    const revision = lines('Intro.', '', 'He left. ');
+    const current = lines('Intro.', '', 'He left.', '', 'She stayed.');
+    const c = compareTexts(current, revision);
+    expect(c.changes).toBe(1);
+    expect(changedText(current, revision).trim()).toBe('She stayed.');
+    expect(c.rows[0]).toEqual({ type: 'same', paragraphs: ['Intro.', '', 'He left.'] });
+  });
+
+  it('the last paragraph with or without its line break is the same paragraph', () => {
+    const c = compareTexts(lines('A.', '', 'B.', ''), lines('A.', '', 'B.'));
+    expect(c).toMatchObject({ changes: 0, identical: false, spacingOnly: true });
+    expect(compareTexts('A.\r\nB.', 'A.\nB.')).toMatchObject({ changes: 0, spacingOnly: true });
+  });
+
+  it('appending paragraphs changes one passage holding only them, whatever spaces end the lines (property)', () => {
+    const paragraph = fc.constantFrom('Alpha.', 'Beta gamma.', 'Delta', '');
+    const ending = fc.constantFrom('', ' ', '  ', '\t');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(paragraph, ending, ending), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.constantFrom('New one.', 'And another.'), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('', '\n', '\n\n'),
+        (base, added, tail) => {
+          fc.pre(base.some(([p]) => p !== ''));
+          const before = base.map(([p, end]) => p + end).join('\n');
+          const after = [...base.map(([p, , end]) => p + end), '', ...added].join('\n') + tail;
+          const c = compareTexts(after, before);
+          expect(c.changes).toBe(1);
+          expect(changedText(after, before).split('\n').filter((p) => p.trim() !== '')).toEqual(added);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('unionMerge', () => {
   it('keeps shared paragraphs once and both versions of a changed one', () => {
     const mine = lines('A.', 'Mine B.', 'C.');

@@ -29,6 +29,8 @@ export interface Comparison {
   /** Paragraph regions that differ. */
   changes: number;
   identical: boolean;
+  /** Not identical, yet no paragraph reads differently (only spaces at line ends or trailing blank lines differ). */
+  spacingOnly: boolean;
 }
 
 const PARAGRAPH_TIMEOUT_MS = 400;
@@ -37,8 +39,16 @@ const WORD_TIMEOUT_MS = 150;
 const FOLD_OVER = 4;
 const CONTEXT = 1;
 
+/**
+ * The paragraphs (lines) of a text as an author reads them: without the spaces at their ends and
+ * without blank lines after the last one. Both are invisible, so two versions that differ only
+ * there compare equal: an author who typed "He left. " and later Enter and a new paragraph has
+ * changed nothing in "He left." (issue 15, bug 3: it showed in both columns as a changed passage).
+ */
 export function paragraphsOf(text: string): string[] {
-  return text.split('\n');
+  const paragraphs = text.split('\n').map((line) => line.trimEnd());
+  while (paragraphs.length > 1 && paragraphs[paragraphs.length - 1] === '') paragraphs.pop();
+  return paragraphs;
 }
 
 /** Word-level parts of two changed regions (whole regions when the word diff would be too costly). */
@@ -107,16 +117,16 @@ function pushSame(rows: DiffRow[], paragraphs: string[], first: boolean, last: b
 
 /** Side-by-side comparison of `left` (e.g. the current text) and `right` (the other version). */
 export function compareTexts(left: string, right: string): Comparison {
-  if (left === right) {
-    const rows: DiffRow[] = [];
-    pushSame(rows, paragraphsOf(left), true, true);
-    return { rows, changes: 0, identical: true };
-  }
   const a = paragraphsOf(left);
   const b = paragraphsOf(right);
+  if (left === right || (a.length === b.length && a.every((p, i) => p === b[i]))) {
+    const rows: DiffRow[] = [];
+    pushSame(rows, a, true, true);
+    return { rows, changes: 0, identical: left === right, spacingOnly: left !== right };
+  }
   const changes = diffArrays(a, b, { timeout: PARAGRAPH_TIMEOUT_MS });
   if (!changes) {
-    return { rows: [{ type: 'changed', ...wordDiff(left, right) }], changes: 1, identical: false };
+    return { rows: [{ type: 'changed', ...wordDiff(left, right) }], changes: 1, identical: false, spacingOnly: false };
   }
   const rows: DiffRow[] = [];
   let count = 0;
@@ -142,7 +152,7 @@ export function compareTexts(left: string, right: string): Comparison {
     count++;
     rows.push({ type: 'changed', ...wordDiff(removed.join('\n'), added.join('\n')) });
   }
-  return { rows, changes: count, identical: false };
+  return { rows, changes: count, identical: false, spacingOnly: false };
 }
 
 /**
@@ -151,7 +161,8 @@ export function compareTexts(left: string, right: string): Comparison {
  */
 export function unionMerge(mine: string, theirs: string): string {
   if (mine === theirs) return mine;
-  const changes = diffArrays(paragraphsOf(mine), paragraphsOf(theirs), { timeout: PARAGRAPH_TIMEOUT_MS });
+  // Lines exactly as written: the merge is text the author keeps, so nothing in it is dropped.
+  const changes = diffArrays(mine.split('\n'), theirs.split('\n'), { timeout: PARAGRAPH_TIMEOUT_MS });
   if (!changes) return `${mine}\n\n${theirs}`;
   const out: string[] = [];
   for (const c of changes) out.push(...c.value);
