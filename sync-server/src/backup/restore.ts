@@ -6,7 +6,8 @@
  * kind, original id) — the same on every restore — so restoring the same archive twice finds its
  * rows already present and writes nothing new. A row already present (live, in the same restored
  * series of this author) is left as it is. Plan limits and feature gates apply as to any create.
- * Chapter history is written as revisions older than the restored chapter.
+ * Chapter history is written as revisions older than the restored chapter. The author's own rows
+ * (statistics, achievements, settings) are merged last (restore-author.ts).
  */
 import crypto from 'node:crypto';
 import { ERROR_CODES, type EntityKind, type RestoreKindCount, type RestoreResult, gateState, newId } from '@chronicler/schema';
@@ -19,6 +20,7 @@ import type { NewRow } from '../entities/wire.ts';
 import { type MutationContext, insertRow } from '../entities/writes.ts';
 import { nextSeq } from '../sync/mutation.ts';
 import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
+import { restoreAuthorRows } from './restore-author.ts';
 
 /** A UUIDv7-shaped id from (author, kind, original): the original's time, the rest from a hash. */
 export function derivedId(userId: string, kind: string, original: string): string {
@@ -139,6 +141,7 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
       if (remapped) count.remapped += 1;
     }
   }
+  if (data.author) Object.assign(counts, await restoreAuthorRows(ctx, data.author, ids));
   return { series: (data.rows.series ?? []).map((s) => String(s.title)), counts };
 }
 
