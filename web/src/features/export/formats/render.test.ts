@@ -55,7 +55,9 @@ describe('DOCX export', () => {
     expect(styles).toContain('w:sz w:val="24"');
     expect(styles).toMatch(/w:line="480"/);
     expect(xml).toMatch(/w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/);
-    expect(xml).toContain('w:firstLine="720"');
+    // The body's first-line indent is the default paragraph's; centred lines take it off.
+    expect(styles).toMatch(/<w:pPrDefault>.*w:firstLine="720".*<\/w:pPrDefault>/s);
+    expect(xml).toMatch(/<w:ind w:firstLine="0"\/><w:jc w:val="center"\/>/);
     expect((xml.match(/<w:pageBreakBefore\/>/g) ?? []).length).toBe(f.chapters.length + f.books.length);
   });
 });
