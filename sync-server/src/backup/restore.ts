@@ -85,7 +85,11 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
   const ids = new Map<EntityKind, Map<string, string>>();
   const counts: Record<string, RestoreKindCount> = {};
   const historyOf = new Map<string, ChapterHistoryEntry[]>();
-  for (const h of data.chapterHistory) historyOf.set(h.chapterId, [...(historyOf.get(h.chapterId) ?? []), h]);
+  for (const h of data.chapterHistory) {
+    const list = historyOf.get(h.chapterId);
+    if (list) list.push(h);
+    else historyOf.set(h.chapterId, [h]);
+  }
 
   for (const { kind, refs, listRefs = {}, optionalRefs = [], userFields = [] } of BACKUP_KINDS) {
     const map = new Map<string, string>();
