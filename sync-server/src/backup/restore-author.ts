@@ -11,7 +11,7 @@ import { creditLoggedEdits } from '../progress/writing.ts';
 import type { MutationContext } from '../entities/writes.ts';
 import { insertRow } from '../entities/writes.ts';
 import type { AuthorRows, WritingEventEntry } from './kinds.ts';
-import { derivedId } from './restore.ts';
+import { derivedId } from './derived-id.ts';
 
 /** Rows per INSERT: well under SQLite's bound-parameter limit (12 columns each). */
 const CHUNK = 500;

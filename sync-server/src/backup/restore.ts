@@ -9,7 +9,6 @@
  * Chapter history is written as revisions older than the restored chapter. The author's own rows
  * (statistics, achievements, settings) are merged last (restore-author.ts).
  */
-import crypto from 'node:crypto';
 import { ERROR_CODES, type EntityKind, type RestoreKindCount, type RestoreResult, gateState, newId } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
@@ -20,15 +19,8 @@ import type { NewRow } from '../entities/wire.ts';
 import { type MutationContext, insertRow } from '../entities/writes.ts';
 import { nextSeq } from '../sync/mutation.ts';
 import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
+import { derivedId } from './derived-id.ts';
 import { restoreAuthorRows } from './restore-author.ts';
-
-/** A UUIDv7-shaped id from (author, kind, original): the original's time, the rest from a hash. */
-export function derivedId(userId: string, kind: string, original: string): string {
-  const hex = crypto.createHash('sha256').update(`${userId}:${kind}:${original}`).digest('hex');
-  const time = original.replace(/-/g, '').slice(0, 12).padEnd(12, '0');
-  const variant = ((parseInt(hex[3]!, 16) & 0x3) | 0x8).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${hex.slice(0, 3)}-${variant}${hex.slice(4, 7)}-${hex.slice(7, 19)}`;
-}
 
 type Decision = { id: string; present: boolean; remapped: boolean };
 
