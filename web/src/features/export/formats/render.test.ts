@@ -105,6 +105,9 @@ describe('PDF export', () => {
   });
 });
 
+/** EPUBCheck is a JVM start and a full validation: over a minute on a loaded 2-core machine. */
+const EPUBCHECK_TIMEOUT_MS = 180_000;
+
 describe('EPUB export', () => {
   it('passes EPUBCheck with one file per chapter, a table of contents and the metadata', async () => {
     const file = await renderExport(manuscript('epub'), loadFont);
@@ -120,7 +123,7 @@ describe('EPUB export', () => {
     expect(opf).toContain('<dc:description>Two sisters and a broken crown.</dc:description>');
     expect(strFromU8(entries['OEBPS/chapter-0001.xhtml']!)).toContain('<p class="opening">The first paragraph always survives the export.</p>');
     expect(strFromU8(entries['OEBPS/chapter-0002.xhtml']!)).toContain('“Not yet,” Mara whispered.');
-  });
+  }, EPUBCHECK_TIMEOUT_MS);
 
   it('passes EPUBCheck for one book without a description, and text with markup characters', async () => {
     const request = manuscript('epub', { bookIds: [f.books[1]!.id] });
@@ -132,7 +135,7 @@ describe('EPUB export', () => {
     expect(file.fileName).toBe('The Salt Crown.epub');
     const check = epubcheck(save('one.epub', file.bytes));
     expect(check.stdout + check.stderr).toMatch(/No errors or warnings detected/);
-  });
+  }, EPUBCHECK_TIMEOUT_MS);
 });
 
 describe('Markdown and plain text', () => {
