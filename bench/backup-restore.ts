@@ -11,11 +11,17 @@
  * - baseline: the initial sync of the same series by the author who owns it, as
  *   bench/sync-initial-dexie.ts measures it: the REAL sync engine in Chromium pulling from cursor 0
  *   into a fresh Dexie database (GET /api/sync/changes page by page, each page in one transaction).
- * Also printed: the transfer alone (the same pages fetched and parsed in Node, no Dexie).
- * Medians of `--rounds`.
+ * Also printed: the transfer alone (the same pages fetched and parsed in Node, no Dexie), and how
+ * long another author's writes wait while a restore runs (a restore is one all-or-nothing write:
+ * a prober saves its own series back to back during each restore; its slowest save is the lock
+ * time others see). Medians of `--rounds`.
  *
- *   tsx backup-restore.ts [--chapters 2000] [--words 1000] [--rounds 3]
+ *   tsx backup-restore.ts [--chapters 2000] [--words 1000] [--rounds 3] [--profile DIR]
+ *
+ * `--profile DIR`: one more restore after the rounds, with the server's CPU profile recorded into
+ * DIR/restore.cpuprofile.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiClient, createStory, signUp } from './lib/api.ts';
@@ -33,6 +39,7 @@ const { values: flags } = parseArgs({
     chapters: { type: 'string', default: '2000' },
     words: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
+    profile: { type: 'string' },
   },
 });
 const SIZE = { chapters: Number(flags.chapters), words: Number(flags.words), characters: 500, locations: 500, events: 1000 };
@@ -76,6 +83,11 @@ try {
   await browser.call('reset', story.userId);
   const page = browser;
   const database = await openDatabase(path.join(data.dir, 'chronicler.db'));
+  // Another author whose saves run during each restore.
+  const prober = new ApiClient(server.url);
+  await signUp(prober);
+  const probeSeries = await prober.json<{ id: string }>('POST', '/api/series', { title: 'Probe' });
+  const waits: number[] = [];
   const restores: number[] = [];
   const syncs: number[] = [];
   const transfers: number[] = [];
@@ -86,10 +98,24 @@ try {
       const userId = await signUp(newcomer);
       await upgradePlan(database.db, userId, 'legendary');
       const restore = async () => {
+        let running = true;
+        let slowest = 0;
+        const probe = (async () => {
+          for (let n = 0; running; n++) {
+            const at = performance.now();
+            const res = await prober.request('PUT', `/api/series/${probeSeries.id}`, { description: `probe ${n}` });
+            if (res.status !== 200) throw new Error(`probe save answered ${res.status}`);
+            slowest = Math.max(slowest, performance.now() - at);
+          }
+        })();
         const start = performance.now();
         const res = await newcomer.request('POST', '/api/backup/restore', { archive });
+        const ms = performance.now() - start;
+        running = false;
+        await probe;
         if (res.status !== 200) throw new Error(`restore answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-        return performance.now() - start;
+        if (round > 0) waits.push(slowest);
+        return ms;
       };
       const sync = async () => {
         const pull = await page.call('enginePull', story.userId, false);
@@ -114,6 +140,16 @@ try {
       }
       newcomer.close();
     }
+    prober.close();
+    if (flags.profile) {
+      const newcomer = new ApiClient(server.url);
+      await upgradePlan(database.db, await signUp(newcomer), 'legendary');
+      const file = path.join(path.resolve(flags.profile), 'restore.cpuprofile');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await server.profile(file, () => newcomer.request('POST', '/api/backup/restore', { archive }));
+      console.log(`server profile of one restore: ${file}`);
+      newcomer.close();
+    }
   } finally {
     await database.close();
   }
@@ -127,6 +163,7 @@ try {
         ['restore (POST /api/backup/restore, all ids remapped)', fmt.ms(restoreMs), restores.map((x) => x.toFixed(0)).join(', ')],
         [`initial sync into Dexie, engine in Chromium (${fmt.int(syncedRows)} rows)`, fmt.ms(syncMs), syncs.map((x) => x.toFixed(0)).join(', ')],
         ['initial sync transfer alone (Node, no Dexie), for comparison', fmt.ms(median(transfers)), transfers.map((x) => x.toFixed(0)).join(', ')],
+        ["another author's slowest save during the restore (the write lock)", fmt.ms(median(waits)), waits.map((x) => x.toFixed(0)).join(', ')],
       ],
     ),
   );

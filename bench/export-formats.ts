@@ -92,6 +92,7 @@ try {
     }
   }
   const baseMs = median(base);
+  console.log(`rounds (ms): baseline ${base.map((x) => x.toFixed(0)).join(', ')}; ${FORMATS.map((f) => `${f} ${times[f]!.map((x) => x.toFixed(0)).join(', ')}`).join('; ')}`);
   console.log('');
   const rows: (string | number)[][] = [['read + join (baseline)', fmt.ms(baseMs), `${(baseMs / 1000).toFixed(3)} s`, fmt.int(words / (baseMs / 1000)), '', '']];
   for (const format of FORMATS) {

@@ -43,6 +43,11 @@ async function seed(me: StoryClient) {
   const city = await me.create('/api/locations', { seriesId: series.id, name: 'Saltmere', locationType: 'city' });
   await me.create('/api/timeline-events', { seriesId: series.id, title: 'The crown breaks', bookId: two.id, chapterId: c3.id, locationId: city.id, characterIds: [mara.id, ilse.id], isPlotPoint: true });
   const other = await me.create('/api/series', { title: 'Short Stories' });
+  // The author's own rows: a pasted save (recorded, not counted), writing settings; the saves and
+  // creates above logged words and earned achievements.
+  const pasted = await me.put(`/api/chapters/${c3.id}`, { content: `Book two.\n${'word '.repeat(600)}` });
+  expect(pasted.statusCode, pasted.body).toBe(200);
+  expect((await me.put('/api/writing-settings', { dayEndHour: 3, restDays: [0], freezesPerMonth: 2, dailyGoal: 750 })).statusCode).toBe(200);
   return { series, one, two, c1, other };
 }
 
@@ -63,11 +68,9 @@ async function changes(me: StoryClient): Promise<ChangesResponse> {
 
 /**
  * Everything the author sees, with ids replaced by stable labels (kind + creation order) and the
- * server's own stamps (rev, updatedAt) and the owner left out: what must survive a restore.
- */
-/**
- * The author's series as the feed carries them, ids relabelled. The author's own user-scoped rows
- * (record, statistics, achievements) are not in the archive yet: compared series by series.
+ * server's own stamps (rev, updatedAt) and the owner left out: what must survive a restore. Their
+ * own rows too (daily statistics, earned achievements, writing settings), field by field, ids and
+ * owner aside; their account record is the account's, not the archive's.
  */
 async function picture(me: StoryClient) {
   const feed = await changes(me);
@@ -90,12 +93,18 @@ async function picture(me: StoryClient) {
       .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !['rev', 'updatedAt', 'ownerId', 'authorId'].includes(k)).map(([k, v]) => [k, relabel(v)])))
       .sort((a, b) => String(a.id).localeCompare(String(b.id)));
   }
+  const own = (kind: 'writingStats' | 'userAchievements' | 'writingSettings', key: string) =>
+    (feed.changes[kind] as unknown as Record<string, unknown>[])
+      .filter((r) => !r.deletedAt)
+      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'rev', 'updatedAt', 'userId'].includes(k))))
+      .sort((a, b) => String(a[key]).localeCompare(String(b[key])));
+  const author = { writingStats: own('writingStats', 'day'), userAchievements: own('userAchievements', 'achievementId'), writingSettings: own('writingSettings', 'dayEndHour') };
   const history: Record<string, unknown[]> = {};
   for (const c of feed.changes.chapters.filter((r) => !r.deletedAt)) {
     const revisions = await me.read<{ rev: number; createdAt: string; title: string; wordCount: number }[]>(`/api/chapters/${c.id}/revisions?limit=100`);
     history[labels.get(c.id)!] = revisions.map(({ createdAt, title, wordCount }) => ({ createdAt, title, wordCount })).slice(1);
   }
-  return { rows: out, history };
+  return { rows: out, history, author };
 }
 
 describe('backup download', () => {
@@ -142,12 +151,19 @@ describe('restore', () => {
     const after = await picture(newcomer);
     expect(after).toEqual(before);
     expect(after.history['chapters#0']!.length).toBeGreaterThanOrEqual(1);
+    // The statistics, achievements and settings came along (the comparison above holds them).
+    expect(after.author.writingStats).toEqual([expect.objectContaining({ wordsPasted: 600, edits: 2 })]);
+    expect(after.author.userAchievements.length).toBeGreaterThanOrEqual(1);
+    expect(after.author.writingSettings).toEqual([expect.objectContaining({ dayEndHour: 3, restDays: [0], freezesPerMonth: 2, dailyGoal: 750 })]);
+    expect(json(res).counts.writingStats).toEqual({ restored: 1, alreadyPresent: 0, remapped: 0 });
 
     // Every row as stored, revs included: a second restore writes none of them.
     const stored = (await changes(newcomer)).changes;
     const again = await restore(newcomer, archive);
     expect(again.statusCode, again.body).toBe(200);
     expect(json(again).counts.chapters).toEqual({ restored: 0, alreadyPresent: 3, remapped: 0 });
+    expect(json(again).counts.writingEvents).toMatchObject({ restored: 0 });
+    expect(json(again).counts.writingStats).toEqual({ restored: 0, alreadyPresent: 1, remapped: 0 });
     expect((await changes(newcomer)).changes).toEqual(stored);
     expect(await picture(newcomer)).toEqual(before);
   });
@@ -167,6 +183,54 @@ describe('restore', () => {
     expect(await picture(me)).toEqual(before);
     expect(json(await restore(other, archive)).counts.series).toEqual({ restored: 0, alreadyPresent: 2, remapped: 0 });
     expect((await other.read('/api/series')).length).toBe(2);
+  });
+
+  it('merges the author’s statistics, achievements and settings without counting anything twice', async () => {
+    const t = await server();
+    const me = await author(t);
+    await seed(me);
+    const archive = await download(me);
+    const mine = await picture(me);
+    type Day = { day: string; wordsWritten: number; wordsRemoved: number; wordsPasted: number; edits: number };
+    const days = (p: { author: { writingStats: unknown[] } }) => p.author.writingStats as Day[];
+
+    // Into its own account: every event is logged there already, so no figure moves.
+    const own = await restore(me, archive);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(json(own).counts.writingEvents).toMatchObject({ restored: 0 });
+    expect(json(own).counts.userAchievements).toMatchObject({ restored: 0 });
+    expect((await picture(me)).author).toEqual(mine.author);
+
+    // Into an account that wrote the same day with settings of its own: the archive's words are
+    // added to its day once, its settings stay, the archive's achievements are earned.
+    const other = await author(t);
+    const series = await other.create('/api/series', { title: 'Elsewhere' });
+    const book = await other.create('/api/books', { seriesId: series.id, title: 'One' });
+    const chapter = await other.create('/api/chapters', { bookId: book.id, title: 'Start', content: '' });
+    expect((await other.put(`/api/chapters/${chapter.id}`, { content: 'Seven words of my very own here.' })).statusCode).toBe(200);
+    expect((await other.put('/api/writing-settings', { dayEndHour: 5 })).statusCode).toBe(200);
+    const [ownDay] = days(await picture(other));
+    const [archivedDay] = days(mine);
+    expect(ownDay!.day).toBe(archivedDay!.day);
+    for (let i = 0; i < 2; i++) {
+      expect((await restore(other, archive)).statusCode).toBe(200);
+      const after = await picture(other);
+      expect(days(after)).toEqual([
+        {
+          ...ownDay,
+          wordsWritten: ownDay!.wordsWritten + archivedDay!.wordsWritten,
+          wordsRemoved: ownDay!.wordsRemoved + archivedDay!.wordsRemoved,
+          wordsPasted: ownDay!.wordsPasted + archivedDay!.wordsPasted,
+          edits: ownDay!.edits + archivedDay!.edits,
+        },
+      ]);
+      expect(after.author.writingSettings).toEqual([expect.objectContaining({ dayEndHour: 5, dailyGoal: null })]);
+      const earned = (after.author.userAchievements as { achievementId: string }[]).map((a) => a.achievementId);
+      expect(earned).toEqual(expect.arrayContaining((mine.author.userAchievements as { achievementId: string }[]).map((a) => a.achievementId)));
+      expect(new Set(earned).size).toBe(earned.length);
+    }
+    // The owner's figures are untouched.
+    expect((await picture(me)).author).toEqual(mine.author);
   });
 
   it('brings back a deleted series into the same account', async () => {

@@ -1,7 +1,8 @@
 /**
  * The backup archive (format "chronicler-backup", version 1; the repository README, "Exports, imports and backups"):
  * a zip of `manifest.json` (format, version, time, account, counts and the SHA-256 of every other
- * file), `data/<kind>.json` (rows as the API answers them), `data/chapterHistory.json` and a
+ * file), `data/<kind>.json` (rows as the API answers them), `data/chapterHistory.json`, the
+ * author's own rows (`data/writingEvents.json` and the others of kinds.ts AUTHOR_KINDS) and a
  * readable `markdown/` copy. Reading checks everything before anything is restored: a truncated,
  * edited or foreign archive is refused as a whole.
  */
@@ -25,7 +26,7 @@ import {
   manuscriptToMarkdown,
 } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
-import { BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile } from './kinds.ts';
+import { AUTHOR_KINDS, AUTHOR_KIND_NAMES, type AuthorRows, BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile, rowSchemaOf } from './kinds.ts';
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -94,6 +95,11 @@ export function writeArchive(data: BackupData, account: ArchiveAccount, now: Dat
   }
   counts.chapterHistory = data.chapterHistory.length;
   files[HISTORY_FILE] = strToU8(JSON.stringify(data.chapterHistory));
+  for (const name of AUTHOR_KIND_NAMES) {
+    const list = data.author?.[name] ?? [];
+    counts[name] = list.length;
+    files[dataFile(name)] = strToU8(JSON.stringify(list));
+  }
   for (const [path, text] of Object.entries(markdownCopy(data, account.displayName))) files[path] = strToU8(text);
   files['README.txt'] = strToU8(README);
   const manifest = {
@@ -118,6 +124,14 @@ function parseJson(bytes: Uint8Array | undefined): unknown {
   } catch {
     throw damaged();
   }
+}
+
+/** The rows of one data file, each checked with `schema`; a file this version knows but an older archive lacks is simply empty. */
+function listOf<T>(entries: Record<string, Uint8Array>, path: string, schema: z.ZodType<T>): T[] {
+  if (!entries[path]) return [];
+  const parsed = z.array(schema).safeParse(parseJson(entries[path]));
+  if (!parsed.success) throw damaged();
+  return parsed.data;
 }
 
 /** The archive's data, checked whole: format, version, every checksum, every row's shape, every reference. */
@@ -156,21 +170,14 @@ export function readArchive(bytes: Uint8Array): BackupData & { account: ArchiveA
     if (!file || file.length !== size || sha256(file) !== expected) throw damaged();
   }
   const rows: BackupRows = {};
-  for (const { kind, schema } of BACKUP_KINDS) {
-    // A kind this version knows but an older archive lacks is simply empty.
-    if (!entries[dataFile(kind)]) continue;
-    const parsed = z.array(schema).safeParse(parseJson(entries[dataFile(kind)]));
-    if (!parsed.success) throw damaged();
-    rows[kind] = parsed.data;
-  }
-  const history = entries[HISTORY_FILE] ? z.array(chapterHistoryEntrySchema).safeParse(parseJson(entries[HISTORY_FILE])) : { success: true as const, data: [] };
-  if (!history.success) throw damaged();
-  const data = { rows, chapterHistory: history.data, account: manifest.data.account };
+  for (const { kind } of BACKUP_KINDS) rows[kind] = listOf(entries, dataFile(kind), rowSchemaOf(kind));
+  const author = Object.fromEntries(AUTHOR_KIND_NAMES.map((name) => [name, listOf<unknown>(entries, dataFile(name), AUTHOR_KINDS[name])])) as unknown as AuthorRows;
+  const data = { rows, chapterHistory: listOf(entries, HISTORY_FILE, chapterHistoryEntrySchema), author, account: manifest.data.account };
   assertReferencesHold(data);
   return data;
 }
 
-/** Every required reference names a row of the archive; every id is unique within its kind. */
+/** Every required reference names a row of the archive; every id is unique within its kind, every author row within its key. */
 function assertReferencesHold(data: BackupData): void {
   const ids = new Map<string, Set<string>>();
   for (const { kind } of BACKUP_KINDS) {
@@ -200,4 +207,11 @@ function assertReferencesHold(data: BackupData): void {
   }
   const chapters = ids.get('chapters')!;
   if (data.chapterHistory.some((h) => !chapters.has(h.chapterId))) throw damaged();
+  // The author's rows are one per event, per day, per achievement; one settings row at most.
+  if (!data.author) return;
+  const { writingEvents, writingStats, userAchievements, writingSettings } = data.author;
+  const unique = (values: string[]) => new Set(values).size === values.length;
+  if (!unique(writingEvents.map((e) => e.id)) || !unique(writingStats.map((s) => s.day)) || !unique(userAchievements.map((a) => a.achievementId)) || writingSettings.length > 1) {
+    throw damaged();
+  }
 }

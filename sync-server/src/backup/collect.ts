@@ -1,12 +1,13 @@
 /**
  * Reads everything an author owns for a backup: their live series and every live row under them
- * (rows of series shared with them stay their owners'), and the revision history of each chapter.
+ * (rows of series shared with them stay their owners'), the revision history of each chapter, and
+ * their own rows: the edit log, daily statistics, earned achievements and writing settings.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { toWire } from '../entities/wire.ts';
-import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
+import { type AuthorRows, BACKUP_KINDS, type BackupData, type ChapterHistoryEntry, type WritingEventEntry } from './kinds.ts';
 
 /** Ids per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
@@ -58,5 +59,19 @@ export async function collectBackup(db: Kysely<DB>, userId: string): Promise<Bac
       });
     }
   }
-  return { rows, chapterHistory };
+  return { rows, chapterHistory, author: await collectAuthorRows(db, userId) };
+}
+
+async function collectAuthorRows(db: Kysely<DB>, userId: string): Promise<AuthorRows> {
+  const events = await db.selectFrom('writingEvents').selectAll().where('userId', '=', userId).orderBy('recordedAt').orderBy('id').execute();
+  const own = async <K extends 'writingStats' | 'userAchievements' | 'writingSettings'>(kind: K) => {
+    const found = await db.selectFrom(ENTITIES[kind].table as 'writingStats').selectAll().where('userId', '=', userId).where('deletedAt', 'is', null).orderBy('createdAt').orderBy('id').execute();
+    return found.map((r) => toWire(kind, r as unknown as Record<string, unknown>)) as unknown as AuthorRows[K];
+  };
+  return {
+    writingEvents: events.map(({ userId: _user, rev: _rev, pasted, ...e }): WritingEventEntry => ({ ...e, kind: e.kind as WritingEventEntry['kind'], pasted: pasted === 1 })),
+    writingStats: await own('writingStats'),
+    userAchievements: await own('userAchievements'),
+    writingSettings: await own('writingSettings'),
+  };
 }

@@ -1,25 +1,15 @@
 /**
  * What a backup holds, kind by kind, in restore order (parents first). A new kind slots in by
- * adding one entry here: its rows go to `data/<kind>.json`, are validated with its schema, and the
+ * adding one entry here: its rows go to `data/<kind>.json`, are validated with its wire schema, and the
  * fields named in `refs` are remapped on restore when an id had to change. Stored as the API
  * answers rows (wire shape), so the archive reads like the API documentation.
  */
-import {
-  type EntityKind,
-  bookSchema,
-  chapterConflictSchema,
-  chapterSchema,
-  characterRelationshipSchema,
-  characterSchema,
-  locationSchema,
-  seriesSchema,
-  timelineEventSchema,
-} from '@chronicler/schema';
+import { EDIT_KINDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
 import { z } from 'zod';
+import { WIRE_SCHEMAS } from '../entities/registry.ts';
 
 export interface BackupKind {
   kind: EntityKind;
-  schema: z.ZodType<Record<string, unknown>>;
   /** Fields holding the id of a row of another kind (null allowed where the schema allows it). */
   refs: Readonly<Record<string, EntityKind>>;
   /** Fields holding a list of ids of another kind. */
@@ -30,32 +20,23 @@ export interface BackupKind {
   userFields?: readonly string[];
 }
 
-const row = <T extends z.ZodType>(schema: T) => schema as unknown as z.ZodType<Record<string, unknown>>;
+/** A kind's rows are checked with its wire schema (entities/registry.ts). */
+export const rowSchemaOf = (kind: EntityKind) => WIRE_SCHEMAS[kind] as unknown as z.ZodType<Record<string, unknown>>;
 
 export const BACKUP_KINDS: readonly BackupKind[] = [
-  { kind: 'series', schema: row(seriesSchema), refs: {}, userFields: ['ownerId'] },
-  { kind: 'books', schema: row(bookSchema), refs: { seriesId: 'series' } },
-  { kind: 'chapters', schema: row(chapterSchema), refs: { seriesId: 'series', bookId: 'books' } },
-  { kind: 'characters', schema: row(characterSchema), refs: { seriesId: 'series' } },
-  {
-    kind: 'characterRelationships',
-    schema: row(characterRelationshipSchema),
-    refs: { seriesId: 'series', sourceCharacterId: 'characters', targetCharacterId: 'characters' },
-  },
-  { kind: 'locations', schema: row(locationSchema), refs: { seriesId: 'series' } },
+  { kind: 'series', refs: {}, userFields: ['ownerId'] },
+  { kind: 'books', refs: { seriesId: 'series' } },
+  { kind: 'chapters', refs: { seriesId: 'series', bookId: 'books' } },
+  { kind: 'characters', refs: { seriesId: 'series' } },
+  { kind: 'characterRelationships', refs: { seriesId: 'series', sourceCharacterId: 'characters', targetCharacterId: 'characters' } },
+  { kind: 'locations', refs: { seriesId: 'series' } },
   {
     kind: 'timelineEvents',
-    schema: row(timelineEventSchema),
     refs: { seriesId: 'series', bookId: 'books', chapterId: 'chapters', locationId: 'locations' },
     listRefs: { characterIds: 'characters' },
     optionalRefs: ['bookId', 'chapterId', 'locationId'],
   },
-  {
-    kind: 'chapterConflicts',
-    schema: row(chapterConflictSchema),
-    refs: { seriesId: 'series', chapterId: 'chapters' },
-    userFields: ['authorId'],
-  },
+  { kind: 'chapterConflicts', refs: { seriesId: 'series', chapterId: 'chapters' }, userFields: ['authorId'] },
 ];
 
 /** One earlier saved state of a chapter (its revision history), oldest first in the archive. */
@@ -72,9 +53,46 @@ export type ChapterHistoryEntry = z.infer<typeof chapterHistoryEntrySchema>;
 
 export type BackupRows = Partial<Record<EntityKind, Record<string, unknown>[]>>;
 
+/**
+ * One entry of the author's edit log (progress/writing.ts): their writing statistics are the sum
+ * of these, so a restore credits a day only with the entries the account has not logged yet.
+ */
+export const writingEventEntrySchema = z.strictObject({
+  id: z.string().min(1),
+  chapterId: z.string(),
+  seriesId: z.string(),
+  kind: z.enum(EDIT_KINDS),
+  editedAt: z.string(),
+  recordedAt: z.string(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  wordsAdded: z.number().int().min(0),
+  wordsRemoved: z.number().int().min(0),
+  pasted: z.boolean(),
+});
+export type WritingEventEntry = z.infer<typeof writingEventEntrySchema>;
+
+/** The author's own rows (user-scoped, no series): merged into the restoring account, never doubled. */
+export interface AuthorRows {
+  writingEvents: WritingEventEntry[];
+  writingStats: WritingStat[];
+  userAchievements: UserAchievement[];
+  writingSettings: WritingSettings[];
+}
+
+/** Their files (`data/<name>.json`) and row schemas; a file an older archive lacks reads as empty. */
+export const AUTHOR_KINDS: { readonly [K in keyof AuthorRows]: z.ZodType<AuthorRows[K][number]> } = {
+  writingEvents: writingEventEntrySchema,
+  writingStats: WIRE_SCHEMAS.writingStats,
+  userAchievements: WIRE_SCHEMAS.userAchievements,
+  writingSettings: WIRE_SCHEMAS.writingSettings,
+};
+export const AUTHOR_KIND_NAMES = Object.keys(AUTHOR_KINDS) as (keyof AuthorRows)[];
+
 export interface BackupData {
   rows: BackupRows;
   chapterHistory: ChapterHistoryEntry[];
+  /** Absent: none (an archive of series only). */
+  author?: AuthorRows;
 }
 
 export const dataFile = (kind: string) => `data/${kind}.json`;

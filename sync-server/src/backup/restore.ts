@@ -6,9 +6,9 @@
  * kind, original id) — the same on every restore — so restoring the same archive twice finds its
  * rows already present and writes nothing new. A row already present (live, in the same restored
  * series of this author) is left as it is. Plan limits and feature gates apply as to any create.
- * Chapter history is written as revisions older than the restored chapter.
+ * Chapter history is written as revisions older than the restored chapter. The author's own rows
+ * (statistics, achievements, settings) are merged last (restore-author.ts).
  */
-import crypto from 'node:crypto';
 import { ERROR_CODES, type EntityKind, type RestoreKindCount, type RestoreResult, gateState, newId } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
@@ -19,14 +19,8 @@ import type { NewRow } from '../entities/wire.ts';
 import { type MutationContext, insertRow } from '../entities/writes.ts';
 import { nextSeq } from '../sync/mutation.ts';
 import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
-
-/** A UUIDv7-shaped id from (author, kind, original): the original's time, the rest from a hash. */
-export function derivedId(userId: string, kind: string, original: string): string {
-  const hex = crypto.createHash('sha256').update(`${userId}:${kind}:${original}`).digest('hex');
-  const time = original.replace(/-/g, '').slice(0, 12).padEnd(12, '0');
-  const variant = ((parseInt(hex[3]!, 16) & 0x3) | 0x8).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${hex.slice(0, 3)}-${variant}${hex.slice(4, 7)}-${hex.slice(7, 19)}`;
-}
+import { derivedId } from './derived-id.ts';
+import { restoreAuthorRows } from './restore-author.ts';
 
 type Decision = { id: string; present: boolean; remapped: boolean };
 
@@ -83,7 +77,11 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
   const ids = new Map<EntityKind, Map<string, string>>();
   const counts: Record<string, RestoreKindCount> = {};
   const historyOf = new Map<string, ChapterHistoryEntry[]>();
-  for (const h of data.chapterHistory) historyOf.set(h.chapterId, [...(historyOf.get(h.chapterId) ?? []), h]);
+  for (const h of data.chapterHistory) {
+    const list = historyOf.get(h.chapterId);
+    if (list) list.push(h);
+    else historyOf.set(h.chapterId, [h]);
+  }
 
   for (const { kind, refs, listRefs = {}, optionalRefs = [], userFields = [] } of BACKUP_KINDS) {
     const map = new Map<string, string>();
@@ -139,6 +137,7 @@ export async function restoreBackup(ctx: MutationContext, data: BackupData): Pro
       if (remapped) count.remapped += 1;
     }
   }
+  if (data.author) Object.assign(counts, await restoreAuthorRows(ctx, data.author, ids));
   return { series: (data.rows.series ?? []).map((s) => String(s.title)), counts };
 }
 

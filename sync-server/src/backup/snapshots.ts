@@ -39,7 +39,7 @@ const fileOf = (deps: SnapshotDeps, userId: string, id: string) => path.join(dep
 
 const notFound = () => new HttpError(404, ERROR_CODES.notFound, BACKUP_MESSAGES.snapshotNotFound);
 
-/** The newest write in anything the author owns (tombstones included: a deletion is a change). */
+/** The newest write in anything the author's backup holds (tombstones included: a deletion is a change). */
 export async function latestSeqOf(db: Kysely<DB>, userId: string): Promise<number> {
   const owned = await db.selectFrom('series').select(['id', 'rev']).where('ownerId', '=', userId).execute();
   let latest = owned.reduce((m, s) => Math.max(m, s.rev), 0);
@@ -49,6 +49,11 @@ export async function latestSeqOf(db: Kysely<DB>, userId: string): Promise<numbe
     if (kind === 'series') continue;
     const table = ENTITIES[kind].table as 'books';
     const row = await db.selectFrom(table).select((eb) => eb.fn.max('rev').as('latest')).where('seriesId', 'in', ids).executeTakeFirst();
+    latest = Math.max(latest, Number(row?.latest ?? 0));
+  }
+  // The author's own rows in the archive (statistics, achievements, settings) change it too.
+  for (const table of ['writingStats', 'userAchievements', 'writingSettings'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.max('rev').as('latest')).where('userId', '=', userId).executeTakeFirst();
     latest = Math.max(latest, Number(row?.latest ?? 0));
   }
   return latest;

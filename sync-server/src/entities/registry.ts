@@ -217,3 +217,21 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
 
 /** Kinds whose rows hang off a series (all but the series itself), in cascade order: the shared rule. */
 export { SERIES_CHILD_KINDS } from '@chronicler/schema';
+
+/** Each kind's wire schema: what a row of it looks like on the API (a backup's rows are checked with it). */
+export const WIRE_SCHEMAS = {
+  series: seriesSchema,
+  books: bookSchema,
+  chapters: chapterSchema,
+  characters: characterSchema,
+  characterRelationships: characterRelationshipSchema,
+  locations: locationSchema,
+  timelineEvents: timelineEventSchema,
+  chapterConflicts: chapterConflictSchema,
+  users: userRecordSchema,
+  writingStats: writingStatSchema,
+  userAchievements: userAchievementSchema,
+  writingSettings: writingSettingsSchema,
+  aiSuggestions: aiSuggestionSchema,
+  entitlements: entitlementSchema,
+} as const satisfies { readonly [K in EntityKind]: unknown };

@@ -188,3 +188,23 @@ export async function dailyStats(db: Db, userId: string, from: string | null, to
   if (to !== null) q = q.where('day', '<=', to);
   return q.orderBy('day').execute();
 }
+
+/** A logged save as the edit log keeps it (`writingEvents`). */
+export interface LoggedEdit {
+  kind: string;
+  day: string;
+  wordsAdded: number;
+  wordsRemoved: number;
+  pasted: boolean;
+}
+
+/**
+ * Adds logged saves that reached the log without a save — a restored backup's (backup/restore-author.ts) —
+ * to their days' figures, as recordChapterEdit added each when it was logged.
+ */
+export async function creditLoggedEdits(ctx: MutationContext, edits: readonly LoggedEdit[]): Promise<void> {
+  for (const edit of edits) {
+    if (edit.kind !== 'writing') continue;
+    await addToDay(ctx, edit.day, { wordsWritten: edit.pasted ? 0 : edit.wordsAdded, wordsRemoved: edit.wordsRemoved, wordsPasted: edit.pasted ? edit.wordsAdded : 0 });
+  }
+}

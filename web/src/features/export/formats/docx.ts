@@ -15,26 +15,27 @@ export async function manuscriptToDocx(m: Manuscript, profile: ExportProfile, pr
   const line = Math.round(240 * SPACING_FACTOR[profile.spacing]);
   const sceneBreak = profile.sceneBreak.trim() || DEFAULT_SCENE_BREAK;
   const surname = m.author.trim().split(/\s+/).pop() ?? m.author;
+  const noIndent = { firstLine: 0 };
   const children: Paragraph[] = [
-    new Paragraph({ children: [new TextRun(m.author)] }),
-    new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun(wordCountLine(m.wordCount))] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 3 }, children: [new TextRun(m.title)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun(`by ${m.author}`)] }),
+    new Paragraph({ indent: noIndent, children: [new TextRun(m.author)] }),
+    new Paragraph({ indent: noIndent, alignment: AlignmentType.RIGHT, children: [new TextRun(wordCountLine(m.wordCount))] }),
+    new Paragraph({ indent: noIndent, alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 3 }, children: [new TextRun(m.title)] }),
+    new Paragraph({ indent: noIndent, alignment: AlignmentType.CENTER, children: [new TextRun(`by ${m.author}`)] }),
   ];
   const total = m.books.reduce((n, b) => n + b.chapters.length, 0);
   let done = 0;
   for (const book of m.books) {
     if (m.books.length > 1) {
-      children.push(new Paragraph({ pageBreakBefore: true, alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 2 }, children: [new TextRun({ text: book.title, bold: true })] }));
+      children.push(new Paragraph({ pageBreakBefore: true, indent: noIndent, alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 2 }, children: [new TextRun({ text: book.title, bold: true })] }));
     }
     for (const chapter of book.chapters) {
       // Chapter openings a third of the way down a new page, as manuscripts do.
-      children.push(new Paragraph({ pageBreakBefore: true, alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 2, after: line }, children: [new TextRun(chapter.title)] }));
+      children.push(new Paragraph({ pageBreakBefore: true, indent: noIndent, alignment: AlignmentType.CENTER, spacing: { before: TWIPS_PER_INCH * 2, after: line }, children: [new TextRun(chapter.title)] }));
       for (const block of chapter.blocks) {
         children.push(
           block.kind === 'sceneBreak'
-            ? new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun(sceneBreak)] })
-            : new Paragraph({ indent: { firstLine: TWIPS_PER_INCH / 2 }, children: [new TextRun(block.text)] }),
+            ? new Paragraph({ indent: noIndent, alignment: AlignmentType.CENTER, children: [new TextRun(sceneBreak)] })
+            : new Paragraph({ children: [new TextRun(block.text)] }),
         );
       }
       progress(++done / total / 2);
@@ -46,7 +47,9 @@ export async function manuscriptToDocx(m: Manuscript, profile: ExportProfile, pr
     description: m.description,
     styles: {
       default: {
-        document: { run: { font: FONTS[profile.font], size: 24 }, paragraph: { spacing: { line, before: 0, after: 0 } } },
+        // The body's first-line indent is the default (thousands of paragraphs carry no properties of
+        // their own); the few centred lines (title page, openings, scene breaks) take it off.
+        document: { run: { font: FONTS[profile.font], size: 24 }, paragraph: { spacing: { line, before: 0, after: 0 }, indent: { firstLine: TWIPS_PER_INCH / 2 } } },
       },
     },
     sections: [
@@ -57,7 +60,7 @@ export async function manuscriptToDocx(m: Manuscript, profile: ExportProfile, pr
         },
         headers: {
           default: new Header({
-            children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [`${surname} / ${m.title} / `, PageNumber.CURRENT] })] })],
+            children: [new Paragraph({ indent: noIndent, alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [`${surname} / ${m.title} / `, PageNumber.CURRENT] })] })],
           }),
           first: new Header({ children: [] }),
         },

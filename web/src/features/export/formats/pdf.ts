@@ -9,10 +9,11 @@
  * glyphs once, and a line is written as the concatenation of its words' glyph codes with the text
  * operators directly (no kerning across a space, which body text does not need). Each page's text
  * is one content stream written as text and deflated by the platform's CompressionStream (native)
- * rather than by pdf-lib's operator objects and JavaScript deflate.
+ * rather than by pdf-lib's operator objects and JavaScript deflate; the page number is part of it
+ * (pdf-lib's drawText made a second stream per page, shaped and deflated in JavaScript).
  */
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFName, type PDFPage, PDFRawStream, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
 import { type ExportProfile, type Manuscript, DEFAULT_SCENE_BREAK, SPACING_FACTOR, wordCountLine } from '@chronicler/schema';
 import type { Progress } from './progress';
 
@@ -21,12 +22,14 @@ const MARGIN = 72;
 const SIZE = 12;
 const TITLE_SIZE = 18;
 const INDENT = 24;
-const TEXT = rgb(0, 0, 0);
+const PAGE_NUMBER_SIZE = 10;
 
 class Layout {
   private page!: PDFPage;
   private fontKey!: PDFName;
   private y = 0;
+  /** The open page's number (1: the title page, which shows none). */
+  private pageNumber = 0;
   /** The open text object of the page: one per page, lines placed relative to the last (Td). */
   private text: { x: number; y: number; size: number } | null = null;
   /** The page's text operators, as content-stream text. */
@@ -52,6 +55,7 @@ class Layout {
   newPage(): void {
     this.finish();
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pageNumber += 1;
     this.fontKey = this.page.node.newFontDictionary(this.font.name, this.font.ref);
     this.y = PAGE.height - MARGIN;
   }
@@ -93,10 +97,17 @@ class Layout {
     this.ops.push(`<${hex}> Tj`);
   }
 
-  /** Closes the page's text (before a new page, and at the end). */
+  /** Closes the page: its text, and its number at the foot (before a new page, and at the end). */
   finish(): void {
+    if (this.pageNumber === 0 || this.contents.at(-1)?.page === this.page) return;
     if (this.text !== null) this.ops.push('ET');
-    if (this.ops.length > 0) this.contents.push({ page: this.page, text: `${this.ops.join('\n')}\n` });
+    if (this.pageNumber > 1) {
+      // Written with the page's text rather than by pdf-lib's drawText (a second content stream per page).
+      const label = String(this.pageNumber);
+      const x = (PAGE.width - this.font.widthOfTextAtSize(label, PAGE_NUMBER_SIZE)) / 2;
+      this.ops.push('BT', '0 0 0 rg', `${this.fontKey.toString()} ${PAGE_NUMBER_SIZE} Tf`, `${num(x)} ${num(MARGIN / 2)} Td`, `<${this.encode(label)}> Tj`, 'ET');
+    }
+    this.contents.push({ page: this.page, text: `${this.ops.join('\n')}\n` });
     this.text = null;
     this.ops = [];
   }
@@ -206,17 +217,12 @@ export async function manuscriptToPdf(m: Manuscript, profile: ExportProfile, fon
   }
   layout.finish();
   const encoder = new TextEncoder();
-  for (const { page, text } of layout.contents) {
-    const deflated = await deflate(text);
-    const bytes = deflated ?? encoder.encode(text);
-    const dict = doc.context.obj(deflated ? { Filter: 'FlateDecode', Length: bytes.length } : { Length: bytes.length });
+  // Every page's text deflated at once: the platform's streams run side by side.
+  const deflated = await Promise.all(layout.contents.map(({ text }) => deflate(text)));
+  layout.contents.forEach(({ page, text }, i) => {
+    const bytes = deflated[i] ?? encoder.encode(text);
+    const dict = doc.context.obj(deflated[i] ? { Filter: 'FlateDecode', Length: bytes.length } : { Length: bytes.length });
     page.node.addContentStream(doc.context.register(PDFRawStream.of(dict, bytes)));
-  }
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    if (i === 0) return;
-    const label = String(i + 1);
-    page.drawText(label, { x: (PAGE.width - font.widthOfTextAtSize(label, 10)) / 2, y: MARGIN / 2, size: 10, font, color: TEXT });
   });
   const bytes = await doc.save({ useObjectStreams: true });
   progress(1);

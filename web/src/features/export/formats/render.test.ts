@@ -55,7 +55,9 @@ describe('DOCX export', () => {
     expect(styles).toContain('w:sz w:val="24"');
     expect(styles).toMatch(/w:line="480"/);
     expect(xml).toMatch(/w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/);
-    expect(xml).toContain('w:firstLine="720"');
+    // The body's first-line indent is the default paragraph's; centred lines take it off.
+    expect(styles).toMatch(/<w:pPrDefault>.*w:firstLine="720".*<\/w:pPrDefault>/s);
+    expect(xml).toMatch(/<w:ind w:firstLine="0"\/><w:jc w:val="center"\/>/);
     expect((xml.match(/<w:pageBreakBefore\/>/g) ?? []).length).toBe(f.chapters.length + f.books.length);
   });
 });
@@ -103,6 +105,9 @@ describe('PDF export', () => {
   });
 });
 
+/** EPUBCheck is a JVM start and a full validation: over a minute on a loaded 2-core machine. */
+const EPUBCHECK_TIMEOUT_MS = 180_000;
+
 describe('EPUB export', () => {
   it('passes EPUBCheck with one file per chapter, a table of contents and the metadata', async () => {
     const file = await renderExport(manuscript('epub'), loadFont);
@@ -118,7 +123,7 @@ describe('EPUB export', () => {
     expect(opf).toContain('<dc:description>Two sisters and a broken crown.</dc:description>');
     expect(strFromU8(entries['OEBPS/chapter-0001.xhtml']!)).toContain('<p class="opening">The first paragraph always survives the export.</p>');
     expect(strFromU8(entries['OEBPS/chapter-0002.xhtml']!)).toContain('“Not yet,” Mara whispered.');
-  });
+  }, EPUBCHECK_TIMEOUT_MS);
 
   it('passes EPUBCheck for one book without a description, and text with markup characters', async () => {
     const request = manuscript('epub', { bookIds: [f.books[1]!.id] });
@@ -130,7 +135,7 @@ describe('EPUB export', () => {
     expect(file.fileName).toBe('The Salt Crown.epub');
     const check = epubcheck(save('one.epub', file.bytes));
     expect(check.stdout + check.stderr).toMatch(/No errors or warnings detected/);
-  });
+  }, EPUBCHECK_TIMEOUT_MS);
 });
 
 describe('Markdown and plain text', () => {
