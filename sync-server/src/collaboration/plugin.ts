@@ -37,7 +37,7 @@ import { requireUser } from '../auth/session.ts';
 import { emailKeyOf } from '../auth/users.ts';
 import { type SeriesAccess, assertLevel } from '../entities/access.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
-import { type Db, assertAccessible, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
+import { type Db, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
 import { insertRow, updateRow } from '../entities/writes.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
