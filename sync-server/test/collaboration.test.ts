@@ -326,3 +326,26 @@ describe('presence in a chapter', () => {
     expect((await call(outsider, 'POST', url)).status).toBe(404);
   });
 });
+
+describe('writing statistics in a shared series', () => {
+  it('credit each member with the words they wrote, not the series owner', async () => {
+    const owner = await person('loremaster');
+    const series = await sharedSeries(owner);
+    const book = (await call(owner, 'POST', '/api/books', { seriesId: series.id, title: 'Book one' })).body;
+    const chapter = (await call(owner, 'POST', '/api/chapters', { bookId: book.id, title: 'Together' })).body;
+    const editor = await person();
+    await join(owner, series.id, editor);
+    const editedAt = new Date().toISOString();
+    const save = async (who: SignedIn, content: string) => {
+      const res = await call(who, 'PUT', `/api/chapters/${chapter.id}`, { content, writing: { editedAt } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await save(owner, 'The ship left at dawn.');
+    await save(editor, 'The ship left at dawn. Nobody waved from the quay that morning.');
+    await save(owner, 'The ship left at dawn. Nobody waved from the quay that morning. The gulls did.');
+    const written = async (who: SignedIn) =>
+      ((await call(who, 'GET', '/api/writing-stats?period=day')).body as { wordsWritten: number }[]).reduce((sum, day) => sum + day.wordsWritten, 0);
+    expect(await written(owner)).toBe(5 + 3);
+    expect(await written(editor)).toBe(7);
+  });
+});

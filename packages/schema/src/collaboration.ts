@@ -232,7 +232,10 @@ export function describeActivity(entry: Pick<ActivityEntry, 'userName' | 'action
 // ---------------------------------------------------------------------------------------------
 // Presence: who else is in a chapter now
 
-/** An open chapter editor reports itself this often… */
+/**
+ * An open chapter editor announces itself on entering (and says goodbye on leaving); the
+ * heartbeat is only a keep-alive for a tab that vanished without a word, whose stream did not close…
+ */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
 /** …and is forgotten this long after its last report. */
 export const PRESENCE_TTL_MS = 45_000;
@@ -240,4 +243,18 @@ export const PRESENCE_TTL_MS = 45_000;
 export interface PresentAuthor {
   userId: string;
   displayName: string;
+}
+
+/**
+ * Named events on the sync stream (GET /api/sync/events) that are not commits: `presence` — who is
+ * in a chapter now, sent to the series' owner and members whenever that changes; `invites` — the
+ * author's pending invites changed (sent, refreshed, revoked): read them again.
+ */
+export const LIVE_EVENTS = ['presence', 'invites'] as const;
+export type LiveEventName = (typeof LIVE_EVENTS)[number];
+
+export interface PresenceEventData {
+  chapterId: string;
+  /** Everyone in the chapter now, the receiver included if they are there. */
+  present: PresentAuthor[];
 }

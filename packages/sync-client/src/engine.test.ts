@@ -408,6 +408,28 @@ describe('live', () => {
     expect(winListeners.size).toBe(0);
   });
 
+  it('hands named live events (presence, invites) to its listeners without pulling', async () => {
+    const handlers = new Map<string, (e: { data?: string }) => void>();
+    const t = await setup(() => emptyPull(), {
+      eventSource: () => ({ addEventListener: (type, fn) => handlers.set(type, fn), close: () => undefined, onerror: null, readyState: 1 }),
+    });
+    const heard: unknown[] = [];
+    t.engine.on((event) => event.type === 'live' && heard.push(event));
+    t.engine.start();
+    await vi.waitFor(() => expect(handlers.has('presence')).toBe(true));
+    await t.engine.sync();
+    const gets = t.fetch.calls.length;
+    handlers.get('presence')!({ data: '{"chapterId":"c1","present":[]}' });
+    handlers.get('invites')!({ data: 'not json' });
+    handlers.get('invites')!({ data: '{}' });
+    expect(heard).toEqual([
+      { type: 'live', event: 'presence', data: { chapterId: 'c1', present: [] } },
+      { type: 'live', event: 'invites', data: {} },
+    ]);
+    expect(t.fetch.calls.length).toBe(gets);
+    t.engine.stop();
+  });
+
   it('only the lock holder syncs', async () => {
     const granted: (() => void)[] = [];
     const locks = {

@@ -37,12 +37,12 @@ import { requireUser } from '../auth/session.ts';
 import { emailKeyOf } from '../auth/users.ts';
 import { type SeriesAccess, assertLevel } from '../entities/access.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
-import { type Db, assertAccessible, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
+import { type Db, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
 import { insertRow, updateRow } from '../entities/writes.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { idParams } from '../http/params.ts';
 import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
-import { PresenceBoard } from './presence.ts';
+import { registerPresenceRoutes, tellInvitees } from './live.ts';
 import {
   type StoredInvite,
   answerInvite,
@@ -182,8 +182,8 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
 
   // --- invites ----------------------------------------------------------------------------------
 
-  app.post('/api/collaboration/series/:seriesId/invites', { schema: { params: seriesParams, body: inviteBodySchema } }, async (request, reply) =>
-    write(request, reply, async (ctx) => {
+  app.post('/api/collaboration/series/:seriesId/invites', { schema: { params: seriesParams, body: inviteBodySchema } }, async (request, reply) => {
+    const sent = await write(request, reply, async (ctx) => {
       const access = await accessAt(ctx.trx, request.params.seriesId, ctx.userId, 'manage');
       assertCollaborationPlan(await ownerPlan(ctx.trx, access.seriesId));
       const { inviteeEmail, role, message } = request.body;
@@ -208,8 +208,11 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       await recordActivity(ctx, access.seriesId, 'member.invited', { invitee: inviteeEmail, role });
       ctx.touch(access.seriesId);
       return { status: pending ? 200 : 201, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, id))!) };
-    }),
-  );
+    });
+    // The invitee's open app shows it at once (their Invites tab and its badge).
+    await tellInvitees(app, emailKeyOf(request.body.inviteeEmail));
+    return sent;
+  });
 
   app.post('/api/collaboration/series/:seriesId/invite-links', { schema: { params: seriesParams, body: inviteLinkBodySchema } }, async (request, reply) =>
     write(request, reply, async (ctx) => {
@@ -233,25 +236,30 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
     return emailKey === null ? [] : pendingInvitesFor(db, emailKey, new Date().toISOString());
   });
 
-  app.post('/api/collaboration/invites/:id/accept', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
-    write(request, reply, async (ctx) => {
+  // An answer reaches the invitee's other tabs and devices too.
+  app.post('/api/collaboration/invites/:id/accept', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
+    const answered = await write(request, reply, async (ctx) => {
       const invite = await inviteForInvitee(ctx, request.params.id);
       assertAnswerable(invite, ctx.now);
       await join(ctx, invite);
       return acceptedAnswer(ctx, invite);
-    }),
-  );
+    });
+    await tellInvitees(app, null, [requireUser(request).id]);
+    return answered;
+  });
 
-  app.post('/api/collaboration/invites/:id/decline', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
-    write(request, reply, async (ctx) => {
+  app.post('/api/collaboration/invites/:id/decline', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
+    const answered = await write(request, reply, async (ctx) => {
       const invite = await inviteForInvitee(ctx, request.params.id);
       assertAnswerable(invite, ctx.now);
       if (!(await answerInvite(ctx, invite.id, 'declined'))) throw new HttpError(409, ERROR_CODES.conflict, INVITE_MESSAGES.notPending);
       await recordActivity(ctx, invite.seriesId, 'member.declined');
       ctx.touch(invite.seriesId);
       return { status: 200, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!) };
-    }),
-  );
+    });
+    await tellInvitees(app, null, [requireUser(request).id]);
+    return answered;
+  });
 
   /** The single-use link: whoever signs in with it joins, whatever their e-mail; then it is spent. */
   app.post('/api/collaboration/invite-links/accept', { schema: { body: tokenBody } }, async (request, reply) =>
@@ -267,32 +275,26 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
   );
 
   /** Revoking a pending invite: the series' owner and admins. */
-  app.delete('/api/collaboration/invites/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>
-    write(request, reply, async (ctx) => {
+  app.delete('/api/collaboration/invites/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
+    let addressee: string | null = null;
+    const revoked = await write(request, reply, async (ctx) => {
       const invite = await findInvite(ctx.trx, request.params.id);
       if (!invite) throw notFound();
+      addressee = invite.inviteeEmailKey;
       await accessAt(ctx.trx, invite.seriesId, ctx.userId, 'manage');
       if (invite.status !== 'pending' || !(await answerInvite(ctx, invite.id, 'revoked'))) throw new HttpError(409, ERROR_CODES.conflict, INVITE_MESSAGES.notPending);
       await recordActivity(ctx, invite.seriesId, 'invite.revoked', { invitee: invite.inviteeEmail ?? 'a single-use link' });
       ctx.touch(invite.seriesId);
       return { status: 200, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!) };
-    }),
-  );
-
-  // --- presence: who else is in a chapter now --------------------------------------------------
-
-  const presence = new PresenceBoard();
-  app.post('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
-    const user = requireUser(request);
-    await assertAccessible(db, 'chapters', request.params.id, user.id);
-    return { present: presence.touch(request.params.id, user.id, user.displayName, Date.now()) };
+    });
+    // Gone from the invitee's open app at once.
+    await tellInvitees(app, addressee);
+    return revoked;
   });
-  app.delete('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
-    const user = requireUser(request);
-    await assertAccessible(db, 'chapters', request.params.id, user.id);
-    presence.leave(request.params.id, user.id);
-    return { present: presence.others(request.params.id, user.id, Date.now()) };
-  });
+
+  // --- presence: who else is in a chapter now (live.ts) ---------------------------------------
+
+  registerPresenceRoutes(app);
 
   // --- members ----------------------------------------------------------------------------------
 

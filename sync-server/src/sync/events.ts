@@ -3,7 +3,9 @@
  * the current seq. After each commit that touches a series the caller can see (owner or member,
  * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
  * the changes feed); likewise after each commit that wrote the caller's own user-scoped rows
- * (their record: plan, settings). A comment line every 25 s keeps proxies from closing an idle stream.
+ * (their record: plan, settings). Named events that are not commits (`event: presence`, `event:
+ * invites`; packages/schema LIVE_EVENTS) are told to a stream by the hub as they happen.
+ * A comment line every 25 s keeps proxies from closing an idle stream.
  *
  * Who hears a commit is decided once per commit by the hub's audience query (hub.ts), so a write
  * touches only the streams that can see it. An author may hold MAX_STREAMS_PER_SESSION streams
@@ -89,7 +91,11 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       write(`data: {"seq":${seq}}\n\n`);
     };
 
-    const unsubscribe = hub.subscribeAuthor(user.id, (notice) => poke(notice.seq));
+    const unsubscribe = hub.subscribeAuthor(
+      user.id,
+      (notice) => poke(notice.seq),
+      (message) => write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`),
+    );
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
     heartbeat.unref();
 

@@ -15,6 +15,16 @@ export interface CommitNotice {
   userIds?: ReadonlySet<string>;
 }
 type Listener = (notice: CommitNotice) => void;
+/** A named event for an author's open streams that is not a commit (presence, invites: issue 13). */
+export interface LiveMessage {
+  event: string;
+  data: unknown;
+}
+type MessageListener = (message: LiveMessage) => void;
+interface AuthorStream {
+  commit: Listener;
+  message: MessageListener | null;
+}
 /** The authors who should hear of a commit (owners and members of its series, owners of its user-scoped rows). */
 export type Audience = (notice: CommitNotice) => Promise<Iterable<string>>;
 
@@ -22,7 +32,9 @@ export class ChangeHub {
   /** Hear every commit (tests, metrics). */
   private readonly listeners = new Set<Listener>();
   /** Hear the commits of series the author can see (SSE streams). */
-  private readonly byAuthor = new Map<string, Set<Listener>>();
+  private readonly byAuthor = new Map<string, Set<AuthorStream>>();
+  /** Told when an author's last stream closes (their presence ends with it). */
+  private readonly goneListeners = new Set<(userId: string) => void>();
   private audience: Audience | null = null;
   private queue: Promise<void> = Promise.resolve();
   private readerCount = 0;
@@ -32,17 +44,40 @@ export class ChangeHub {
     return () => this.listeners.delete(listener);
   }
 
-  /** `listener` hears the commits `userId` can see (once an audience is set). */
-  subscribeAuthor(userId: string, listener: Listener): () => void {
+  /** `listener` hears the commits `userId` can see (once an audience is set); `onMessage`, what is told to `userId`. */
+  subscribeAuthor(userId: string, listener: Listener, onMessage: MessageListener | null = null): () => void {
     let set = this.byAuthor.get(userId);
     if (!set) this.byAuthor.set(userId, (set = new Set()));
-    set.add(listener);
+    const stream: AuthorStream = { commit: listener, message: onMessage };
+    set.add(stream);
     this.readerCount += 1;
     return () => {
-      if (!set.delete(listener)) return;
+      if (!set.delete(stream)) return;
       this.readerCount -= 1;
-      if (set.size === 0 && this.byAuthor.get(userId) === set) this.byAuthor.delete(userId);
+      if (set.size === 0 && this.byAuthor.get(userId) === set) {
+        this.byAuthor.delete(userId);
+        for (const gone of this.goneListeners) call(gone, userId);
+      }
     };
+  }
+
+  /** `listener` hears of every author whose last stream just closed. */
+  onAuthorGone(listener: (userId: string) => void): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
+  }
+
+  /** Sends `message` to the open streams of `userIds` at once (not queued behind commits: it carries no seq). */
+  tell(userIds: Iterable<string>, message: LiveMessage): void {
+    for (const userId of userIds) {
+      for (const stream of this.byAuthor.get(userId) ?? []) if (stream.message) call(stream.message, message);
+    }
+  }
+
+  /** The authors who can see `seriesIds` now (owners and live members), by the audience query. */
+  async audienceOf(seriesIds: Iterable<string>): Promise<Iterable<string>> {
+    // seq -1: no membership row was revoked "by this commit", so only live members are named.
+    return this.audience ? this.audience({ seq: -1, seriesIds: new Set(seriesIds) }) : [];
   }
 
   /** Streams (and listeners) of one author. */
@@ -62,7 +97,7 @@ export class ChangeHub {
       .then(async () => {
         if (this.readerCount === 0) return;
         for (const userId of await audience(notice)) {
-          for (const listener of this.byAuthor.get(userId) ?? []) call(listener, notice);
+          for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice);
         }
       })
       .catch(() => undefined); // a failed audience read loses pokes, never the queue
@@ -73,9 +108,9 @@ export class ChangeHub {
   }
 }
 
-function call(listener: Listener, notice: CommitNotice): void {
+function call<T>(listener: (value: T) => void, value: T): void {
   try {
-    listener(notice);
+    listener(value);
   } catch {
     // a broken listener (closed socket) must not stop the others
   }

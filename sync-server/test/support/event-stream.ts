@@ -18,6 +18,8 @@ export async function openEvents(base: string, cookie: string): Promise<EventStr
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
+  /** A read still under way when a `next` timed out: the next `next` takes its chunk, never loses it. */
+  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   const parse = (block: string): ServerSentEvent | null => {
     let event = 'message';
     const data: string[] = [];
@@ -47,12 +49,17 @@ export async function openEvents(base: string, cookie: string): Promise<EventStr
         const left = deadline - Date.now();
         if (left <= 0) throw new Error('no event in time');
         let timer: NodeJS.Timeout | undefined;
+        if (!reading) {
+          reading = reader.read();
+          reading.catch(() => undefined); // closed while nobody waits: not an unhandled rejection
+        }
         const chunk = await Promise.race([
-          reader.read(),
+          reading,
           new Promise<never>((_, reject) => {
             timer = setTimeout(() => reject(new Error('no event in time')), left);
           }),
         ]).finally(() => clearTimeout(timer));
+        reading = null;
         if (chunk.done) throw new Error('stream ended');
         buffered += decoder.decode(chunk.value, { stream: true });
       }

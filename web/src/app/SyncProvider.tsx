@@ -31,6 +31,7 @@ import { PageSpinner } from '@/components/PageSpinner';
 import { SignOutGuardModal, StorageUnavailable, toastForProblem } from '@/features/sync-problems';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { bindSessionToSyncedUser } from '@/lib/currentUser';
+import { relayLiveEvents } from '@/lib/liveEvents';
 import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
 import { SyncContext, type SyncContextValue } from '@/lib/sync';
 import { toast } from '@/lib/toast';
@@ -88,6 +89,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
     const unlistenProblems = engine.on((event) => {
       if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(toastForProblem(event.deadLetter, event.message));
     });
+    const unrelayLive = relayLiveEvents(engine, userId);
     const unbindStatus = bindStatusToDb(db, syncStatus);
     const unregisterBusy = registerBusyPredicate(() => isSyncBusy(syncStatus));
     const unregisterGuard = registerSignOutGuard(async () => {
@@ -128,6 +130,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       cancelled = true;
       unbindUser();
       unlistenProblems();
+      unrelayLive();
       engine.stop();
       unbindStatus();
       unregisterBusy();

@@ -2,7 +2,7 @@
  * What the engine's parts share: the database, the clock, the status store, the transport, the
  * running/paused flags, the event listeners, and the few status reports every part makes.
  */
-import type { EntityKind } from '@chronicler/schema';
+import type { EntityKind, LiveEventName } from '@chronicler/schema';
 import type { ChroniclerDb, DeadLetter, OutboxEntry } from '../db.ts';
 import type { SyncStatusStore } from '../status.ts';
 import type { Transport } from './transport.ts';
@@ -16,7 +16,9 @@ export type SyncEvent =
    * One page of changes applied: `hasMore`, more pages follow at once (a first sync arriving);
    * the series that entered or left the author's scope with it.
    */
-  | { type: 'pulled'; cursor: number; rows: number; hasMore: boolean; scopeAdded: string[]; scopeRemoved: string[] };
+  | { type: 'pulled'; cursor: number; rows: number; hasMore: boolean; scopeAdded: string[]; scopeRemoved: string[] }
+  /** A named event on the live channel that is not a commit (packages/schema LIVE_EVENTS): heard by the leader tab only. */
+  | { type: 'live'; event: LiveEventName; data: unknown };
 
 export interface PushResult {
   acked: number;

@@ -5,6 +5,7 @@
  * after every push that acknowledged or refused something.
  */
 import { liveQuery } from 'dexie';
+import { LIVE_EVENTS } from '@chronicler/schema';
 import { readSyncState } from '../db.ts';
 import { reportStorageError } from '../storage.ts';
 import type { EngineContext, PushResult } from './context.ts';
@@ -130,6 +131,17 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
           .then((state) => (seq! > state.cursor ? kick(false, true) : undefined))
           .catch(() => kick(false, true));
       });
+      for (const name of LIVE_EVENTS) {
+        source.addEventListener(name, (event) => {
+          let data: unknown = null;
+          try {
+            data = JSON.parse(event.data ?? 'null');
+          } catch {
+            return; // not ours to guess at
+          }
+          ctx.emit({ type: 'live', event: name, data });
+        });
+      }
       source.onerror = () => {
         // EventSource reconnects by itself unless CLOSED (e.g. 401): then retry later ourselves.
         if (source.readyState === 2 && !flags.stopped) {

@@ -7,7 +7,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import type { Character, PlanName } from '@chronicler/schema';
+import { type Character, type PlanName, ROLE_MESSAGES } from '@chronicler/schema';
 import { ToastRegion } from '@/components/ToastRegion';
 import { useSession } from '@/lib/session';
 import type { ChroniclerDb } from '@chronicler/sync-client';
@@ -541,5 +541,36 @@ describe('a protagonist is a main character by default (issue 15)', () => {
     expect((within(dialog).getByRole('switch', { name: 'Main character' }) as HTMLInputElement).checked).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
     await waitFor(async () => expect((await db.characters.toArray()).find((c) => c.name === 'Tenar')?.isProtagonist).toBe(false));
+  });
+});
+
+describe('Characters page: a viewer of a shared series', () => {
+  it('reads the cast with the read-only notice and no writing control, and can edit the moment the role becomes editor', async () => {
+    signIn('wordsmith');
+    const other = '0190a6f0-0000-7000-8000-0000000000aa';
+    const series = serverSeries({ title: 'Their Saga', ownerId: other });
+    await db.series.put(series);
+    await db.characters.bulkPut([serverCharacter(series.id, { name: 'Ged', isProtagonist: true }), serverCharacter(series.id, { name: 'Tenar', isProtagonist: true })]);
+    await db.seriesRoles.put({ seriesId: series.id, role: 'viewer', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    setCurrentSeriesId(series.id);
+    const { user } = renderScreen();
+    expect(await screen.findByRole('heading', { name: 'Ged' })).toBeTruthy();
+    expect((await screen.findByTestId('read-only-notice')).textContent).toContain(ROLE_MESSAGES.readOnly);
+    expect(screen.queryByRole('button', { name: 'New Character' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark Ged as main character' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Ged as main character' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Relationship' })).toBeNull();
+    // The card's menu shows the details, not the form.
+    await user.click(screen.getByRole('button', { name: 'More actions for Ged' }));
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'View details' }));
+    const details = await screen.findByRole('dialog', { name: 'Character details' });
+    expect(within(details).queryByRole('button', { name: 'Edit character' })).toBeNull();
+    await user.click(within(details).getByRole('button', { name: 'Close' }));
+
+    await db.seriesRoles.put({ seriesId: series.id, role: 'editor', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    expect(await screen.findByRole('button', { name: 'New Character' })).toBeTruthy();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Ged as main character' })).toBeTruthy();
   });
 });

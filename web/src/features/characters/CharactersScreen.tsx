@@ -22,6 +22,7 @@ import {
 import { CHARACTER_TOASTS, VALIDATION_TOASTS, withError } from '@/lib/copy/toasts';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { FeatureGate } from '@/components/FeatureGate';
+import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import {
   CARD_COLUMNS,
@@ -37,6 +38,7 @@ import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { useSeriesRole } from '@/lib/useSeriesRole';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
 import { CharacterDetailDialog } from './components/CharacterDetailDialog';
@@ -95,6 +97,8 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const limit = planLimitState(plan, 'charactersPerSeries', characters?.length ?? 0);
   const limitLocked = owned && limit.locked;
   const canRelate = !owned || hasFeature(plan, 'relationshipMapping');
+  // A viewer of a shared series reads the cast: every writing control is withdrawn (ReadOnlyNotice says why).
+  const { canEdit } = useSeriesRole(seriesId);
 
   const all = useMemo(() => characters ?? [], [characters]);
   const visible = useMemo(() => filterCharacters(all, tab, deferredSearch), [all, tab, deferredSearch]);
@@ -105,7 +109,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
     if (mayCreateInSeries(seriesId, limitLocked, limit)) setDialog({ kind: 'create' });
   };
 
-  const view = useCallback((c: Character) => setDialog({ kind: 'edit', id: c.id }), []);
+  const view = useCallback((c: Character) => setDialog(canEdit ? { kind: 'edit', id: c.id } : { kind: 'details', id: c.id }), [canEdit]);
   const askDelete = useCallback((c: Character) => setDialog({ kind: 'delete', character: c }), []);
   const toggleMain = useCallback(
     async (c: Character) => {
@@ -191,7 +195,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   };
 
   const onNodeClick = useCallback((c: Character) => setDialog({ kind: 'details', id: c.id }), []);
-  const onLinkClick = useCallback((r: CharacterRelationship) => setDialog({ kind: 'editRelationship', relationship: r }), []);
+  const onLinkClick = useCallback((r: CharacterRelationship) => canEdit && setDialog({ kind: 'editRelationship', relationship: r }), [canEdit]);
   const onAddRelationship = useCallback(() => setDialog({ kind: 'addRelationship', sourceId: null }), []);
 
   const header = (
@@ -210,6 +214,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       }}
     >
       <SearchField label="Search characters" placeholder="Search by name" value={search} onChange={setSearch} w={{ base: '100%', xs: 200 }} />
+      {canEdit ? (
       <Button
             leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
             onClick={openCreate}
@@ -221,6 +226,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
           >
         New Character
       </Button>
+      ) : null}
     </SeriesListHeader>
   );
 
@@ -247,7 +253,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
         relationships={relationships ?? []}
         onNodeClick={onNodeClick}
         onLinkClick={onLinkClick}
-        onAddRelationship={onAddRelationship}
+        onAddRelationship={canEdit ? onAddRelationship : undefined}
       />
     );
     body = (
@@ -288,7 +294,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
                         : `No ${TAB_LABELS[t].toLowerCase()} in this series yet.`
                   }
                   actions={
-                    !deferredSearch.trim() && !limitLocked ? (
+                    !deferredSearch.trim() && !limitLocked && canEdit ? (
                       <Button variant="light" radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
                         Add a character
                       </Button>
@@ -299,7 +305,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
                 <Stack gap="md">
                   <SimpleGrid cols={CARD_COLUMNS} spacing="md">
                     {visible.slice(0, shown).map((c) => (
-                      <CharacterCard key={c.id} character={c} onView={view} onToggleMain={onToggleMain} onDelete={askDelete} />
+                      <CharacterCard key={c.id} character={c} onView={view} onToggleMain={onToggleMain} onDelete={askDelete} readOnly={!canEdit} />
                     ))}
                   </SimpleGrid>
                   <ShowMore hidden={visible.length - shown} onClick={showMore} radius="xl" />
@@ -329,6 +335,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   return (
     <>
       {header}
+      <ReadOnlyNotice seriesId={seriesId} />
       {owned ? <CharacterLimitNotice state={limit} /> : null}
       {body}
 
@@ -345,6 +352,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
         characters={all}
         relationships={relationships ?? []}
         canRelate={canRelate}
+        canEdit={canEdit}
         onClose={close}
         onEdit={(c) => setDialog({ kind: 'edit', id: c.id })}
         onAddRelationship={(c) => setDialog({ kind: 'addRelationship', sourceId: c.id })}

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CollaborativeSeries, type Invite, MESSAGES, ROLE_MESSAGES } from '@chronicler/schema';
+import type { SyncEvent } from '@chronicler/sync-client';
 import { serverSeries } from '@chronicler/sync-client/testing';
 import { stubFetch } from '@/test/fetch-stub';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
+import { relayLiveEvents } from '@/lib/liveEvents';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { CollaborationScreen } from './index';
 
@@ -65,6 +67,29 @@ describe('Collaboration page', () => {
     expect(await screen.findByText('You have joined the collaborative series.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/accept'))).toBe(true);
     expect(await screen.findByText('No pending invitations')).toBeTruthy();
+  });
+
+  it('an invite sent while the page is open appears with its badge when the stream says so, and leaves when it expires', async () => {
+    const soon = { ...pendingInvite, id: '0190a6f0-0000-7000-8000-00000000c002', seriesName: 'Short Notice', expiresAt: new Date(Date.now() + 3_000).toISOString() };
+    let sent = false;
+    stubFetch({
+      'GET /api/collaboration/series': { status: 200, body: [] },
+      // The server no longer lists an invite once it has expired.
+      'GET /api/collaboration/pending-invites': async () => ({ status: 200, body: sent && Date.parse(soon.expiresAt) > Date.now() ? [soon] : [] }),
+    });
+    const listeners = new Set<(event: SyncEvent) => void>();
+    const stop = relayLiveEvents({ on: (fn) => (listeners.add(fn), () => listeners.delete(fn)) }, USER_ID);
+    try {
+      render('apprentice');
+      const tab = await screen.findByRole('tab', { name: /Invites/ });
+      await waitFor(() => expect(tab.textContent).toBe('Invites0'));
+      sent = true;
+      for (const fn of listeners) fn({ type: 'live', event: 'invites', data: {} });
+      await waitFor(() => expect(tab.textContent).toBe('Invites1'));
+      await waitFor(() => expect(tab.textContent).toBe('Invites0'), { timeout: 8_000 });
+    } finally {
+      stop();
+    }
   });
 
   it('shows the plan-gate alert with Upgrade Your Plan on Apprentice, and New Series is locked', async () => {

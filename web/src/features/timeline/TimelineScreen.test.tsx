@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, upgradeMessage } from '@chronicler/schema';
+import { MESSAGES, ROLE_MESSAGES, upgradeMessage } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverBook, serverChapter, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
 import { serverEvent } from './model/fixtures';
@@ -21,8 +21,8 @@ async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElem
 }
 
 /** A series with two books, characters, a location and events across both books and none. */
-async function seedStory(db: ReturnType<typeof renderScreen>['db']) {
-  const series = serverSeries({ title: 'Middle-earth' });
+async function seedStory(db: ReturnType<typeof renderScreen>['db'], ownerId?: string) {
+  const series = serverSeries({ title: 'Middle-earth', ...(ownerId ? { ownerId } : {}) });
   const hobbit = serverBook(series.id, { title: 'The Hobbit', position: 1, status: 'completed', description: 'There and back again' });
   const fellowship = serverBook(series.id, { title: 'The Fellowship', position: 2, status: 'in_progress', description: '' });
   const frodo = serverCharacter(series.id, { name: 'Frodo' });
@@ -233,5 +233,29 @@ describe('Timeline page', () => {
     expect(await screen.findByText('Event deleted')).toBeTruthy();
     expect(screen.getByText('The timeline event has been removed.')).toBeTruthy();
     await waitFor(() => expect(eventTitles()).not.toContain('The forging of the Ring'));
+  });
+});
+
+describe('Timeline page: a viewer of a shared series', () => {
+  it('reads the events with the read-only notice: no adding, editing, deleting or dragging, until the role becomes editor', async () => {
+    const other = '0190a6f0-0000-7000-8000-0000000000aa';
+    const { db } = renderScreen(<TimelineScreen />, { plan: 'wordsmith' });
+    const { series } = await seedStory(db, other);
+    await db.seriesRoles.put({ seriesId: series.id, role: 'viewer', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    await waitFor(() => expect(eventTitles()).toContain('Riddles in the dark'));
+    expect((await screen.findByTestId('read-only-notice')).textContent).toContain(ROLE_MESSAGES.readOnly);
+    expect(screen.queryByRole('button', { name: 'Add Event' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Riddles in the dark' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Riddles in the dark' })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Narrative' }));
+    await waitFor(() => expect(screen.getAllByTestId('book-event').length).toBeGreaterThan(0));
+    expect(screen.queryAllByTestId('event-drag-handle')).toEqual([]);
+
+    await db.seriesRoles.put({ seriesId: series.id, role: 'editor', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    expect(await screen.findByRole('button', { name: 'Edit Riddles in the dark' })).toBeTruthy();
+    expect(screen.getAllByTestId('event-drag-handle').length).toBeGreaterThan(0);
+    expect(addEventButton().disabled).toBe(false);
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
   });
 });

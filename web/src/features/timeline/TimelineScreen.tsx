@@ -29,6 +29,8 @@ import { EmptyPanel, NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/comp
 import { useSession } from '@/lib/session';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { useSeriesRole } from '@/lib/useSeriesRole';
+import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { DatedLine } from './components/DatedLine';
 import { type EventRefs } from './components/EventCard';
@@ -55,6 +57,9 @@ function TimelinePage() {
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const { series, seriesId, selectSeries, current, rows } = useTimelineData(db);
   const locked = !hasFeature(plan, 'timeline');
+  // A viewer of a shared series reads its timeline: no adding, editing, deleting or reordering (ReadOnlyNotice says why).
+  const { canEdit } = useSeriesRole(seriesId);
+  const readOnly = !canEdit;
 
   const [view, setView] = useState<View>('chronological');
   const [characterChoice, setCharacterChoice] = useState<string | null>(null);
@@ -158,9 +163,11 @@ function TimelinePage() {
         title="No Timeline Events"
         description={`${current?.title ?? 'This series'} has no events yet. Add the first one to start building your timeline.`}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={locked}>
-            Add First Event
-          </Button>
+          readOnly ? null : (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={locked}>
+              Add First Event
+            </Button>
+          )
         }
       />
     );
@@ -180,11 +187,11 @@ function TimelinePage() {
         </Tabs.List>
 
         <Tabs.Panel value="chronological" pt="lg">
-          <DatedLine events={chronological} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events in chronological order" />
+          <DatedLine events={chronological} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events in chronological order" readOnly={readOnly} />
         </Tabs.Panel>
 
         <Tabs.Panel value="narrative" pt="lg">
-          <NarrativeView groups={groups} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} onReorder={reorder} />
+          <NarrativeView groups={groups} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} onReorder={reorder} readOnly={readOnly} />
         </Tabs.Panel>
 
         <Tabs.Panel value="character" pt="lg">
@@ -215,7 +222,7 @@ function TimelinePage() {
                 />
               </Paper>
             ) : (
-              <DatedLine events={forCharacter} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events of the chosen character" />
+              <DatedLine events={forCharacter} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events of the chosen character" readOnly={readOnly} />
             )}
           </Stack>
         </Tabs.Panel>
@@ -226,17 +233,20 @@ function TimelinePage() {
   return (
     <>
       <SeriesListHeader title="Timeline" subtitle="Chart the chronology of your story" picker={{ series, seriesId, onSelect: selectSeries }}>
-        <Button
-          leftSection={locked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-          onClick={openCreate}
-          disabled={!seriesId || locked || rows === undefined}
-        >
-          Add Event
-        </Button>
+        {readOnly ? null : (
+          <Button
+            leftSection={locked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+            onClick={openCreate}
+            disabled={!seriesId || locked || rows === undefined}
+          >
+            Add Event
+          </Button>
+        )}
       </SeriesListHeader>
       <FeatureGate feature="timeline">
         <Stack gap="lg">
           <OfflineNote />
+          <ReadOnlyNotice seriesId={seriesId} />
           {body}
         </Stack>
       </FeatureGate>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@chronicler/schema';
+import { MESSAGES, ROLE_MESSAGES } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { serverSeries } from '@chronicler/sync-client/testing';
 import { serverLocation } from '@/test/fixtures';
@@ -201,5 +201,33 @@ describe('World Building page', () => {
     await waitFor(() => expect(screen.getAllByTestId('location-card')).toHaveLength(48));
     await user.click(screen.getByRole('button', { name: 'Show more (12 more)' }));
     expect(screen.getAllByTestId('location-card')).toHaveLength(60);
+  });
+});
+
+describe('World Building page: a viewer of a shared series', () => {
+  it('shows the locations read-only with the notice, the details with every field locked, and unlocks when the role becomes editor', async () => {
+    const user = userEvent.setup({ delay: null });
+    const other = '0190a6f0-0000-7000-8000-0000000000aa';
+    const series = serverSeries({ title: 'Their Saga', ownerId: other });
+    window.localStorage.setItem(CURRENT_SERIES_KEY, series.id);
+    const { db } = renderScreen(<WorldScreen />, { plan: 'wordsmith' });
+    await db.series.put(series);
+    await db.locations.put(serverLocation(series.id, { name: 'Gont' }));
+    await db.seriesRoles.put({ seriesId: series.id, role: 'viewer', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    await waitFor(() => expect(cardNames()).toEqual(['Gont']));
+    expect((await screen.findByTestId('read-only-notice')).textContent).toContain(ROLE_MESSAGES.readOnly);
+    expect(screen.queryByRole('button', { name: 'New Element' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Gont' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Gont' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'View details of Gont' }));
+    expect(await screen.findByText('Location Details')).toBeTruthy();
+    expect((within(dialog()).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+    expect(within(dialog()).queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+
+    await db.seriesRoles.put({ seriesId: series.id, role: 'editor', ownerId: other, ownerName: 'Ged Sparrowhawk' });
+    expect(await screen.findByRole('button', { name: 'Edit Gont' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New Element' })).toBeTruthy();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
   });
 });

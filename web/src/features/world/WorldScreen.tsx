@@ -31,6 +31,8 @@ import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { useSeriesRole } from '@/lib/useSeriesRole';
+import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { LocationCard } from './components/LocationCard';
@@ -87,6 +89,8 @@ function WorldPage() {
   const owned = current ? current.ownerId === userId : true;
   const limit = planLimitState(plan, 'locationsPerSeries', locations?.length ?? 0);
   const limitLocked = owned && limit.locked;
+  // A viewer of a shared series reads its world: no creating, editing or deleting (ReadOnlyNotice says why).
+  const { canEdit } = useSeriesRole(seriesId);
 
   const all = useMemo(() => locations ?? [], [locations]);
   const visible = useMemo(() => visibleLocations(all, deferredSearch), [all, deferredSearch]);
@@ -141,17 +145,20 @@ function WorldPage() {
         subtitle="Shape the places, peoples and rules of your world"
         picker={{ series, seriesId, onSelect: selectSeries, 'data-testid': 'world-series-select' }}
       >
-        <Button
-          leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-          onClick={openCreate}
-          disabled={!seriesId || limitLocked || locations === undefined}
-          title={limitLocked ? limit.message : undefined}
-        >
-          New Element
-        </Button>
+        {canEdit ? (
+          <Button
+            leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+            onClick={openCreate}
+            disabled={!seriesId || limitLocked || locations === undefined}
+            title={limitLocked ? limit.message : undefined}
+          >
+            New Element
+          </Button>
+        ) : null}
       </SeriesListHeader>
 
       <OfflineNote mb="md" />
+      <ReadOnlyNotice seriesId={seriesId} />
 
       {noSeries ? (
         <NoSeriesPanel description="Create a series first; its world and locations live here." />
@@ -197,9 +204,11 @@ function WorldPage() {
                   }
                   actions={
                     all.length === 0 ? (
+                      canEdit ? (
                       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
                         New Element
                       </Button>
+                      ) : null
                     ) : (
                       <Button variant="default" onClick={() => setSearch('')}>
                         Show all locations
@@ -212,7 +221,7 @@ function WorldPage() {
                   <SimpleGrid cols={CARD_COLUMNS} spacing="md" role="list" aria-label="Locations">
                     {visible.slice(0, shown).map((location) => (
                       <div role="listitem" key={location.id} className={classes.cell}>
-                        <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} />
+                        <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} readOnly={!canEdit} />
                       </div>
                     ))}
                   </SimpleGrid>
@@ -239,6 +248,7 @@ function WorldPage() {
         seriesTitle={current?.title}
         onClose={close}
         onSubmit={save}
+        readOnly={!canEdit && dialog.kind === 'edit'}
       />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}

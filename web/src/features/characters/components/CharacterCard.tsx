@@ -11,12 +11,14 @@ export interface CharacterCardProps {
   onView: (character: Character) => void;
   onToggleMain: (character: Character) => void;
   onDelete: (character: Character) => void;
+  /** A viewer of a shared series: the star is shown, not offered; the menu only opens the details. */
+  readOnly?: boolean;
 }
 
 const STATUS_COLORS: Record<Character['status'], string> = { alive: 'teal', deceased: 'gray', unknown: 'yellow' };
 
 /** One character: star toggle (main character), View Details, and a menu with Edit, Mark as main / Remove as main, Delete. */
-export const CharacterCard = memo(function CharacterCard({ character, onView, onToggleMain, onDelete }: CharacterCardProps) {
+export const CharacterCard = memo(function CharacterCard({ character, onView, onToggleMain, onDelete, readOnly = false }: CharacterCardProps) {
   const main = character.isProtagonist;
   const starLabel = main ? `Remove ${character.name} as main character` : `Mark ${character.name} as main character`;
   const details = [character.occupation, character.age ? `Age ${character.age}` : ''].filter(Boolean).join(' · ');
@@ -40,6 +42,9 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
           </Stack>
         </Group>
         <Group gap={2} wrap="nowrap">
+          {readOnly ? (
+            main ? <IconStarFilled size={18} color="var(--mantine-color-yellow-6)" aria-label="Main character" role="img" /> : null
+          ) : (
           <Tooltip label={main ? 'Remove as main' : 'Mark as main'} withArrow>
             <ActionIcon
               variant="subtle"
@@ -53,6 +58,7 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
               {main ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
+          )}
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${character.name}`}>
@@ -61,8 +67,10 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onView(character)}>
-                Edit
+                {readOnly ? 'View details' : 'Edit'}
               </Menu.Item>
+              {readOnly ? null : (
+              <>
               <Menu.Item
                 leftSection={main ? <IconStar size={16} aria-hidden /> : <IconStarFilled size={16} aria-hidden />}
                 onClick={() => onToggleMain(character)}
@@ -73,6 +81,8 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
               <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(character)}>
                 Delete
               </Menu.Item>
+              </>
+              )}
             </Menu.Dropdown>
           </Menu>
         </Group>

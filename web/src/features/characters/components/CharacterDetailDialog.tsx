@@ -15,6 +15,8 @@ export interface CharacterDetailDialogProps {
   onClose: () => void;
   onEdit: (character: Character) => void;
   onAddRelationship: (character: Character) => void;
+  /** false for a viewer of a shared series: details only. */
+  canEdit?: boolean;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -32,7 +34,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** The character detail dialog that opens on clicking a node of the map. */
-export function CharacterDetailDialog({ character, characters, relationships, canRelate, onClose, onEdit, onAddRelationship }: CharacterDetailDialogProps) {
+export function CharacterDetailDialog({ character, characters, relationships, canRelate, onClose, onEdit, onAddRelationship, canEdit = true }: CharacterDetailDialogProps) {
   const names = new Map(characters.map((c) => [c.id, c.name]));
   const own = character
     ? relationships.filter((r) => r.sourceCharacterId === character.id || r.targetCharacterId === character.id)
@@ -108,14 +110,16 @@ export function CharacterDetailDialog({ character, characters, relationships, ca
             )}
           </Stack>
           <Group justify="flex-end" gap="sm">
-            {canRelate ? (
+            {canRelate && canEdit ? (
               <Button variant="default" leftSection={<IconLink size={16} aria-hidden />} onClick={() => onAddRelationship(character)}>
                 Add relationship
               </Button>
             ) : null}
-            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(character)}>
-              Edit character
-            </Button>
+            {canEdit ? (
+              <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(character)}>
+                Edit character
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       ) : null}

@@ -34,7 +34,8 @@ export interface RelationshipMapProps {
   relationships: readonly CharacterRelationship[];
   onNodeClick: (character: Character) => void;
   onLinkClick: (relationship: CharacterRelationship) => void;
-  onAddRelationship: () => void;
+  /** Absent for a viewer of a shared series (and a line then opens nothing to edit). */
+  onAddRelationship?: () => void;
 }
 
 function activate(handler: () => void) {
@@ -109,9 +110,11 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
             </ActionIcon>
           </Tooltip>
         </Group>
-        <Button leftSection={<IconLink size={16} aria-hidden />} onClick={onAddRelationship} disabled={characters.length < 2} radius="xl">
-          Add Relationship
-        </Button>
+        {onAddRelationship ? (
+          <Button leftSection={<IconLink size={16} aria-hidden />} onClick={onAddRelationship} disabled={characters.length < 2} radius="xl">
+            Add Relationship
+          </Button>
+        ) : null}
       </Group>
 
       <Box className={classes.mapFrame} h={phone ? undefined : MAP_CONTAINER_HEIGHT} data-phone={phone || undefined} data-testid="relationship-map">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { type CollaborativeSeries, createCollaborativeSeriesBodySchema } from '@chronicler/schema';
-import { FormActions } from '@/components/FormActions';
+import { NewSeriesFormDialog } from '@/components/NewSeriesFormDialog';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { collaborationApi } from '../api';
@@ -56,38 +56,33 @@ export function NewCollaborativeSeriesDialog({ opened, onClose, onCreated }: Pro
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New Series" centered radius="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Series name"
-            placeholder="The Shared Chronicles"
-            required
-            data-autofocus
-            value={name}
-            error={errors.name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setErrors((x) => ({ ...x, name: undefined }));
-            }}
-          />
-          <Textarea
-            label="Description"
-            placeholder="What will you write together?"
-            required
-            autosize
-            minRows={3}
-            value={description}
-            error={errors.description}
-            onChange={(e) => {
-              setDescription(e.currentTarget.value);
-              setErrors((x) => ({ ...x, description: undefined }));
-            }}
-          />
-          <Switch label="Public series" description="Listed for other authors to discover" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
-          <FormActions onCancel={close} submitLabel="Create Series" busy={busy} />
-        </Stack>
-      </form>
-    </Modal>
+    <NewSeriesFormDialog
+      opened={opened}
+      onClose={close}
+      onSubmit={submit}
+      busy={busy}
+      name={{
+        label: 'Series name',
+        placeholder: 'The Shared Chronicles',
+        value: name,
+        error: errors.name,
+        onChange: (e) => {
+          setName(e.currentTarget.value);
+          setErrors((x) => ({ ...x, name: undefined }));
+        },
+      }}
+      description={{
+        placeholder: 'What will you write together?',
+        required: true,
+        value: description,
+        error: errors.description,
+        onChange: (e) => {
+          setDescription(e.currentTarget.value);
+          setErrors((x) => ({ ...x, description: undefined }));
+        },
+      }}
+    >
+      <Switch label="Public series" description="Listed for other authors to discover" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
+    </NewSeriesFormDialog>
   );
 }

@@ -1,13 +1,16 @@
 /**
  * The Collaboration page's data: the author's series (owned and shared) and their pending invites,
  * from the server. Refreshed on mount, when the changes feed says a series entered or left the
- * author's scope (a join, a removal, a role change), when the window regains focus or the network
- * returns, and every 30 s while the page is open (invites to the author are not poked). Each fetch
- * of the series list also refreshes the roles kept in the local database.
+ * author's scope (a join, a removal, a role change), when the sync stream says the author's invites
+ * changed (one sent, refreshed, revoked or answered elsewhere: `invites`, lib/liveEvents), when the
+ * soonest pending invite expires, when the window regains focus or the network returns, and every
+ * 30 s while the page is open. Each fetch of the series list also refreshes the roles kept in the
+ * local database.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CollaborativeSeries, Invite } from '@chronicler/schema';
 import { isNetworkError } from '@/lib/api';
+import { useLiveEvent } from '@/lib/liveEvents';
 import { useOptionalSync, useSyncEvents } from '@/lib/sync';
 import { changesScope, refreshSeriesRoles } from '@/lib/useSeriesRole';
 import { collaborationApi } from '../api';
@@ -22,6 +25,8 @@ export interface CollaborationData {
 }
 
 const POLL_MS = 30_000;
+/** setTimeout's longest wait. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function useCollaboration(): CollaborationData {
   const db = useOptionalSync()?.db ?? null;
@@ -62,6 +67,15 @@ export function useCollaboration(): CollaborationData {
   useSyncEvents((event) => {
     if (changesScope(event)) void refresh();
   });
+  useLiveEvent('invites', () => void refresh());
+
+  // An invite that expires while the page is open leaves it then (the server no longer lists it).
+  const soonestExpiry = invites.reduce((soonest, invite) => Math.min(soonest, Date.parse(invite.expiresAt)), Infinity);
+  useEffect(() => {
+    if (!Number.isFinite(soonestExpiry)) return undefined;
+    const timer = window.setTimeout(() => void refresh(), Math.min(MAX_TIMER_MS, Math.max(0, soonestExpiry - Date.now()) + 1_000));
+    return () => window.clearTimeout(timer);
+  }, [soonestExpiry, refresh]);
 
   return { status, series, invites, refresh };
 }

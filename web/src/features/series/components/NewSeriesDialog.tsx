@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { MESSAGES, type Series } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
-import { FormActions } from '@/components/FormActions';
+import { NewSeriesFormDialog } from '@/components/NewSeriesFormDialog';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
 import { useTitleField } from '../hooks/useTitleField';
@@ -64,33 +64,15 @@ export function NewSeriesDialog({ opened, onClose, onCreated }: NewSeriesDialogP
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New Series" centered radius="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            placeholder="The Earthsea Cycle"
-            required
-            {...title.inputProps}
-            data-autofocus
-          />
-          <Textarea
-            label="Description"
-            placeholder="What is this series about?"
-            autosize
-            minRows={3}
-            maxRows={8}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-          <NumberInput
-            label="Total books"
-            description="How many books you plan for this series"
-            {...totalBooks.inputProps}
-          />
-          <FormActions onCancel={close} busy={busy} submitLabel="Create Series" />
-        </Stack>
-      </form>
-    </Modal>
+    <NewSeriesFormDialog
+      opened={opened}
+      onClose={close}
+      onSubmit={submit}
+      busy={busy}
+      name={{ label: 'Title', placeholder: 'The Earthsea Cycle', ...title.inputProps }}
+      description={{ placeholder: 'What is this series about?', value: description, onChange: (e) => setDescription(e.currentTarget.value) }}
+    >
+      <NumberInput label="Total books" description="How many books you plan for this series" {...totalBooks.inputProps} />
+    </NewSeriesFormDialog>
   );
 }

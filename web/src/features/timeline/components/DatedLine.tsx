@@ -11,11 +11,12 @@ interface DatedLineProps {
   refsOf: (event: TimelineEvent) => EventRefs;
   onEdit: (event: TimelineEvent) => void;
   onDelete: (event: TimelineEvent) => void;
+  readOnly?: boolean;
   label: string;
 }
 
 /** The chronological and character views (001 §2): a vertical line of events, the date on the left. */
-export function DatedLine({ events, refsOf, onEdit, onDelete, label }: DatedLineProps) {
+export function DatedLine({ events, refsOf, onEdit, onDelete, label, readOnly = false }: DatedLineProps) {
   return (
     <ol className={classes.line} aria-label={label} data-testid="dated-line">
       {events.map((event) => (
@@ -26,7 +27,7 @@ export function DatedLine({ events, refsOf, onEdit, onDelete, label }: DatedLine
           <div className={classes.lineRail} aria-hidden>
             <span className={classes.dot} />
           </div>
-          <EventCard event={event} refs={refsOf(event)} onEdit={onEdit} onDelete={onDelete} />
+          <EventCard event={event} refs={refsOf(event)} onEdit={onEdit} onDelete={onDelete} readOnly={readOnly} />
         </li>
       ))}
     </ol>

@@ -22,6 +22,8 @@ interface EventCardProps {
   refs: EventRefs;
   onEdit: (event: TimelineEvent) => void;
   onDelete: (event: TimelineEvent) => void;
+  /** A viewer of a shared series: no edit or delete. */
+  readOnly?: boolean;
   /** The drag handle's props in the narrative view; no handle elsewhere. */
   dragHandleProps?: DraggableProvidedDragHandleProps | null | undefined;
   dragging?: boolean;
@@ -31,7 +33,7 @@ interface EventCardProps {
  * One timeline event (001 §2): title, date text, importance badge, Plot Point badge, event type
  * label, edit and delete buttons and, in the narrative view, a drag handle. Its colour is the border.
  */
-export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete, dragHandleProps, dragging = false }: EventCardProps) {
+export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete, readOnly = false, dragHandleProps, dragging = false }: EventCardProps) {
   return (
     <article
       className={classes.card}
@@ -51,6 +53,7 @@ export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete
             <Text fw={600} className={classes.title} data-testid="event-title">
               {event.title}
             </Text>
+            {readOnly ? null : (
             <Group gap={2} wrap="nowrap" style={{ flex: 'none' }}>
               <Tooltip label="Edit" withArrow openDelay={400}>
                 <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
@@ -63,6 +66,7 @@ export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete
                 </ActionIcon>
               </Tooltip>
             </Group>
+            )}
           </Group>
 
           <Group gap={6} wrap="wrap">

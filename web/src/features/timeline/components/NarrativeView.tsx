@@ -20,6 +20,8 @@ interface NarrativeViewProps {
   refsOf: (event: TimelineEvent) => EventRefs;
   onEdit: (event: TimelineEvent) => void;
   onDelete: (event: TimelineEvent) => void;
+  /** A viewer of a shared series: no editing, and nothing to drag. */
+  readOnly?: boolean;
   /** Saves the group's new order (positions from 1); rejects when it could not be saved. */
   onReorder: (events: { id: string; position: number }[]) => Promise<void>;
 }
@@ -29,7 +31,7 @@ interface NarrativeViewProps {
  * card of the book), 'General Events' last; dragging (pointer after 8 px, or keyboard) reorders
  * events within their group only, and the group is renumbered from 1 and saved.
  */
-export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: NarrativeViewProps) {
+export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder, readOnly = false }: NarrativeViewProps) {
   // The order just dropped, shown until the local database answers with it.
   const [pending, setPending] = useState<{ groupId: string; ids: string[] } | null>(null);
 
@@ -100,7 +102,7 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
                     </Text>
                   ) : null}
                   {group.events.map((event, index) => (
-                    <Draggable key={event.id} draggableId={event.id} index={index}>
+                    <Draggable key={event.id} draggableId={event.id} index={index} isDragDisabled={readOnly}>
                       {(drag, dragSnapshot) => (
                         <div ref={drag.innerRef} {...drag.draggableProps} data-testid={group.id === GENERAL_GROUP_ID ? 'general-event' : 'book-event'}>
                           <EventCard
@@ -108,7 +110,8 @@ export function NarrativeView({ groups, refsOf, onEdit, onDelete, onReorder }: N
                             refs={refsOf(event)}
                             onEdit={onEdit}
                             onDelete={onDelete}
-                            dragHandleProps={drag.dragHandleProps}
+                            readOnly={readOnly}
+                            dragHandleProps={readOnly ? undefined : drag.dragHandleProps}
                             dragging={dragSnapshot.isDragging}
                           />
                         </div>

@@ -55,10 +55,12 @@ interface LocationCardProps {
   onView: (location: Location) => void;
   onEdit: (location: Location) => void;
   onDelete: (location: Location) => void;
+  /** A viewer of a shared series: View Details only. */
+  readOnly?: boolean;
 }
 
 /** One location (001 §2): type, importance, description, book appearances, image; View Details, edit, delete. */
-export const LocationCard = memo(function LocationCard({ location, onView, onEdit, onDelete }: LocationCardProps) {
+export const LocationCard = memo(function LocationCard({ location, onView, onEdit, onDelete, readOnly = false }: LocationCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const importance = IMPORTANCE_VARIANT[location.importance] ?? IMPORTANCE_VARIANT.secondary!;
   const showImage = location.image !== null && location.image !== '' && !imageFailed;
@@ -120,6 +122,7 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
         <Button variant="light" size="xs" radius="md" onClick={() => onView(location)} aria-label={`View details of ${location.name}`}>
           View Details
         </Button>
+        {readOnly ? null : (
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Edit" withArrow openDelay={400}>
             <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
@@ -132,6 +135,7 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
             </ActionIcon>
           </Tooltip>
         </Group>
+        )}
       </Group>
     </Card>
   );

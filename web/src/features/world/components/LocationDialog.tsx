@@ -14,28 +14,30 @@ interface LocationDialogProps {
   onClose: () => void;
   /** Saves; resolves true when the dialog may close. */
   onSubmit: (values: LocationFormValues) => Promise<boolean>;
+  /** A viewer of a shared series: the details, every field locked and nothing to save. */
+  readOnly?: boolean;
 }
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
-export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmit }: LocationDialogProps) {
+export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmit, readOnly = false }: LocationDialogProps) {
   const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={current ? 'Edit Location' : 'New Location'}
+      title={readOnly ? 'Location Details' : current ? 'Edit Location' : 'New Location'}
       centered
       radius="md"
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
-      <LocationForm key={current?.id ?? 'new'} location={current} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} />
+      <LocationForm key={current?.id ?? 'new'} location={current} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} readOnly={readOnly} />
     </Modal>
   );
 }
 
-function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<LocationDialogProps, 'opened'>) {
+function LocationForm({ location, seriesTitle, onClose, onSubmit, readOnly }: Omit<LocationDialogProps, 'opened'>) {
   const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
     initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
     validate: validateLocationForm,
@@ -46,6 +48,8 @@ function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<Locatio
 
   return (
     <form onSubmit={submit} noValidate>
+      {/* A disabled fieldset locks every field at once. */}
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack gap="md">
         {!editing && seriesTitle ? (
           <Text size="sm" c="dimmed">
@@ -109,8 +113,9 @@ function LocationForm({ location, seriesTitle, onClose, onSubmit }: Omit<Locatio
           error={errors.image}
           maxLength={2048}
         />
-        <FormActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save Changes' : 'Add Location'} mt="xs" />
+        {readOnly ? null : <FormActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save Changes' : 'Add Location'} mt="xs" />}
       </Stack>
+      </fieldset>
     </form>
   );
 }
