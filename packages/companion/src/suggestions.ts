@@ -182,19 +182,47 @@ const RULES: Record<AiSuggestionType, ReadonlyArray<(x: Indexed) => SuggestionDr
   consistency: [deceasedWhoReturn],
 };
 
-/** When no rule finds anything of the type: a prompt about a real entry, rotating with `turn`. */
 /** Main characters first, then by name: the order fall-back prompts take characters in. */
 function fallbackCast(m: SeriesMaterial): MaterialCharacter[] {
   return [...m.characters].sort((a, b) => Number(isMainCharacter(b)) - Number(isMainCharacter(a)) || a.name.localeCompare(b.name));
 }
 
-function fallback(m: SeriesMaterial, chars: readonly MaterialCharacter[], type: AiSuggestionType, turn: number): SuggestionDraft {
+/** What the fall-back prompts draw on, made once per pick. */
+interface FallbackSource {
+  m: SeriesMaterial;
+  cast: readonly MaterialCharacter[];
+  lastBook: SeriesMaterial['books'][number] | undefined;
+}
+
+/** Per (kept) spoiler-safe material: sorting the cast by name per request cost more than the rest of the pick. */
+const fallbackSources = new WeakMap<SeriesMaterial, FallbackSource>();
+
+/**
+ * How many turns give different prompts of `type` (the entries it rotates through): past that
+ * they repeat, so looking further for a new one is wasted (it was the request's largest cost once
+ * the rules' findings were used up, bench/companion.ts).
+ */
+function fallbackCycle({ m, cast }: FallbackSource, type: AiSuggestionType): number {
+  switch (type) {
+    case 'worldBuilding':
+      return Math.max(1, m.locations.length);
+    case 'conflict':
+      return Math.max(1, cast.length, m.locations.length);
+    case 'insight':
+    case 'consistency':
+      return 1;
+    default:
+      return Math.max(1, cast.length);
+  }
+}
+
+/** When no rule finds anything of the type: a prompt about a real entry, rotating with `turn`. */
+function fallback({ m, cast: chars, lastBook: book }: FallbackSource, type: AiSuggestionType, turn: number): SuggestionDraft {
   const x = { m, chapters: m.chapters };
   const c = chars.length ? chars[turn % chars.length]! : undefined;
   const other = chars.length > 1 ? chars[(turn + 1) % chars.length]! : undefined;
   const places = x.m.locations;
   const l = places.length ? places[turn % places.length]! : undefined;
-  const book = orderedBooks(x.m).at(-1);
   const ids = (...e: Array<{ id: string } | undefined>) => e.filter((v): v is { id: string } => v !== undefined).map((v) => v.id);
   switch (type) {
     case 'plotIdea':
@@ -230,7 +258,7 @@ export interface SuggestOptions {
   /** Spoiler-safe up to this book. */
   bookId?: string | null | undefined;
   /** Contents already suggested: not repeated while anything new remains. */
-  previous?: readonly string[];
+  previous?: ReadonlySet<string> | readonly string[];
 }
 
 export type SeriesFindings = Record<AiSuggestionType, SuggestionDraft[]>;
@@ -249,20 +277,21 @@ export function seriesFindings(material: SeriesMaterial, bookId?: string | null)
 
 /** One suggestion from the findings, new where possible; a prompt naming a real entry when no rule has anything new. */
 export function pickSuggestion(findings: SeriesFindings & { safe: SeriesMaterial }, options: Omit<SuggestOptions, 'bookId'> = {}): SuggestionDraft {
-  const previous = new Set(options.previous ?? []);
+  const previous: ReadonlySet<string> = options.previous instanceof Set ? options.previous : new Set(options.previous ?? []);
   const types = options.type ? [options.type] : AI_SUGGESTION_TYPES;
   for (const type of types) {
     const fresh = findings[type].find((d) => !previous.has(d.content));
     if (fresh) return fresh;
   }
   const m = findings.safe;
-  const cast = fallbackCast(m);
+  let source = fallbackSources.get(m);
+  if (!source) fallbackSources.set(m, (source = { m, cast: fallbackCast(m), lastBook: orderedBooks(m).at(-1) }));
   const type = options.type ?? AI_SUGGESTION_TYPES[previous.size % AI_SUGGESTION_TYPES.length]!;
-  for (let turn = previous.size; turn < previous.size + Math.max(1, m.characters.length + m.locations.length); turn++) {
-    const draft = fallback(m, cast, type, turn);
+  for (let turn = previous.size; turn < previous.size + fallbackCycle(source, type); turn++) {
+    const draft = fallback(source, type, turn);
     if (!previous.has(draft.content)) return draft;
   }
-  return fallback(m, cast, type, previous.size);
+  return fallback(source, type, previous.size);
 }
 
 /** One suggestion, new where possible, naming the series' own entities. */
