@@ -65,6 +65,21 @@ describe('POST /api/ai/suggestion', () => {
     expect(gone.content).not.toContain('Kest Arun');
   });
 
+  it('does not repeat a stored suggestion, and offers one again once another process deleted it', async () => {
+    const { client, series } = await author('wordsmith');
+    for (const name of ['Saltmarsh', 'Iron Quay', 'Gull Rock']) await client.create('/api/locations', { seriesId: series.id, name });
+    const first = json(await suggestion(client, { seriesId: series.id, type: 'worldBuilding' }));
+    const second = json(await suggestion(client, { seriesId: series.id, type: 'worldBuilding' }));
+    expect(first.content).toContain('Saltmarsh');
+    expect(second.content).toContain('Iron Quay');
+    // Another server process (same database file) deletes the second one: soft, with a new rev.
+    await sql`UPDATE ai_suggestions SET deleted_at = '2026-03-10T00:00:00.000Z', rev = 1000000000 WHERE id = ${second.id}`.execute(t!.app.deps.database.db);
+    const third = json(await suggestion(client, { seriesId: series.id, type: 'worldBuilding' }));
+    expect(third.content).toContain('Iron Quay');
+    const fourth = json(await suggestion(client, { seriesId: series.id, type: 'worldBuilding' }));
+    expect(fourth.content).toContain('Gull Rock');
+  });
+
   it('is spoiler safe: with book 1 chosen, a character first appearing in book 2 is never named', async () => {
     const { client, series, book1 } = await author('legendary');
     await client.create('/api/characters', { seriesId: series.id, name: 'Sable Quint', role: 'protagonist', bookAppearances: [2] });

@@ -158,6 +158,41 @@ describe('the OpenAI-compatible provider', () => {
   });
 });
 
+describe('the series bible sent to the model: aliases and "always include"', () => {
+  it('carries the character the text names by an alias and the ones marked always include, never a later book’s', async () => {
+    const { client, series, book1 } = await seriesWithLaterBook('stream');
+    const orrin = await client.create('/api/characters', { seriesId: series.id, name: 'Orrin Tallow', aliases: ['  the Ferryman ', 'the ferryman', 'Old Oars'], bookAppearances: [1] });
+    // Stored trimmed and once (ignoring case), and read back as sent through the API.
+    expect(orrin).toMatchObject({ aliases: ['the Ferryman', 'Old Oars'], alwaysInclude: false });
+    await client.create('/api/characters', { seriesId: series.id, name: 'Wren Hale', alwaysInclude: true, bookAppearances: [1] });
+    await client.create('/api/characters', { seriesId: series.id, name: 'Ivo Strand', alwaysInclude: true, aliases: ['the Ferryman’s son'], bookAppearances: [2] });
+    await client.create('/api/characters', { seriesId: series.id, name: 'Bran Lowe', bookAppearances: [1] });
+    const chapter = await client.create('/api/chapters', {
+      bookId: book1.id,
+      title: 'Crossing',
+      content: 'At dusk THE FERRYMAN pushed off from the pier without a word, and the river carried the boat past the drowned mill and the salt flats.',
+    });
+    const res = await client.post('/api/ai/analyze', { chapterId: chapter.id, useModel: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const prompt = model!.received[0]!.body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('Character: Orrin Tallow, also called the Ferryman, Old Oars');
+    expect(prompt).toContain('Character: Wren Hale');
+    expect(prompt).not.toContain('Bran Lowe');
+    // Marked "always include", but first appearing in book 2: a spoiler for a reader of book 1.
+    expect(prompt).not.toContain('Ivo Strand');
+  });
+
+  it('refuses too many or too long aliases with a clear message', async () => {
+    const { client, series } = await seriesWithLaterBook('stream');
+    const many = await client.post('/api/characters', { seriesId: series.id, name: 'Many', aliases: Array.from({ length: 11 }, (_, i) => `Name ${i}`) });
+    expect(many.statusCode).toBe(422);
+    expect(many.body).toContain('At most 10 aliases');
+    const long = await client.post('/api/characters', { seriesId: series.id, name: 'Long', aliases: ['x'.repeat(61)] });
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain('Each alias must be at most 60 characters');
+  });
+});
+
 describe('with no model configured', () => {
   it('sends nothing anywhere', async () => {
     model = await modelServer('stream');

@@ -1,13 +1,12 @@
 /**
  * The compact series bible sent to a model as context (issue 11), chosen the way authors' favourite
- * tools do it (lorebooks / codex entries): the entries whose names are mentioned in the text at
- * hand, the chosen book's point-of-view characters, and the entries that are always included — and
- * never anything first appearing after the chosen book (spoilerSafe).
- *
- * Chronicler has no "always include" flag or alias field yet: the main characters and the main
- * locations are always included, and a person's first name counts as an alias.
+ * tools do it (lorebooks / codex entries): the entries whose names or aliases are mentioned in the
+ * text at hand (case-insensitive, whole words; a person's first name counts too), the chosen book's
+ * point-of-view characters (its main characters), the characters the author marked "always
+ * include", and the main locations — and never anything first appearing after the chosen book
+ * (spoilerSafe runs first, so an "always include" character of a later book is not there).
  */
-import { type SeriesMaterial, bookNumbers, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
+import { type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
 
 export const BIBLE_MAX_ENTRIES = 40;
 export const BIBLE_MAX_CHARS = 6_000;
@@ -31,25 +30,30 @@ export function seriesBible(material: SeriesMaterial, options: BibleOptions = {}
   const chosen = options.bookId ? numbers.get(options.bookId) : undefined;
   const text = options.text ?? '';
   const words = wordSet(text);
-  const named = (name: string, person: boolean) => text !== '' && mentions(text, words, namesOf(name, person));
+  const named = (names: readonly string[]) => text !== '' && mentions(text, words, names);
 
   type Entry = { rank: number; line: string };
   const entries: Entry[] = [];
+  const mentioned = new Set<string>();
   for (const c of m.characters) {
     const pov = isMainCharacter(c) && (chosen === undefined || c.bookAppearances.length === 0 || c.bookAppearances.includes(chosen));
-    const rank = named(c.name, true) ? 0 : pov ? 1 : isMainCharacter(c) ? 2 : -1;
+    if (named(characterNames(c))) mentioned.add(c.id);
+    const rank = mentioned.has(c.id) ? 0 : pov || c.alwaysInclude ? 1 : -1;
     if (rank < 0) continue;
+    const aliases = (c.aliases ?? []).length ? `, also called ${c.aliases!.join(', ')}` : '';
     const details = [c.role, c.status !== 'alive' ? c.status : '', c.goals ? `wants: ${clip(c.goals)}` : ''].filter(Boolean).join(', ');
-    entries.push({ rank, line: `Character: ${c.name} (${details})${c.description ? ` — ${clip(c.description)}` : ''}` });
+    entries.push({ rank, line: `Character: ${c.name}${aliases} (${details})${c.description ? ` — ${clip(c.description)}` : ''}` });
   }
   const names = new Map(m.characters.map((c) => [c.id, c.name]));
   for (const r of m.relationships) {
     const a = names.get(r.sourceCharacterId);
     const b = names.get(r.targetCharacterId);
-    if (a && b && (named(a, true) || named(b, true))) entries.push({ rank: 1, line: `Relationship: ${a} — ${b}: ${r.relationshipType}${r.description ? ` (${clip(r.description)})` : ''}` });
+    if (a && b && (mentioned.has(r.sourceCharacterId) || mentioned.has(r.targetCharacterId))) {
+      entries.push({ rank: 1, line: `Relationship: ${a} — ${b}: ${r.relationshipType}${r.description ? ` (${clip(r.description)})` : ''}` });
+    }
   }
   for (const l of m.locations) {
-    const rank = named(l.name, false) ? 0 : l.importance === 'main' ? 2 : -1;
+    const rank = named(namesOf(l.name, false)) ? 0 : l.importance === 'main' ? 2 : -1;
     if (rank >= 0) entries.push({ rank, line: `Location: ${l.name} (${l.locationType})${l.description ? ` — ${clip(l.description)}` : ''}` });
   }
   const books = [...m.books].sort((a, b) => a.position - b.position).map((b) => b.title);

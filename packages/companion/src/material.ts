@@ -9,7 +9,11 @@ export interface SeriesMaterial {
   seriesTitle: string;
   books: ReadonlyArray<Pick<Book, 'id' | 'title' | 'position'>>;
   chapters: ReadonlyArray<Pick<Chapter, 'id' | 'bookId' | 'title' | 'position' | 'content'>>;
-  characters: ReadonlyArray<Pick<Character, 'id' | 'name' | 'role' | 'status' | 'isProtagonist' | 'bookAppearances' | 'goals' | 'description'>>;
+  // aliases and alwaysInclude: optional, as a row kept on a device from before them may lack them.
+  characters: ReadonlyArray<
+    Pick<Character, 'id' | 'name' | 'role' | 'status' | 'isProtagonist' | 'bookAppearances' | 'goals' | 'description'> &
+      Partial<Pick<Character, 'aliases' | 'alwaysInclude'>>
+  >;
   relationships: ReadonlyArray<Pick<CharacterRelationship, 'id' | 'sourceCharacterId' | 'targetCharacterId' | 'relationshipType' | 'description'>>;
   locations: ReadonlyArray<Pick<Location, 'id' | 'name' | 'locationType' | 'importance' | 'bookAppearances' | 'description'>>;
   events: ReadonlyArray<Pick<TimelineEvent, 'id' | 'title' | 'bookId' | 'chapterId' | 'characterIds' | 'locationId' | 'importance' | 'position' | 'description'>>;
@@ -73,22 +77,53 @@ export function namesOf(name: string, person: boolean): string[] {
   return names;
 }
 
-/** Lower-cased words of a text, to test mentions in one set look-up per name word. */
+/** The names a text may use for a character: its name, its first name (namesOf) and its aliases. */
+export function characterNames(c: Pick<MaterialCharacter, 'name' | 'aliases'>): string[] {
+  return [...namesOf(c.name, true), ...(c.aliases ?? [])];
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/**
+ * Lower-cased words of a text, to test mentions in one set look-up per name word. A word with an
+ * apostrophe also gives its first part, so "Mara's" mentions Mara (and "O'Brien" stays whole).
+ */
 export function wordSet(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+  const words = new Set<string>();
+  for (const word of text.toLowerCase().match(WORD) ?? []) {
+    words.add(word);
+    const cut = word.search(/['’]/);
+    if (cut > 0) words.add(word.slice(0, cut));
+  }
+  return words;
+}
+
+/** Per name of several words: a pattern for those words in order, whole words, any separators between. */
+const phrasePatterns = new Map<string, RegExp>();
+
+function phrasePattern(parts: readonly string[]): RegExp {
+  const key = parts.join(' ');
+  let pattern = phrasePatterns.get(key);
+  if (!pattern) {
+    // The parts are letters, digits and apostrophes only (WORD): nothing to escape.
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${parts.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'u');
+    if (phrasePatterns.size >= 5_000) phrasePatterns.clear();
+    phrasePatterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 /**
- * Whether a text mentions one of `names` as whole words, given its word set and (for names of
- * several words) a function giving its lower-cased text, made once per text by the caller.
+ * Whether a text mentions one of `names` as whole words, case-insensitively, given its word set and
+ * (for names of several words) a function giving its lower-cased text, made once per text by the caller.
  */
 export function mentions(text: string | (() => string), words: ReadonlySet<string>, names: readonly string[]): boolean {
   let lowered: string | undefined;
   const lower = () => (lowered ??= typeof text === 'string' ? text.toLowerCase() : text());
   return names.some((name) => {
-    const parts = name.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+    const parts = name.toLowerCase().match(WORD) ?? [];
     if (parts.length === 0 || !parts.every((p) => words.has(p))) return false;
     if (parts.length === 1) return true;
-    return lower().includes(name.toLowerCase());
+    return phrasePattern(parts).test(lower());
   });
 }

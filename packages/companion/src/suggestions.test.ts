@@ -134,4 +134,55 @@ describe('series bible', () => {
     expect(bible).toContain('Location: Greyharbour');
     expect(bible).not.toContain('Old Tobin');
   });
+
+  it('picks a character named by an alias, case-insensitive and as whole words only', () => {
+    const { material, b2, kest } = fixture();
+    const withAliases: SeriesMaterial = {
+      ...material,
+      characters: material.characters.map((c) => (c.id === kest.id ? { ...c, aliases: ['the Grey Hand', 'Warden'] } : c)),
+    };
+    const bible = seriesBible(withAliases, { bookId: b2.id, text: 'Nobody crossed THE GREY HAND and lived.' });
+    expect(bible).toContain('Character: Kest Arun, also called the Grey Hand, Warden (antagonist)');
+    // "Wardens" is another word; the words of "the Grey Hand" must stand together, in order, as words.
+    const cases: Array<[string, boolean]> = [
+      ['The Wardens marched.', false],
+      ['Grey skies, and the hand of fate.', false],
+      ['Bathe grey handles; the grey hand.', true],
+      ['bathe grey handle the hand grey', false],
+      ['She met the grey\nhand at dawn.', true],
+      ['Ask the warden.', true],
+      ['The Grey Hand’s ring.', true],
+      ['Kest’s ring.', true],
+    ];
+    for (const [text, expected] of cases) expect(seriesBible(withAliases, { bookId: b2.id, text }).includes('Kest Arun'), text).toBe(expected);
+  });
+
+  it('always includes the characters the author marked, but never one first appearing after the chosen book', () => {
+    const { material, b1, b2, old, late } = fixture();
+    const marked: SeriesMaterial = {
+      ...material,
+      characters: material.characters.map((c) => (c.id === old.id || c.id === late.id ? { ...c, alwaysInclude: true, aliases: ['the Spy'] } : c)),
+    };
+    const text = 'The harbour was quiet.';
+    expect(seriesBible(material, { bookId: b2.id, text })).not.toContain('Old Tobin');
+    expect(seriesBible(marked, { bookId: b2.id, text })).toContain('Character: Old Tobin');
+    expect(seriesBible(marked, { bookId: b2.id, text })).toContain('Character: Sable Quint');
+    // Sable Quint first appears in book 2: with book 1 chosen, neither the flag nor an alias in the text brings them in.
+    const early = seriesBible(marked, { bookId: b1.id, text: 'the Spy watched the harbour' });
+    expect(early).toContain('Character: Old Tobin');
+    expect(early).not.toContain('Sable');
+  });
+});
+
+describe('suggestion rules and aliases', () => {
+  it('counts a chapter that calls a main character by an alias as an appearance', () => {
+    const { material, mara } = fixture();
+    const aliased: SeriesMaterial = {
+      ...material,
+      characters: material.characters.map((c) => (c.id === mara.id ? { ...c, aliases: ['the Salt Girl'] } : c)),
+      chapters: [...material.chapters.slice(0, 4), { ...material.chapters[4]!, content: 'The gulls found the salt girl at dawn.' }, material.chapters[5]!],
+    };
+    expect(suggest(material, { type: 'characterDevelopment' }).content).toContain('Mara Vell has not appeared');
+    expect(suggest(aliased, { type: 'characterDevelopment' }).content).not.toContain('has not appeared');
+  });
 });

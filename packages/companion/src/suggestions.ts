@@ -4,7 +4,7 @@
  * of earlier suggestions give the same answer, so tests and the two sides agree.
  */
 import { type AiSuggestionType, AI_SUGGESTION_TYPES } from '@chronicler/schema';
-import { type MaterialCharacter, type SeriesMaterial, bookNumbers, isMainCharacter, mentions, namesOf, orderedBooks, spoilerSafe, wordSet } from './material.ts';
+import { type MaterialCharacter, type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, orderedBooks, spoilerSafe, wordSet } from './material.ts';
 
 export interface SuggestionDraft {
   type: AiSuggestionType;
@@ -23,6 +23,8 @@ interface Indexed {
   /** Chapters in reading order with their word sets. */
   chapters: Array<SeriesMaterial['chapters'][number] & { book: number; words: Set<string>; lower: () => string }>;
   characters: Map<string, MaterialCharacter>;
+  /** Per character id: the names a chapter may use for them (characterNames), made once. */
+  names: Map<string, string[]>;
   bookTitle: Map<string, string>;
 }
 
@@ -34,10 +36,20 @@ function index(m: SeriesMaterial): Indexed {
       return { ...c, book: numbers.get(c.bookId) ?? 0, words: wordSet(c.content), lower: () => (lowered ??= c.content.toLowerCase()) };
     })
     .sort((a, b) => a.book - b.book || a.position - b.position);
-  return { m, numbers, chapters, characters: new Map(m.characters.map((c) => [c.id, c])), bookTitle: new Map(m.books.map((b) => [b.id, b.title])) };
+  return {
+    m,
+    numbers,
+    chapters,
+    characters: new Map(m.characters.map((c) => [c.id, c])),
+    names: new Map(m.characters.map((c) => [c.id, characterNames(c)])),
+    bookTitle: new Map(m.books.map((b) => [b.id, b.title])),
+  };
 }
 
-const inChapter = (ch: Indexed['chapters'][number], name: string, person: boolean) => mentions(ch.lower, ch.words, namesOf(name, person));
+type IndexedChapter = Indexed['chapters'][number];
+/** Whether the chapter names the character (by name, first name or alias). */
+const names = (x: Indexed, ch: IndexedChapter, c: MaterialCharacter) => mentions(ch.lower, ch.words, x.names.get(c.id) ?? characterNames(c));
+const namesPlace = (ch: IndexedChapter, name: string) => mentions(ch.lower, ch.words, namesOf(name, false));
 const pronoun = (c: MaterialCharacter) => c.name.split(/\s+/)[0];
 
 function absentMainCharacters(x: Indexed): SuggestionDraft[] {
@@ -45,9 +57,9 @@ function absentMainCharacters(x: Indexed): SuggestionDraft[] {
   if (written.length < ABSENT_CHAPTERS) return [];
   const recent = written.slice(-ABSENT_CHAPTERS);
   return x.m.characters
-    .filter((c) => isMainCharacter(c) && c.status !== 'deceased' && !recent.some((ch) => inChapter(ch, c.name, true)))
+    .filter((c) => isMainCharacter(c) && c.status !== 'deceased' && !recent.some((ch) => names(x, ch, c)))
     .map((c) => {
-      const last = [...written].reverse().find((ch) => inChapter(ch, c.name, true));
+      const last = [...written].reverse().find((ch) => names(x, ch, c));
       const since = last ? ` (last seen in "${last.title}")` : '';
       const goal = c.goals.trim() ? ` What has happened to their goal — ${c.goals.trim().replace(/\.$/, '')}?` : '';
       return {
@@ -80,7 +92,7 @@ function enemiesWhoNeverMeet(x: Indexed): SuggestionDraft[] {
 
 function relationshipsWithoutScene(x: Indexed): SuggestionDraft[] {
   return pairsOf(x, ['ally', 'family', 'romantic', 'mentor', 'professional', 'enemy', 'conflict'])
-    .filter(({ a, b }) => !x.chapters.some((ch) => inChapter(ch, a.name, true) && inChapter(ch, b.name, true)))
+    .filter(({ a, b }) => !x.chapters.some((ch) => names(x, ch, a) && names(x, ch, b)))
     .map(({ r, a, b }) => ({
       type: 'dialogue' as const,
       content: `${a.name} and ${b.name} (${r.relationshipType}) never share a scene. Write a conversation where ${pronoun(a)} asks ${pronoun(b)} for something ${pronoun(b)} cannot easily give${r.description.trim() ? ` — remember: ${r.description.trim().replace(/\.$/, '')}` : ''}.`,
@@ -91,7 +103,7 @@ function relationshipsWithoutScene(x: Indexed): SuggestionDraft[] {
 function unusedLocations(x: Indexed): SuggestionDraft[] {
   const used = new Set(x.m.events.map((e) => e.locationId).filter((id): id is string => id !== null));
   return x.m.locations
-    .filter((l) => !used.has(l.id) && !x.chapters.some((ch) => inChapter(ch, l.name, false)))
+    .filter((l) => !used.has(l.id) && !x.chapters.some((ch) => namesPlace(ch, l.name)))
     .map((l) => ({
       type: 'worldBuilding' as const,
       content: `${l.name} (${l.locationType}) is never used in a scene or on the timeline. Set a scene there, or show what its people trade, fear and celebrate.`,
@@ -141,7 +153,7 @@ function deceasedWhoReturn(x: Indexed): SuggestionDraft[] {
   for (const c of x.m.characters) {
     if (c.status !== 'deceased' || c.bookAppearances.length === 0) continue;
     const last = Math.max(...c.bookAppearances);
-    const chapter = x.chapters.find((ch) => ch.book > last && inChapter(ch, c.name, true));
+    const chapter = x.chapters.find((ch) => ch.book > last && names(x, ch, c));
     const event = x.m.events.find((e) => e.bookId !== null && (x.numbers.get(e.bookId) ?? 0) > last && e.characterIds.includes(c.id));
     const where = chapter ? `the chapter "${chapter.title}"` : event ? `the event "${event.title}"` : null;
     if (!where) continue;
@@ -157,7 +169,7 @@ function deceasedWhoReturn(x: Indexed): SuggestionDraft[] {
 
 function insights(x: Indexed): SuggestionDraft[] {
   if (x.chapters.length === 0 || x.m.characters.length === 0) return [];
-  const counts = x.m.characters.map((c) => ({ c, n: x.chapters.filter((ch) => inChapter(ch, c.name, true)).length }));
+  const counts = x.m.characters.map((c) => ({ c, n: x.chapters.filter((ch) => names(x, ch, c)).length }));
   counts.sort((a, b) => b.n - a.n || a.c.name.localeCompare(b.c.name));
   const top = counts[0]!;
   const least = counts.at(-1)!;
@@ -182,19 +194,47 @@ const RULES: Record<AiSuggestionType, ReadonlyArray<(x: Indexed) => SuggestionDr
   consistency: [deceasedWhoReturn],
 };
 
-/** When no rule finds anything of the type: a prompt about a real entry, rotating with `turn`. */
 /** Main characters first, then by name: the order fall-back prompts take characters in. */
 function fallbackCast(m: SeriesMaterial): MaterialCharacter[] {
   return [...m.characters].sort((a, b) => Number(isMainCharacter(b)) - Number(isMainCharacter(a)) || a.name.localeCompare(b.name));
 }
 
-function fallback(m: SeriesMaterial, chars: readonly MaterialCharacter[], type: AiSuggestionType, turn: number): SuggestionDraft {
+/** What the fall-back prompts draw on, made once per pick. */
+interface FallbackSource {
+  m: SeriesMaterial;
+  cast: readonly MaterialCharacter[];
+  lastBook: SeriesMaterial['books'][number] | undefined;
+}
+
+/** Per (kept) spoiler-safe material: sorting the cast by name per request cost more than the rest of the pick. */
+const fallbackSources = new WeakMap<SeriesMaterial, FallbackSource>();
+
+/**
+ * How many turns give different prompts of `type` (the entries it rotates through): past that
+ * they repeat, so looking further for a new one is wasted (it was the request's largest cost once
+ * the rules' findings were used up, bench/companion.ts).
+ */
+function fallbackCycle({ m, cast }: FallbackSource, type: AiSuggestionType): number {
+  switch (type) {
+    case 'worldBuilding':
+      return Math.max(1, m.locations.length);
+    case 'conflict':
+      return Math.max(1, cast.length, m.locations.length);
+    case 'insight':
+    case 'consistency':
+      return 1;
+    default:
+      return Math.max(1, cast.length);
+  }
+}
+
+/** When no rule finds anything of the type: a prompt about a real entry, rotating with `turn`. */
+function fallback({ m, cast: chars, lastBook: book }: FallbackSource, type: AiSuggestionType, turn: number): SuggestionDraft {
   const x = { m, chapters: m.chapters };
   const c = chars.length ? chars[turn % chars.length]! : undefined;
   const other = chars.length > 1 ? chars[(turn + 1) % chars.length]! : undefined;
   const places = x.m.locations;
   const l = places.length ? places[turn % places.length]! : undefined;
-  const book = orderedBooks(x.m).at(-1);
   const ids = (...e: Array<{ id: string } | undefined>) => e.filter((v): v is { id: string } => v !== undefined).map((v) => v.id);
   switch (type) {
     case 'plotIdea':
@@ -230,7 +270,7 @@ export interface SuggestOptions {
   /** Spoiler-safe up to this book. */
   bookId?: string | null | undefined;
   /** Contents already suggested: not repeated while anything new remains. */
-  previous?: readonly string[];
+  previous?: ReadonlySet<string> | readonly string[];
 }
 
 export type SeriesFindings = Record<AiSuggestionType, SuggestionDraft[]>;
@@ -249,20 +289,21 @@ export function seriesFindings(material: SeriesMaterial, bookId?: string | null)
 
 /** One suggestion from the findings, new where possible; a prompt naming a real entry when no rule has anything new. */
 export function pickSuggestion(findings: SeriesFindings & { safe: SeriesMaterial }, options: Omit<SuggestOptions, 'bookId'> = {}): SuggestionDraft {
-  const previous = new Set(options.previous ?? []);
+  const previous: ReadonlySet<string> = options.previous instanceof Set ? options.previous : new Set(options.previous ?? []);
   const types = options.type ? [options.type] : AI_SUGGESTION_TYPES;
   for (const type of types) {
     const fresh = findings[type].find((d) => !previous.has(d.content));
     if (fresh) return fresh;
   }
   const m = findings.safe;
-  const cast = fallbackCast(m);
+  let source = fallbackSources.get(m);
+  if (!source) fallbackSources.set(m, (source = { m, cast: fallbackCast(m), lastBook: orderedBooks(m).at(-1) }));
   const type = options.type ?? AI_SUGGESTION_TYPES[previous.size % AI_SUGGESTION_TYPES.length]!;
-  for (let turn = previous.size; turn < previous.size + Math.max(1, m.characters.length + m.locations.length); turn++) {
-    const draft = fallback(m, cast, type, turn);
+  for (let turn = previous.size; turn < previous.size + fallbackCycle(source, type); turn++) {
+    const draft = fallback(source, type, turn);
     if (!previous.has(draft.content)) return draft;
   }
-  return fallback(m, cast, type, previous.size);
+  return fallback(source, type, previous.size);
 }
 
 /** One suggestion, new where possible, naming the series' own entities. */

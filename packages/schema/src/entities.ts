@@ -137,6 +137,9 @@ export const characterSchema = syncedRowSchema.extend({
   isProtagonist: z.boolean(),
   avatar: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  // Defaults: rows written before these fields (older backups, rows kept on a device) read as none.
+  aliases: z.array(z.string()).default([]),
+  alwaysInclude: z.boolean().default(false),
 });
 export type Character = z.infer<typeof characterSchema>;
 
@@ -391,6 +394,19 @@ export const reorderTimelineBodySchema = z.strictObject({
 export type ReorderChaptersBody = z.input<typeof reorderChaptersBodySchema>;
 export type ReorderTimelineBody = z.input<typeof reorderTimelineBodySchema>;
 
+/** Other names a character goes by (the companion matches them like the name): at most this many… */
+export const CHARACTER_ALIASES_MAX = 10;
+/** …of at most this many characters each. */
+export const CHARACTER_ALIAS_MAX_CHARS = 60;
+/** Trimmed, blanks dropped, repeats (ignoring case) kept once, in the author's order. */
+const characterAliases = z
+  .array(z.string().max(CHARACTER_ALIAS_MAX_CHARS, { error: `Each alias must be at most ${CHARACTER_ALIAS_MAX_CHARS} characters` }))
+  .transform((aliases) => {
+    const seen = new Set<string>();
+    return aliases.map((a) => a.trim()).filter((a) => a !== '' && !seen.has(a.toLowerCase()) && seen.add(a.toLowerCase()));
+  })
+  .pipe(z.array(z.string()).max(CHARACTER_ALIASES_MAX, { error: `At most ${CHARACTER_ALIASES_MAX} aliases` }));
+
 const characterFields = {
   name: requiredText(MESSAGES.character.nameRequired, LIMITS.shortText),
   role: characterRoleSchema,
@@ -406,6 +422,9 @@ const characterFields = {
   isProtagonist: z.boolean(),
   avatar: nullableUrl,
   avatarUrl: nullableUrl,
+  aliases: characterAliases,
+  /** Always in the companion's series bible for a model (within the spoiler rule). */
+  alwaysInclude: z.boolean(),
 };
 export const createCharacterBodySchema = z.strictObject({
   id: id.optional(),
@@ -424,6 +443,8 @@ export const createCharacterBodySchema = z.strictObject({
   isProtagonist: characterFields.isProtagonist.default(false),
   avatar: characterFields.avatar.default(null),
   avatarUrl: characterFields.avatarUrl.default(null),
+  aliases: characterFields.aliases.default([]),
+  alwaysInclude: characterFields.alwaysInclude.default(false),
 });
 export type CreateCharacterBody = z.input<typeof createCharacterBodySchema>;
 export const updateCharacterBodySchema = z.strictObject(characterFields).partial();

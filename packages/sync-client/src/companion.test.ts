@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { AiSuggestion } from '@chronicler/schema';
-import { type ChroniclerDb, openChroniclerDb } from './db.ts';
+import { Dexie } from 'dexie';
+import { type ChroniclerDb, dbName, openChroniclerDb } from './db.ts';
+import { serverCharacter } from './testing/fixtures.ts';
 import { storeGeneratedSuggestion, suggestionsOfSeries } from './companion.ts';
 
 let db: ChroniclerDb | undefined;
@@ -27,5 +29,24 @@ describe('stored suggestions on the device', () => {
     await storeGeneratedSuggestion(db, { ...a, rev: 5, content: 'newer' });
     await storeGeneratedSuggestion(db, { ...a, rev: 2, content: 'older' });
     expect((await db.aiSuggestions.get(a.id))?.content).toBe('newer');
+  });
+});
+
+describe('characters kept on a device from before aliases (Dexie version 8)', () => {
+  it('read as having no aliases and not always included after the upgrade', async () => {
+    const factory = new IDBFactory();
+    // The version-7 database: the same tables (version 8 adds none), one character without the new fields.
+    const current = openChroniclerDb('u7', { indexedDB: factory });
+    const stores = Object.fromEntries(current.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')]));
+    current.close();
+    const old = new Dexie(dbName('u7'), { indexedDB: factory });
+    old.version(7).stores(stores);
+    const { aliases: _a, alwaysInclude: _b, ...before } = serverCharacter(SERIES, { name: 'Ged' });
+    await old.table('characters').put(before);
+    old.close();
+
+    db = openChroniclerDb('u7', { indexedDB: factory });
+    expect(db.verno).toBe(8);
+    expect(await db.characters.get(before.id)).toMatchObject({ name: 'Ged', aliases: [], alwaysInclude: false });
   });
 });

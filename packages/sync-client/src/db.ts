@@ -236,6 +236,18 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   db.version(7).stores({
     exportProfiles: 'seriesId',
   });
+  // Characters' aliases and "always include" (issue 11, server migration 0011): rows kept from before read as none.
+  db.version(8)
+    .stores({})
+    .upgrade((tx) =>
+      tx
+        .table('characters')
+        .toCollection()
+        .modify((c: Partial<Character>) => {
+          c.aliases ??= [];
+          c.alwaysInclude ??= false;
+        }),
+    );
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

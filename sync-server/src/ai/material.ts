@@ -26,60 +26,128 @@ export async function loadSeriesMaterial(db: Db, seriesId: string): Promise<Seri
 
 const STORY_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents'] as const;
 
+interface Stamps {
+  /** The latest rev of anything the companion reads in the series (the series row and its story rows). */
+  story: number;
+  /** The latest rev of the series' stored suggestions. */
+  suggestions: number;
+}
+
 /**
- * The latest rev of anything the companion reads in the series: every write (deletes too, which
- * are soft and stamp a rev) raises it.
+ * One statement, each part a step down a (series_id, rev) index: every write (deletes too, which
+ * are soft and stamp a rev) raises them, and revs come from one global sequence, so any change in
+ * the series gives a new largest one.
  */
-async function seriesStamp(db: Kysely<DB>, seriesId: string): Promise<string> {
-  // One statement: the series row's rev and max(rev) of each story table, each a step down its
-  // (series_id, rev) index.
-  const rows = await runPrepared(
+async function readStamps(db: Kysely<DB>, seriesId: string): Promise<Stamps> {
+  const [row] = await runPrepared(
     db,
-    'companion series stamp',
-    (q, v: { seriesId: string }) => {
-      const [head, ...rest] = STORY_TABLES.map((table) => q.selectFrom(table).select((eb) => eb.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId));
-      return rest.reduce((all, next) => all.unionAll(next), head!).unionAll(q.selectFrom('series').select('rev').where('id', '=', v.seriesId));
-    },
+    'companion series stamps',
+    (q, v: { seriesId: string }) =>
+      q.selectNoFrom((eb) => [
+        ...STORY_TABLES.map((table) => eb.selectFrom(table).select((e) => e.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId).as(table)),
+        eb.selectFrom('series').select('rev').where('id', '=', v.seriesId).as('series'),
+        eb.selectFrom('aiSuggestions').select((e) => e.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId).as('aiSuggestions'),
+      ]),
     { seriesId },
   );
-  // Revs come from one global sequence, so any change in the series gives a new largest one.
-  return String(Math.max(0, ...rows.map((r) => (r as { rev: number | null }).rev ?? 0)));
+  const revs = (row ?? {}) as Record<string, number | null>;
+  return { story: Math.max(0, ...[...STORY_TABLES, 'series'].map((t) => revs[t] ?? 0)), suggestions: revs.aiSuggestions ?? 0 };
 }
 
-const MAX_CACHED = 64;
-type Cached = { stamp: string; material: SeriesMaterial; findings: Map<string, SeriesFindings & { safe: SeriesMaterial }> };
-
-/** The series material and its per-book findings, remembered per series until the series changes. */
-export class CompanionCache {
-  private readonly entries = new Map<string, Cached>();
-
-  async get(db: Kysely<DB>, seriesId: string, bookId: string | null): Promise<{ material: SeriesMaterial; findings: SeriesFindings & { safe: SeriesMaterial } }> {
-    const stamp = await seriesStamp(db, seriesId);
-    let entry = this.entries.get(seriesId);
-    if (!entry || entry.stamp !== stamp) {
-      entry = { stamp, material: await loadSeriesMaterial(db, seriesId), findings: new Map() };
-    }
-    // Most recently used last; the oldest goes first.
-    this.entries.delete(seriesId);
-    this.entries.set(seriesId, entry);
-    if (this.entries.size > MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
-    const key = bookId ?? '';
-    let findings = entry.findings.get(key);
-    if (!findings) {
-      findings = seriesFindings(entry.material, bookId);
-      entry.findings.set(key, findings);
-    }
-    return { material: entry.material, findings };
-  }
+async function latestSuggestionRev(db: Kysely<DB>, seriesId: string): Promise<number> {
+  const [row] = await runPrepared(
+    db,
+    'companion latest suggestion rev',
+    (q, v: { seriesId: string }) => q.selectFrom('aiSuggestions').select((eb) => eb.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId),
+    { seriesId },
+  );
+  return (row as { rev: number | null } | undefined)?.rev ?? 0;
 }
 
-/** The contents of the series' stored suggestions (what is not suggested again while something new remains). */
-export async function previousSuggestions(db: Kysely<DB>, seriesId: string): Promise<string[]> {
+async function liveSuggestionContents(db: Kysely<DB>, seriesId: string): Promise<Set<string>> {
   const rows = await runPrepared(
     db,
     'companion previous suggestions',
     (q, v: { seriesId: string }) => q.selectFrom('aiSuggestions').select('content').where('seriesId', '=', v.seriesId).where('deletedAt', 'is', null),
     { seriesId },
   );
-  return rows.map((r) => (r as { content: string }).content);
+  return new Set(rows.map((r) => (r as { content: string }).content));
+}
+
+const MAX_CACHED = 64;
+
+type Findings = SeriesFindings & { safe: SeriesMaterial };
+
+/** What the companion keeps of one series, each part under the stamp it was read at. */
+interface CachedSeries {
+  story: number;
+  material: SeriesMaterial;
+  /** Per chosen book ('' for none): the rules' findings up to it. */
+  findings: Map<string, Findings>;
+  suggestions: number;
+  /** The contents of the stored suggestions: not suggested again while something new remains. */
+  previous: Set<string>;
+}
+
+/** A series as the suggestion route reads it: from memory while nothing in it changed. */
+export interface CompanionSeries {
+  material: SeriesMaterial;
+  previous: ReadonlySet<string>;
+  /** The findings up to `bookId` (a live book of the series: check against `material.books` first). */
+  findings(bookId: string | null): Findings;
+}
+
+/**
+ * The series material, its per-book findings and its earlier suggestions, remembered per series
+ * until the series changes: a suggestion request then costs one indexed stamp statement instead of
+ * reading and indexing the whole series (the bench's series has 2,000 entries) and every earlier
+ * suggestion (a number that only grows). The stamps are read from the database, so the cache stays
+ * right with several server processes.
+ */
+export class CompanionCache {
+  private readonly entries = new Map<string, CachedSeries>();
+
+  async get(db: Kysely<DB>, seriesId: string): Promise<CompanionSeries> {
+    const stamps = await readStamps(db, seriesId);
+    const kept = this.entries.get(seriesId);
+    const entry: CachedSeries =
+      kept && kept.story === stamps.story
+        ? kept
+        : { story: stamps.story, material: await loadSeriesMaterial(db, seriesId), findings: new Map(), suggestions: -1, previous: new Set() };
+    if (entry.suggestions !== stamps.suggestions) {
+      entry.previous = await liveSuggestionContents(db, seriesId);
+      entry.suggestions = stamps.suggestions;
+    }
+    // Most recently used last; the oldest goes first.
+    this.entries.delete(seriesId);
+    this.entries.set(seriesId, entry);
+    if (this.entries.size > MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
+    return {
+      material: entry.material,
+      previous: entry.previous,
+      findings: (bookId) => {
+        const key = bookId ?? '';
+        let findings = entry.findings.get(key);
+        if (!findings) entry.findings.set(key, (findings = seriesFindings(entry.material, bookId)));
+        return findings;
+      },
+    };
+  }
+
+  /**
+   * Call in the write transaction just before inserting a suggestion: answers what to call once
+   * that write has committed, to add it to the kept list in place of reading the list again. Only
+   * when nothing else was written since this process's copy (same stamp) is the copy plus the new
+   * one exactly what is stored.
+   */
+  async beforeInsert(trx: Kysely<DB>, seriesId: string): Promise<(content: string, rev: number) => void> {
+    const before = await latestSuggestionRev(trx, seriesId);
+    return (content, rev) => {
+      const entry = this.entries.get(seriesId);
+      if (!entry || entry.suggestions !== before) return;
+      // In place: a request still picking from this set then also skips the new one, as it should.
+      entry.suggestions = rev;
+      entry.previous.add(content);
+    };
+  }
 }

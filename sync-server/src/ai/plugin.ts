@@ -20,9 +20,10 @@ import { requireUser } from '../auth/session.ts';
 import { assertAccessible, findRow, listLive } from '../entities/queries.ts';
 import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
+import { afterCommit } from '../db/shared-transaction.ts';
 import { runMutation } from '../sync/mutation.ts';
 import { assertAllowanceLeft, readAllowance, spendAllowance } from './allowance.ts';
-import { CompanionCache, loadSeriesMaterial, previousSuggestions } from './material.ts';
+import { CompanionCache, loadSeriesMaterial } from './material.ts';
 import { type Companion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
 
 /** The longest text analysed on the server in one request (~20,000 words, well under 100 ms); the browser runs the same code on longer chapters. */
@@ -52,11 +53,13 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
 
   const cache = new CompanionCache();
 
+  const bookNotInSeries = () => invalid('The book must belong to the chosen series', 'bookId');
+
   /** The book, when given, must be a live book of the series. */
   async function bookOf(seriesId: string, bookId: string | null | undefined): Promise<string | null> {
     if (!bookId) return null;
     const book = await findRow(db, 'books', bookId);
-    if (!book || book.seriesId !== seriesId || book.deletedAt !== null) throw invalid('The book must belong to the chosen series', 'bookId');
+    if (!book || book.seriesId !== seriesId || book.deletedAt !== null) throw bookNotInSeries();
     return book.id;
   }
 
@@ -74,13 +77,19 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
   app.post('/api/ai/suggestion', { schema: { body: createAiSuggestionBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
     const { seriesId } = await assertAccessible(db, 'series', request.body.seriesId, user.id, { level: 'edit' });
-    const bookId = await bookOf(seriesId, request.body.bookId);
+    const series = await cache.get(db, seriesId);
+    // The kept material holds the series' live books: no look-up of the book row.
+    const bookId = request.body.bookId ?? null;
+    if (bookId && !series.material.books.some((b) => b.id === bookId)) throw bookNotInSeries();
     // Refused before any model is asked; the spend below is what guards against concurrent requests.
     const holder = await assertAllowanceLeft(db, user.id, app.companion.clock.now());
-    const [{ material, findings }, previous] = await Promise.all([cache.get(db, seriesId, bookId), previousSuggestions(db, seriesId)]);
-    const generated = await app.companion.engines.suggestion({ material, findings, type: request.body.type, bookId, previous });
-    return runMutation(request, reply, user.id, async (ctx) => {
+    const generated = await app.companion.engines.suggestion({ material: series.material, findings: series.findings(bookId), type: request.body.type, bookId, previous: series.previous });
+    let remember: ((content: string, rev: number) => void) | undefined;
+    let rev = 0;
+    const sent = await runMutation(request, reply, user.id, async (ctx) => {
       await spendAllowance(ctx.trx, user.id, app.companion.clock.now(), holder);
+      remember = await cache.beforeInsert(ctx.trx, seriesId);
+      rev = ctx.seq;
       const row = await insertRow(ctx, 'aiSuggestions', {
         id: newId(),
         seriesId,
@@ -93,6 +102,9 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
       });
       return { status: 201, body: generated.notice ? { ...row, notice: generated.notice } : row };
     });
+    // Committed (inside a batch: once the batch commits). Not called for an idempotent replay.
+    if (remember) afterCommit(() => remember!(generated.content, rev));
+    return sent;
   });
 
   app.post('/api/ai/analyze', { schema: { body: analyzeBodySchema } }, async (request, reply) => {

@@ -112,7 +112,7 @@ export interface SuggestionRequest {
   findings: SeriesFindings & { safe: SeriesMaterial };
   type?: AiSuggestionType | undefined;
   bookId?: string | null | undefined;
-  previous: readonly string[];
+  previous: ReadonlySet<string> | readonly string[];
 }
 
 /** The text the bible picks mentioned entries from: the latest written chapter up to the chosen book. */

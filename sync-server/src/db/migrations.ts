@@ -433,6 +433,15 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // The companion's series bible (issue 11): characters' other names, matched in the text at hand
+  // like the name, and the author's "always include" mark.
+  '0011_character_aliases': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('characters').addColumn('aliases', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema.alterTable('characters').addColumn('always_include', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
+
   // Backups (issue 14): the scheduled and on-demand snapshots kept for each author under DATA_DIR/backups.
   '0009_backups': {
     async up(db: Kysely<any>) {

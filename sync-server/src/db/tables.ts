@@ -147,6 +147,9 @@ export interface CharactersTable extends SyncedColumns {
   isProtagonist: number;
   avatar: string | null;
   avatarUrl: string | null;
+  /** JSON array of strings (0011; '[]' by default). */
+  aliases: Generated<string>;
+  alwaysInclude: Generated<number>;
 }
 
 export interface CharacterRelationshipsTable extends SyncedColumns {

@@ -24,6 +24,9 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0008_collaboration': (sqlite) => dropTables(sqlite, ['collaboration_invites', 'collaborative_series', 'series_activity']),
   '0009_backups': (sqlite) => dropTables(sqlite, ['backup_snapshots']),
   '0010_ux': (sqlite) => sqlite.prepare('alter table revisions drop column in_history').run(),
+  '0011_character_aliases': (sqlite) => {
+    for (const column of ['aliases', 'always_include']) sqlite.prepare(`alter table characters drop column ${column}`).run();
+  },
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

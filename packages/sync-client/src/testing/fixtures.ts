@@ -120,6 +120,8 @@ export function serverCharacter(seriesId: string, over: Partial<Character> = {})
     isProtagonist: false,
     avatar: null,
     avatarUrl: null,
+    aliases: [],
+    alwaysInclude: false,
     ...over,
   };
 }

@@ -250,6 +250,39 @@ describe('Characters page: New Character and editing', () => {
   });
 });
 
+describe('Characters page: aliases and "always include" for the writing companion', () => {
+  it('are set with the keyboard, stored trimmed and without repeats, and sent as a partial update when changed', async () => {
+    const { rows } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'View details of Ged' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Character' });
+    const aliases = within(dialog).getByLabelText(/^Aliases/, { selector: 'input' });
+    expect(aliases.getAttribute('aria-describedby')).toBeTruthy();
+    await user.click(aliases);
+    await user.keyboard('Sparrowhawk{Enter}  the Archmage  ,sparrowhawk{Enter}');
+    const always = within(dialog).getByRole('switch', { name: /^Always include in companion context/ });
+    expect((always as HTMLInputElement).checked).toBe(false);
+    always.focus();
+    await user.keyboard(' ');
+    expect((always as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await toast('Character updated')).toBeTruthy();
+    expect(await db.characters.get(rows[0]!.id)).toMatchObject({ aliases: ['Sparrowhawk', 'the Archmage'], alwaysInclude: true });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.body).toEqual({ aliases: ['Sparrowhawk', 'the Archmage'], alwaysInclude: true });
+
+    // Reopened: the stored values are shown; removing one alias sends only the aliases.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'View details of Ged' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit Character' });
+    expect(within(again).getByText('the Archmage')).toBeTruthy();
+    await user.click(within(again).getByLabelText(/^Aliases/, { selector: 'input' }));
+    await user.keyboard('{Backspace}');
+    await user.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(async () => expect((await db.characters.get(rows[0]!.id))?.aliases).toEqual(['Sparrowhawk']));
+  });
+});
+
 describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
   const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Character ${i + 1}`, role: 'minor' as const }));
 

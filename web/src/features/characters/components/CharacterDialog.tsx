@@ -9,12 +9,15 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  TagsInput,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { IconSparkles, IconUser } from '@tabler/icons-react';
 import {
+  CHARACTER_ALIASES_MAX,
+  CHARACTER_ALIAS_MAX_CHARS,
   MESSAGES,
   hasFeature,
   type Character,
@@ -225,6 +228,26 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
               ))}
             </Group>
           </Checkbox.Group>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TagsInput
+              label="Aliases"
+              description="Other names the story uses: nicknames, titles. The writing companion recognises them like the name. Enter or a comma after each."
+              value={values.aliases}
+              onChange={(v) => set('aliases', v)}
+              splitChars={[',']}
+              maxTags={CHARACTER_ALIASES_MAX}
+              maxLength={CHARACTER_ALIAS_MAX_CHARS}
+              clearable
+            />
+            <Switch
+              mt={{ base: 0, sm: 30 }}
+              label="Always include in companion context"
+              description="Give this character to an AI model with every request, even when the text does not name them — never before the book they first appear in."
+              checked={values.alwaysInclude}
+              onChange={(e) => set('alwaysInclude', e.currentTarget.checked)}
+            />
+          </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput

@@ -26,6 +26,8 @@ function character(over: Partial<Character> = {}): Character {
     isProtagonist: true,
     avatar: null,
     avatarUrl: null,
+    aliases: ['Sparrowhawk'],
+    alwaysInclude: false,
     ...over,
   };
 }
@@ -48,6 +50,8 @@ describe('character form', () => {
       bookAppearances: [1, 3],
       isProtagonist: false,
       avatarUrl: null,
+      aliases: [],
+      alwaysInclude: false,
     });
   });
 
@@ -57,6 +61,9 @@ describe('character form', () => {
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), isProtagonist: false })).toEqual({ isProtagonist: false });
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), bookAppearances: ['2', '1', '4'] })).toEqual({ bookAppearances: [1, 2, 4] });
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), avatarUrl: '/assets/p.svg' })).toEqual({ avatarUrl: '/assets/p.svg' });
+    expect(updateBodyFromForm(c, { ...formFromCharacter(c), aliases: ['Sparrowhawk', 'the Archmage'] })).toEqual({ aliases: ['Sparrowhawk', 'the Archmage'] });
+    expect(updateBodyFromForm(c, { ...formFromCharacter(c), aliases: [] })).toEqual({ aliases: [] });
+    expect(updateBodyFromForm(c, { ...formFromCharacter(c), alwaysInclude: true })).toEqual({ alwaysInclude: true });
   });
 
   it('makes initials for the avatar fallback', () => {

@@ -47,6 +47,10 @@ export interface CharacterFormValues {
   bookAppearances: string[];
   isProtagonist: boolean;
   avatarUrl: string;
+  /** Other names the character goes by (the companion matches them like the name). */
+  aliases: string[];
+  /** Always in the companion's context for an AI model (spoiler rule still applies). */
+  alwaysInclude: boolean;
 }
 
 export function emptyCharacterForm(): CharacterFormValues {
@@ -64,6 +68,8 @@ export function emptyCharacterForm(): CharacterFormValues {
     bookAppearances: [],
     isProtagonist: false,
     avatarUrl: '',
+    aliases: [],
+    alwaysInclude: false,
   };
 }
 
@@ -82,6 +88,8 @@ export function formFromCharacter(c: Character): CharacterFormValues {
     bookAppearances: c.bookAppearances.map(String),
     isProtagonist: c.isProtagonist,
     avatarUrl: c.avatarUrl ?? c.avatar ?? '',
+    aliases: [...c.aliases],
+    alwaysInclude: c.alwaysInclude,
   };
 }
 
@@ -119,6 +127,9 @@ export function createBodyFromForm(seriesId: string, v: CharacterFormValues): Cr
     bookAppearances: books(v.bookAppearances),
     isProtagonist: v.isProtagonist,
     avatarUrl: avatarUrl === '' ? null : avatarUrl,
+    // Trimmed and de-duplicated by the schema (packages/schema characterAliases) on the way to the store.
+    aliases: v.aliases,
+    alwaysInclude: v.alwaysInclude,
   };
 }
 
@@ -127,12 +138,14 @@ export function updateBodyFromForm(original: Character, v: CharacterFormValues):
   const next = createBodyFromForm(original.seriesId, v);
   const body: Record<string, unknown> = {};
   const keys = [
-    'name', 'role', 'age', 'occupation', 'status', 'description', 'appearance', 'personality', 'goals', 'backstory', 'isProtagonist',
+    'name', 'role', 'age', 'occupation', 'status', 'description', 'appearance', 'personality', 'goals', 'backstory', 'isProtagonist', 'alwaysInclude',
   ] as const;
   for (const key of keys) if (next[key] !== original[key]) body[key] = next[key];
   const nextBooks = next.bookAppearances ?? [];
   const oldBooks = books(original.bookAppearances.map(String));
   if (nextBooks.join(',') !== oldBooks.join(',')) body.bookAppearances = nextBooks;
+  const nextAliases = next.aliases ?? [];
+  if (nextAliases.join('\n') !== original.aliases.join('\n')) body.aliases = nextAliases;
   const originalUrl = original.avatarUrl ?? original.avatar ?? null;
   if ((next.avatarUrl ?? null) !== originalUrl) body.avatarUrl = next.avatarUrl ?? null;
   return body as UpdateCharacterBody;

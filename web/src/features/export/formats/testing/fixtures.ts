@@ -24,8 +24,8 @@ export const chapters: Chapter[] = [
 ];
 
 export const characters: Character[] = [
-  { ...row, id: '01930000-0000-7000-8000-0000000000d1', seriesId: SERIES_ID, name: 'Mara Vell', role: 'protagonist', age: '19', occupation: 'Smuggler', status: 'alive', description: 'Quick, proud, kind.', appearance: '', personality: '', goals: 'Free her sister.', backstory: '', bookAppearances: [1, 2], isProtagonist: true, avatar: null, avatarUrl: null },
-  { ...row, id: '01930000-0000-7000-8000-0000000000d2', seriesId: SERIES_ID, name: 'Ilse Vell', role: 'supporting', age: '23', occupation: 'Heir', status: 'unknown', description: 'The elder sister.', appearance: '', personality: '', goals: '', backstory: '', bookAppearances: [1], isProtagonist: false, avatar: null, avatarUrl: null },
+  { ...row, id: '01930000-0000-7000-8000-0000000000d1', seriesId: SERIES_ID, name: 'Mara Vell', role: 'protagonist', age: '19', occupation: 'Smuggler', status: 'alive', description: 'Quick, proud, kind.', appearance: '', personality: '', goals: 'Free her sister.', backstory: '', bookAppearances: [1, 2], isProtagonist: true, avatar: null, avatarUrl: null, aliases: [], alwaysInclude: false },
+  { ...row, id: '01930000-0000-7000-8000-0000000000d2', seriesId: SERIES_ID, name: 'Ilse Vell', role: 'supporting', age: '23', occupation: 'Heir', status: 'unknown', description: 'The elder sister.', appearance: '', personality: '', goals: '', backstory: '', bookAppearances: [1], isProtagonist: false, avatar: null, avatarUrl: null, aliases: [], alwaysInclude: false },
 ];
 export const relationships: CharacterRelationship[] = [
   { ...row, id: '01930000-0000-7000-8000-0000000000e1', seriesId: SERIES_ID, sourceCharacterId: characters[0]!.id, targetCharacterId: characters[1]!.id, relationshipType: 'family', description: 'Sisters.' },
