@@ -3,7 +3,9 @@
  * - a first visit asks no GET /api/user (so no 401 in the console) and logs no console error;
  * - the JavaScript the browser fetches for `/auth`, and for `/` signed in, is exactly what the
  *   size check counts (web/first-route-budget.json + the build manifest), so its budget cannot
- *   drift from what the app really loads; only the service-worker prompt may follow, after `load`;
+ *   drift from what the app really loads; only the service-worker prompt may follow, after `load`,
+ *   and, on `/`, the budget file's afterPaintModules, asked for only once the shell and the
+ *   dashboard's outline have painted;
  * - the files come compressed (brotli).
  */
 import path from 'node:path';
@@ -81,15 +83,49 @@ test('a first visit asks no GET /api/user, logs no error and loads only the coun
   for (const [file, encoding] of seen.encodings) expect(encoding, file).toBe('br');
 });
 
-test('signed in, / loads only the counted JavaScript for the shell and the dashboard', async ({ page }) => {
+test('signed in, / paints the shell and the dashboard outline first, then loads the rest: only the counted JavaScript before', async ({ page }) => {
   await signUpViaApi(page);
+  // When the greeting first enters the page (the shell's outline, before the dashboard's code).
+  await page.addInitScript(() => {
+    const marks = window as unknown as { greetingAt?: number };
+    const observer = new MutationObserver(() => {
+      if (marks.greetingAt !== undefined) return;
+      if (document.querySelector('h1')?.textContent?.startsWith('Welcome back')) {
+        marks.greetingAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
   const seen = watch(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  // The real dashboard, from the local database, replaces the outline.
+  await expect(page.getByTestId('your-badges')).toBeVisible();
+  await expect(page.getByTestId('dashboard-skeleton')).toHaveCount(0);
   await page.waitForLoadState('load');
   await page.waitForTimeout(500);
 
   expect(seen.apiCalls).toContain('GET /api/user');
   expect(seen.errors).toEqual([]);
   expect(unexpected(seen.scripts, '/')).toEqual([]);
+  for (const file of expectedJs('/')) expect(seen.scripts, file).toContain(file);
+
+  // Everything beyond the counted set was asked for only after the outline was on screen: after
+  // the greeting entered the page and after the first contentful paint (the outline's text).
+  const timing = await page.evaluate(() => ({
+    greetingAt: (window as unknown as { greetingAt?: number }).greetingAt,
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+  expect(timing.greetingAt).toBeDefined();
+  expect(timing.firstPaint).toBeDefined();
+  const counted = expectedJs('/');
+  const later = timing.scripts.filter(({ path }) => path.endsWith('.js') && path.startsWith('/assets/') && !counted.has(path));
+  const shell = `/${manifest['src/app/layout/SignedInShell.tsx']!.file}`;
+  expect(later.map(({ path }) => path)).toContain(shell);
+  for (const { path, start } of later) {
+    expect(start, `${path} requested before the outline painted`).toBeGreaterThan(timing.greetingAt!);
+    expect(start, `${path} requested before the first contentful paint`).toBeGreaterThan(timing.firstPaint!);
+  }
 });

@@ -4,6 +4,22 @@
 export const PLAN_NAMES = ['apprentice', 'wordsmith', 'loremaster', 'legendary'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
+/**
+ * Each plan's display name (the plan table in plans.ts carries them). Here, apart from the table
+ * and its zod schemas, so the signed-in shell's first paint can name the plan without them.
+ */
+export const PLAN_DISPLAY_NAMES: Readonly<Record<PlanName, string>> = {
+  apprentice: 'Apprentice',
+  wordsmith: 'The Wordsmith',
+  loremaster: 'Loremaster',
+  legendary: 'Legendary Chronicler',
+};
+
+/** Sidebar footer text: "{plan} Plan", e.g. "The Wordsmith Plan". */
+export function planLabel(plan: PlanName): string {
+  return `${PLAN_DISPLAY_NAMES[plan]} Plan`;
+}
+
 /** A new account's plan (000 §3: "plan (lowercase plan name; default apprentice)"). */
 export const DEFAULT_PLAN: PlanName = 'apprentice';
 

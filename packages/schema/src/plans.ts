@@ -12,7 +12,7 @@
  */
 import './zod-browser.ts';
 import { z } from 'zod';
-import { PLAN_NAMES, type PlanName } from './plan-names.ts';
+import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Names and order
@@ -195,7 +195,7 @@ type TierRow = Omit<PlanTier, 'features'>;
 const TABLE: Readonly<Record<PlanName, TierRow>> = {
   apprentice: {
     name: 'apprentice',
-    displayName: 'Apprentice',
+    displayName: PLAN_DISPLAY_NAMES.apprentice,
     description: 'Plan your first series with the essential tools, free.',
     priceCents: 0,
     mostPopular: false,
@@ -215,7 +215,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
   },
   wordsmith: {
     name: 'wordsmith',
-    displayName: 'The Wordsmith',
+    displayName: PLAN_DISPLAY_NAMES.wordsmith,
     description: 'Unlimited series with timelines, relationship maps and advanced world building.',
     priceCents: 999,
     mostPopular: true,
@@ -234,7 +234,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
   },
   loremaster: {
     name: 'loremaster',
-    displayName: 'Loremaster',
+    displayName: PLAN_DISPLAY_NAMES.loremaster,
     description: 'Everything for prolific series authors, with community collaboration on every platform.',
     priceCents: 1999,
     mostPopular: false,
@@ -255,7 +255,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
   },
   legendary: {
     name: 'legendary',
-    displayName: 'Legendary Chronicler',
+    displayName: PLAN_DISPLAY_NAMES.legendary,
     description: 'Unlimited AI, real-time backup, priority support and custom feature development.',
     priceCents: 4999,
     mostPopular: false,
@@ -539,7 +539,3 @@ export function defaultSubscribePlan(): PlanName {
   return PLAN_LIST.find((p) => p.mostPopular)?.name ?? 'wordsmith';
 }
 
-/** Sidebar footer text: "{plan} Plan", e.g. "The Wordsmith Plan". */
-export function planLabel(plan: PlanName): string {
-  return `${PLANS[plan].displayName} Plan`;
-}

@@ -42,6 +42,8 @@ export interface SyncProviderProps {
   openDb?: (userId: string) => ChroniclerDb;
   /** Overrides for the engine (tests); the browser defaults otherwise. */
   engineOptions?: Partial<Omit<SyncEngineOptions, 'db'>>;
+  /** Shown while the database opens (the shell's skeleton; a spinner by default). */
+  pending?: ReactNode;
 }
 
 interface GuardPrompt {
@@ -52,7 +54,7 @@ interface GuardPrompt {
 const browserFetch: SyncEngineOptions['fetch'] = (url, init) => globalThis.fetch(url, { ...init, credentials: 'include' });
 
 /** Opens the signed-in user's database and runs the sync engine for it. */
-export function SyncProvider({ children, openDb = openChroniclerDb, engineOptions }: SyncProviderProps) {
+export function SyncProvider({ children, openDb = openChroniclerDb, engineOptions, pending }: SyncProviderProps) {
   const userId = useSession((s) => s.user?.id ?? null);
   const [value, setValue] = useState<SyncContextValue | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -151,7 +153,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
   // Signed out (the protected route is about to redirect): never render screens without their data.
   if (!userId) return <PageSpinner label="Signing out" />;
   if (failure) return <StorageUnavailable reason={failure} />;
-  if (!value || value.userId !== userId) return <PageSpinner label="Opening your workspace" />;
+  if (!value || value.userId !== userId) return pending ?? <PageSpinner label="Opening your workspace" />;
   return (
     <SyncContext.Provider value={value}>
       {children}

@@ -19,7 +19,7 @@ describe('route table', () => {
     const { router } = renderApp('/subscription?plan=wordsmith');
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(router.state.location.search).toBe('?plan=wordsmith');
-    expect(await screen.findByRole('heading', { name: 'Subscription Plans', level: 1 }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Subscription Plans', level: 1 }, { timeout: 15_000 })).toBeTruthy();
   });
 
   it.each([
@@ -41,8 +41,15 @@ describe('route table', () => {
   ])('renders %s inside the shell with a page heading', async (path) => {
     signedIn();
     const { router } = renderApp(path);
-    const main = await screen.findByTestId('main-content');
-    await waitFor(() => expect(main.querySelector('h1')).not.toBeNull(), { timeout: 4000 });
+    // The shell paints its outline first, then the loaded shell and screen replace it.
+    await waitFor(
+      () => {
+        expect(screen.getByTestId('app-shell').getAttribute('aria-busy')).toBeNull();
+        expect(screen.getByTestId('main-content').querySelector('h1')).not.toBeNull();
+      },
+      // The local database, the sync engine and the screen load after the shell's outline.
+      { timeout: 15_000 },
+    );
     expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).toBeNull();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
@@ -74,8 +81,8 @@ describe('chapter-editor entry rule', () => {
   it('goes to / with neither', async () => {
     signedIn();
     const { router } = renderApp('/chapter-editor');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: /Welcome back/, level: 1 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { name: /Welcome back/, level: 1 }, { timeout: 15_000 })).toBeTruthy();
   });
 });
 

@@ -1,13 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
-import { PageSpinner } from '@/components/PageSpinner';
 import { SyncIndicator, SyncProgress } from '@/features/sync-problems';
 import { ThemePackOwnership } from '@/lib/ThemePackOwnership';
 import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
 import { useSeriesRolesSync } from '@/lib/useSeriesRole';
+import { RouteSkeleton } from './RouteSkeleton';
 
 /** Screens that show the Current Series card: /, /series, book pages and the chapter editor. */
 export function showsCurrentSeries(pathname: string): boolean {
@@ -19,10 +19,16 @@ export function AppLayout() {
   const user = useSession((s) => s.user);
   const collapsed = useSidebarStore((s) => s.collapsed);
   const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpen = useSidebarStore((s) => s.drawerOpen);
+  const setDrawerOpen = useSidebarStore((s) => s.setDrawerOpen);
   const [signingOut, setSigningOut] = useState(false);
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // A new page closes the drawer (not the first render: a tap while the shell loaded opens it).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current !== pathname) setDrawerOpen(false);
+    shownPath.current = pathname;
+  }, [pathname, setDrawerOpen]);
   // The author's role per shared series, kept current for every screen (collaboration).
   useSeriesRolesSync();
 
@@ -68,7 +74,7 @@ export function AppLayout() {
     >
       <SyncProgress />
       <ThemePackOwnership />
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<RouteSkeleton displayName={user?.displayName} />}>
         <Outlet />
       </Suspense>
     </ShellFrame>

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 
 function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
@@ -26,7 +26,10 @@ export function RouteErrorBoundary() {
               ? 'Chronicler could not load this part of the app. Reconnect and reload; your work is kept on this device.'
               : 'An unexpected error stopped this screen. Your work is kept on this device.'}
           </Text>
-          <Code block>{detail}</Code>
+          {/* Mantine's Code block, as a plain <pre>: this screen is part of every first download. */}
+          <Text component="pre" ff="monospace" fz="sm" p="xs" m={0} bg="var(--mantine-color-default-hover)" style={{ whiteSpace: 'pre-wrap', borderRadius: 'var(--mantine-radius-sm)' }}>
+            {detail}
+          </Text>
           <Button onClick={() => window.location.reload()} w="fit-content">
             Reload
           </Button>

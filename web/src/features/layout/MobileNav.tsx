@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ActionIcon, Avatar, Button, Drawer, Text } from '@mantine/core';
-import { IconLogout, IconMenu2 } from '@tabler/icons-react';
-import { planLabel } from '@chronicler/schema';
-import type { User } from '@/lib/session';
+import { Link } from 'react-router';
+import { ActionIcon } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
 import { BrandMark } from '@/components/BrandMark';
-import { initialsOf } from './initials';
-import { DRAWER_LINKS, isLinkActive } from './nav-links';
 import classes from './layout.module.css';
 
 interface MobileTopBarProps {
@@ -40,78 +36,5 @@ export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl
         {themeControl}
       </div>
     </section>
-  );
-}
-
-interface MobileDrawerProps {
-  opened: boolean;
-  onClose: () => void;
-  user: User | null;
-  onSignOut: () => void;
-  signingOut?: boolean;
-  /** SLOT: the Current Series card, on the screens that show it. */
-  currentSeries?: ReactNode;
-}
-
-/** The mobile menu drawer: the sidebar links (Writer's Companion → /ai-companion) and Sign Out. */
-export function MobileDrawer({ opened, onClose, user, onSignOut, signingOut = false, currentSeries }: MobileDrawerProps) {
-  const { pathname } = useLocation();
-  return (
-    <Drawer
-      id="mobile-menu"
-      opened={opened}
-      onClose={onClose}
-      size={300}
-      padding="md"
-      title={<BrandMark size={28} />}
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
-      classNames={{ body: classes.drawerBody }}
-    >
-      <nav className={classes.nav} aria-label="Mobile">
-        {DRAWER_LINKS.map(({ label, to, icon: Icon }) => {
-          const active = isLinkActive(to, pathname);
-          return (
-            <Link
-              key={label}
-              to={to}
-              onClick={onClose}
-              className={classes.navLink}
-              data-active={active || undefined}
-              aria-current={active ? 'page' : undefined}
-            >
-              <Icon className={classes.navIcon} size={20} stroke={1.75} aria-hidden />
-              <span className={classes.navLabel}>{label}</span>
-            </Link>
-          );
-        })}
-      </nav>
-      {currentSeries ? <div className={classes.seriesSlot}>{currentSeries}</div> : null}
-      <div className={classes.drawerFooter}>
-        {user ? (
-          <div className={classes.userRow}>
-            <Avatar radius="xl" className={classes.avatar} aria-hidden>
-              {initialsOf(user.displayName, user.username)}
-            </Avatar>
-            <div className={classes.userText}>
-              <Text fw={600} size="sm" truncate="end">
-                {user.displayName}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end">
-                {planLabel(user.plan)}
-              </Text>
-            </div>
-          </div>
-        ) : null}
-        <Button
-          fullWidth
-          variant="default"
-          leftSection={<IconLogout size={18} stroke={1.75} />}
-          onClick={onSignOut}
-          loading={signingOut}
-        >
-          Sign Out
-        </Button>
-      </div>
-    </Drawer>
   );
 }

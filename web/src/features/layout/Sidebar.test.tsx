@@ -7,6 +7,21 @@ import { SIDEBAR_COLLAPSED_KEY } from './sidebar-store';
 
 const signedIn = () => stubFetch({ 'GET /api/user': { status: 200, body: TEST_USER } });
 
+/**
+ * The shell once loaded (its outline, painted first, is aria-busy and is replaced). The local
+ * database and the sync engine load after the outline: a loaded 2-core CI box needs more than 4 s.
+ */
+const LOADED_SHELL_TIMEOUT = 15_000;
+const loadedShell = () =>
+  waitFor(
+    () => {
+      const shell = screen.getByTestId('app-shell');
+      expect(shell.getAttribute('aria-busy')).toBeNull();
+      return shell;
+    },
+    { timeout: LOADED_SHELL_TIMEOUT },
+  );
+
 describe('sidebar', () => {
   it('lists the links in spec order', async () => {
     signedIn();
@@ -44,7 +59,7 @@ describe('sidebar', () => {
     signedIn();
     const user = userEvent.setup();
     const { unmount } = renderApp('/');
-    const shell = await screen.findByTestId('app-shell');
+    const shell = await loadedShell();
     expect(shell.hasAttribute('data-collapsed')).toBe(false);
     await user.click(screen.getByTestId('sidebar-toggle'));
     expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
@@ -56,7 +71,7 @@ describe('sidebar', () => {
     // A new page load starts collapsed.
     signedIn();
     renderApp('/');
-    await waitFor(() => expect(screen.getByTestId('app-shell').hasAttribute('data-collapsed')).toBe(true));
+    expect((await loadedShell()).hasAttribute('data-collapsed')).toBe(true);
     await user.click(screen.getByTestId('sidebar-toggle'));
     expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('false');
     expect(screen.getByTestId('app-shell').hasAttribute('data-collapsed')).toBe(false);
@@ -77,8 +92,9 @@ describe('sidebar', () => {
     signedIn();
     const user = userEvent.setup();
     renderApp('/');
+    // Tapped while the shell is still loading: the drawer opens once it has loaded.
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const nav = await screen.findByRole('navigation', { name: 'Mobile' });
+    const nav = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: LOADED_SHELL_TIMEOUT });
     expect(within(nav).getByRole('link', { name: "Writer's Companion" }).getAttribute('href')).toBe('/ai-companion');
     expect(within(nav).getAllByRole('link')).toHaveLength(13);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
@@ -87,12 +103,12 @@ describe('sidebar', () => {
   it('shows the Current Series slot on / and /series but not on /characters', async () => {
     signedIn();
     const { unmount } = renderApp('/series');
-    await screen.findByTestId('main-content');
+    await loadedShell();
     expect(screen.getAllByRole('region', { name: 'Current series' }).length).toBeGreaterThan(0);
     unmount();
     signedIn();
     renderApp('/characters');
-    await screen.findByTestId('main-content');
+    await loadedShell();
     expect(screen.queryByRole('region', { name: 'Current series' })).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ActionIcon, Avatar, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { planLabel } from '@chronicler/schema';
 import type { User } from '@/lib/session';
 import { BrandMark } from '@/components/BrandMark';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { initialsOf } from './initials';
 import { SIDEBAR_LINKS, isLinkActive } from './nav-links';
 import { useSidebarStore } from './sidebar-store';
@@ -36,7 +37,7 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
         <Link to="/" className={classes.brandLink} aria-label="Chronicler home">
           <BrandMark compact={collapsed} />
         </Link>
-        <Tooltip label={collapseLabel} position="right" withArrow>
+        <DeferredTooltip label={collapseLabel} position="right" withArrow>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -48,7 +49,7 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
           >
             <CollapseIcon size={20} stroke={1.75} />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       </div>
 
       <div className={classes.toolsRow}>
@@ -60,19 +61,26 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
       <nav className={classes.nav} aria-label="Main">
         {SIDEBAR_LINKS.map(({ label, to, icon: Icon }) => {
           const active = isLinkActive(to, pathname);
-          return (
-            <Tooltip key={to} label={label} position="right" withArrow disabled={!collapsed}>
-              <Link
-                to={to}
-                className={classes.navLink}
-                data-active={active || undefined}
-                aria-current={active ? 'page' : undefined}
-                aria-label={collapsed ? label : undefined}
-              >
-                <Icon className={classes.navIcon} size={20} stroke={1.75} aria-hidden />
-                {collapsed ? null : <span className={classes.navLabel}>{label}</span>}
-              </Link>
-            </Tooltip>
+          const link = (
+            <Link
+              key={to}
+              to={to}
+              className={classes.navLink}
+              data-active={active || undefined}
+              aria-current={active ? 'page' : undefined}
+              aria-label={collapsed ? label : undefined}
+            >
+              <Icon className={classes.navIcon} size={20} stroke={1.75} aria-hidden />
+              {collapsed ? null : <span className={classes.navLabel}>{label}</span>}
+            </Link>
+          );
+          // Collapsed, the label becomes the link's tooltip.
+          return collapsed ? (
+            <DeferredTooltip key={to} label={label} position="right" withArrow>
+              {link}
+            </DeferredTooltip>
+          ) : (
+            link
           );
         })}
       </nav>
@@ -84,9 +92,9 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
         <div className={classes.userRow}>
           {user ? (
             <>
-              <Avatar radius="xl" className={classes.avatar} aria-hidden>
+              <span className={classes.avatar} aria-hidden>
                 {initialsOf(user.displayName, user.username)}
-              </Avatar>
+              </span>
               {collapsed ? null : (
                 <div className={classes.userText}>
                   <Text fw={600} size="sm" truncate="end" data-testid="sidebar-user-name">
@@ -99,7 +107,7 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
               )}
             </>
           ) : null}
-          <Tooltip label="Log out" position="right" withArrow>
+          <DeferredTooltip label="Log out" position="right" withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -110,7 +118,7 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
             >
               <IconLogout size={18} stroke={1.75} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </div>
       </div>
     </aside>

@@ -8,6 +8,9 @@ interface SidebarState {
   collapsed: boolean;
   setCollapsed: (collapsed: boolean) => void;
   toggle: () => void;
+  /** The mobile menu drawer (kept here: a tap on the menu button while the shell is still loading opens it once it is). */
+  drawerOpen: boolean;
+  setDrawerOpen: (open: boolean) => void;
 }
 
 export const useSidebarStore = create<SidebarState>((set, get) => ({
@@ -17,9 +20,11 @@ export const useSidebarStore = create<SidebarState>((set, get) => ({
     set({ collapsed });
   },
   toggle: () => get().setCollapsed(!get().collapsed),
+  drawerOpen: false,
+  setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
 }));
 
 /** Re-reads the stored choice (a fresh page load does this by itself). */
 export function rehydrateSidebar(): void {
-  useSidebarStore.setState({ collapsed: readLocal(SIDEBAR_COLLAPSED_KEY) === 'true' });
+  useSidebarStore.setState({ collapsed: readLocal(SIDEBAR_COLLAPSED_KEY) === 'true', drawerOpen: false });
 }

@@ -17,4 +17,5 @@ import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/EmptyState.layer.css';
 
 export { DashboardScreen, type DashboardScreenProps } from './DashboardScreen';
+export { DashboardSkeleton } from './DashboardSkeleton';
 export { AchievementsScreen } from './AchievementsScreen';

@@ -1,0 +1,62 @@
+/**
+ * The signed-in shell as it first paints (issue 16, first-route JavaScript): the sidebar, the
+ * mobile top bar and the screen's skeleton, from the session's user (remembered on this device
+ * or just confirmed) — before the local database (Dexie), the sync engine and the schemas (zod)
+ * download. ProtectedRoute shows it, then loads SignedInShell and the screen once it has painted;
+ * the real AppLayout replaces it. Its own lazy chunk: `/auth` never downloads it.
+ */
+import { useEffect } from 'react';
+import { Skeleton } from '@mantine/core';
+import { MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
+import { ThemeToggle } from '@/features/theme';
+import { signOut, type User } from '@/lib/session';
+import { RouteSkeleton } from './RouteSkeleton';
+
+/** Runs `callback` once the browser has painted what is on screen now (a task queued from the next frame). */
+function useAfterPaint(callback: (() => void) | undefined) {
+  useEffect(() => {
+    if (!callback) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(callback, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [callback]);
+}
+
+interface ShellSkeletonProps {
+  user: User;
+  /** Called once the skeleton is on screen: the rest of the signed-in app may load now. */
+  onPainted?: () => void;
+}
+
+export default function ShellSkeleton({ user, onPainted }: ShellSkeletonProps) {
+  const collapsed = useSidebarStore((s) => s.collapsed);
+  const drawerOpen = useSidebarStore((s) => s.drawerOpen);
+  const setDrawerOpen = useSidebarStore((s) => s.setDrawerOpen);
+  useAfterPaint(onPainted);
+  const placeholder = (width: number) => <Skeleton height={28} width={width} radius="xl" aria-hidden />;
+  return (
+    <ShellFrame
+      pending
+      sidebar={
+        <Sidebar
+          user={user}
+          onSignOut={() => void signOut()}
+          syncIndicator={placeholder(collapsed ? 28 : 96)}
+          themeControl={placeholder(34)}
+        />
+      }
+      topBar={
+        // A tap on the menu opens the drawer as soon as the shell has loaded it (AppLayout).
+        <MobileTopBar onOpenMenu={() => setDrawerOpen(true)} menuOpen={drawerOpen} syncIndicator={placeholder(28)} themeControl={<ThemeToggle size="lg" />} />
+      }
+      drawer={null}
+    >
+      <RouteSkeleton displayName={user.displayName} />
+    </ShellFrame>
+  );
+}
