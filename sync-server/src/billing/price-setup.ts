@@ -8,10 +8,11 @@
  * choose it). A plan and interval STRIPE_PRICE_IDS names is only checked, never changed: that price
  * is the operator's.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PLANS, type PlanName, isPaidPlan, PLAN_NAMES } from '@chronicler/schema';
 import { type ConfiguredPriceIds, lookupKeyOf, paidPlanIntervals, priceSlotOf } from './price-config.ts';
 import { expectedPrice, priceDisagreements, pricesByLookupKey, retrievePrice } from './prices.ts';
+import { retrievedOrNull } from './stripe.ts';
 
 export const productIdOf = (plan: PlanName): string => `chronicler_${plan}`;
 
@@ -22,15 +23,6 @@ export interface PriceSetupReport {
   changes: number;
   /** Configured prices that disagree with the plan table (left as they are). */
   problems: number;
-}
-
-async function retrieveProduct(stripe: Stripe, id: string): Promise<Stripe.Product | null> {
-  try {
-    return await stripe.products.retrieve(id);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-    throw error;
-  }
 }
 
 export async function setUpStripePrices(stripe: Stripe, priceIds: ConfiguredPriceIds, options: { dryRun: boolean }): Promise<PriceSetupReport> {
@@ -44,7 +36,7 @@ export async function setUpStripePrices(stripe: Stripe, priceIds: ConfiguredPric
   for (const plan of PLAN_NAMES.filter(isPaidPlan)) {
     const tier = PLANS[plan];
     const id = productIdOf(plan);
-    const product = await retrieveProduct(stripe, id);
+    const product = await retrievedOrNull(() => stripe.products.retrieve(id));
     const fields = { name: tier.displayName, description: tier.description, metadata: { chronicler_plan: plan } };
     if (!product) await act(`create product ${id} (${tier.displayName})`, () => stripe.products.create({ id, ...fields }));
     else if (product.name !== fields.name || product.description !== fields.description || !product.active) {

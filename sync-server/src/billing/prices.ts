@@ -14,11 +14,11 @@
  * configured id) and kept PRICE_CACHE_MS, or PRICE_RECHECK_MS while any plan lacks a usable price,
  * so a price fixed at Stripe is picked up within a minute.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { type BillingInterval, ERROR_CODES, PLANS, type PlanName, SUBSCRIPTION_CURRENCY, subscriptionPriceCents } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
 import { type ConfiguredPriceIds, type PlanInterval, type PriceSlot, lookupKeyOf, paidPlanIntervals, priceSlotOf } from './price-config.ts';
-import { callStripe } from './stripe.ts';
+import { callStripe, retrievedOrNull } from './stripe.ts';
 
 export const PRICE_CACHE_MS = 10 * 60_000;
 export const PRICE_RECHECK_MS = 60_000;
@@ -67,13 +67,8 @@ export function inlineLineItem(slot: PlanInterval): Stripe.Checkout.SessionCreat
 }
 
 /** A Stripe price by id, or null when Stripe has none by that id. */
-export async function retrievePrice(stripe: Stripe, id: string): Promise<Stripe.Price | null> {
-  try {
-    return await stripe.prices.retrieve(id);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-    throw error;
-  }
+export function retrievePrice(stripe: Stripe, id: string): Promise<Stripe.Price | null> {
+  return retrievedOrNull(() => stripe.prices.retrieve(id));
 }
 
 /** The prices with the documented lookup keys, by key (Stripe keeps a lookup key on one price at most). */

@@ -39,6 +39,16 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An object Stripe has by id, or null when it has none (404); other failures are thrown. */
+export async function retrievedOrNull<T>(retrieve: () => Promise<T>): Promise<T | null> {
+  try {
+    return await retrieve();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Narrowed objects
 
