@@ -205,6 +205,16 @@ export interface LoggedEdit {
 export async function creditLoggedEdits(ctx: MutationContext, edits: readonly LoggedEdit[]): Promise<void> {
   for (const edit of edits) {
     if (edit.kind !== 'writing') continue;
-    await addToDay(ctx, edit.day, { wordsWritten: edit.pasted ? 0 : edit.wordsAdded, wordsRemoved: edit.wordsRemoved, wordsPasted: edit.pasted ? edit.wordsAdded : 0 });
+    await addToWritingDay(ctx.trx, {
+      id: newId(),
+      rev: ctx.seq,
+      now: ctx.now,
+      userId: ctx.userId,
+      day: edit.day,
+      wordsWritten: edit.pasted ? 0 : edit.wordsAdded,
+      wordsRemoved: edit.wordsRemoved,
+      wordsPasted: edit.pasted ? edit.wordsAdded : 0,
+    });
   }
+  if (edits.some((edit) => edit.kind === 'writing')) ctx.touchUser(ctx.userId);
 }
