@@ -117,7 +117,7 @@ describe('invites on the sync stream', () => {
     await nextNamed(inviteeStream, 'invites');
     expect((await call(app, invitee, 'GET', '/api/collaboration/pending-invites')).map((i: { id: string }) => i.id)).toEqual([sent.id]);
 
-    await call(app, owner, 'POST', `/api/collaboration/series/${series.id}/invites`, { inviteeEmail: invitee.user.email.toUpperCase(), role: 'viewer' });
+    await call(app, owner, 'POST', `/api/collaboration/series/${series.id}/invites`, { inviteeEmail: invitee.user.email!.toUpperCase(), role: 'viewer' });
     await nextNamed(inviteeStream, 'invites');
 
     await call(app, owner, 'DELETE', `/api/collaboration/invites/${sent.id}`);

@@ -19,7 +19,7 @@ export async function openEvents(base: string, cookie: string): Promise<EventStr
   const decoder = new TextDecoder();
   let buffered = '';
   /** A read still under way when a `next` timed out: the next `next` takes its chunk, never loses it. */
-  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  let reading: ReturnType<typeof reader.read> | null = null;
   const parse = (block: string): ServerSentEvent | null => {
     let event = 'message';
     const data: string[] = [];
