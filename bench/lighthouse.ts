@@ -164,8 +164,9 @@ const bareData = tempDataDir();
 const verdicts: Verdict[] = [];
 try {
   await buildBarePage(bareDist);
-  const app = await startServer(SERVERS.chronicler, { env: { ...serverEnv(appData.dir), WEB_DIST } });
-  const bare = await startServer(SERVERS.chronicler, { env: { ...serverEnv(bareData.dir), WEB_DIST: bareDist } });
+  // A loaded machine (other work on its 2 cores) can take more than the default 30 s to start one.
+  const app = await startServer(SERVERS.chronicler, { env: { ...serverEnv(appData.dir), WEB_DIST }, readyTimeoutMs: 120_000 });
+  const bare = await startServer(SERVERS.chronicler, { env: { ...serverEnv(bareData.dir), WEB_DIST: bareDist }, readyTimeoutMs: 120_000 });
   try {
     const story = await createStory(app.url, 3);
     const session = story.client.cookie!.split('=') as [string, string];
