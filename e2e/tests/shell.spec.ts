@@ -155,6 +155,8 @@ test.describe('desktop sidebar', () => {
     const seriesLink = aside.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Series', exact: true });
     const main = page.locator('#main-content');
     await expect(seriesLink).toHaveText('Series');
+    // The loaded shell (the outline painted first has no sync indicator and is replaced).
+    await expect(aside.getByTestId('sync-indicator')).toBeVisible();
     const wide = { sidebar: (await aside.boundingBox())!.width, main: (await main.boundingBox())!.x };
 
     await aside.getByRole('button', { name: 'Collapse sidebar' }).click();
