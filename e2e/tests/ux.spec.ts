@@ -95,6 +95,33 @@ test('on a 390 × 844 phone: write, mark the chapter Completed, read a full name
   expect(new Set(tops).size).toBe(1);
 });
 
+test("a book's chapter list: as tall as its chapters on a 390 × 844 phone, at most 7rem and scrolling on a desktop", async ({ page, playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: shared.cookies, origins: [] } });
+  const series = await post<{ id: string }>(api, '/api/series', { title: 'The Long Shore', description: 'One book', totalBooks: 1, currentBook: 1, coverImage: null });
+  const book = await post<{ id: string }>(api, '/api/books', { seriesId: series.id, title: 'Nine Tides', description: 'Book one', status: 'planning' });
+  for (let i = 1; i <= 9; i += 1) await post(api, '/api/chapters', { bookId: book.id, title: `Tide ${i}`, content: 'Water.', status: 'draft' });
+  await api.dispose();
+
+  await page.setViewportSize(PHONE);
+  await useSharedAuthor(page, shared);
+  await page.goto(`/series/${series.id}`);
+  const list = page.getByTestId('chapter-scroll');
+  await expect(list.getByText('Tide 9')).toBeAttached({ timeout: 30_000 });
+  /** The list's own scrolling box: how much of it is hidden behind its own scroll. */
+  const hiddenInside = () =>
+    list.evaluate((root) => {
+      const viewport = root.querySelector<HTMLElement>('.mantine-ScrollArea-viewport') ?? root;
+      return viewport.scrollHeight - viewport.clientHeight;
+    });
+  // On a phone no box scrolls inside the page scroll: every chapter is in the page's flow.
+  expect(await hiddenInside()).toBeLessThanOrEqual(1);
+
+  // On a desktop the list keeps the spec's compact box (about 7rem) and scrolls within it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(hiddenInside).toBeGreaterThan(20);
+  expect((await list.boundingBox())!.height).toBeLessThanOrEqual(7 * 16 + 2);
+});
+
 for (const theme of THEMES) {
   test(`${theme}: timeline cards, dots, status badges and the logo take the theme's colours; axe is clean`, async ({ page, context }) => {
     await startInTheme(context, theme);

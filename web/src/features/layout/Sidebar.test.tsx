@@ -92,9 +92,11 @@ describe('sidebar', () => {
     signedIn();
     const user = userEvent.setup();
     renderApp('/');
-    // Tapped while the shell is still loading: the drawer opens once it has loaded.
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const nav = await screen.findByRole('navigation', { name: 'Mobile' }, { timeout: LOADED_SHELL_TIMEOUT });
+    // Once loaded (a tap on the outline's button can land just as the outline is replaced, and
+    // the test would wait for a drawer nobody opened).
+    await loadedShell();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(nav).getByRole('link', { name: "Writer's Companion" }).getAttribute('href')).toBe('/ai-companion');
     expect(within(nav).getAllByRole('link')).toHaveLength(13);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
