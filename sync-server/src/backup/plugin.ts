@@ -17,7 +17,6 @@ import {
 } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { runMutation } from '../sync/mutation.ts';
 import { readArchive, writeArchive } from './archive.ts';
 import { collectBackup } from './collect.ts';
 import { restoreBackup } from './restore.ts';
@@ -83,7 +82,7 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
       if (bytes.length > MAX_BACKUP_BYTES) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.tooLarge, { archive: BACKUP_MESSAGES.tooLarge });
       // Checked whole before the write begins: a damaged archive changes nothing.
       const data = readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      return runMutation(request, reply, user.id, async (ctx) => ({ status: 200, body: await restoreBackup(ctx, data) }));
+      return restoreBackup(app.deps, user.id, data);
     },
   );
 
@@ -111,7 +110,6 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
   app.post('/api/backups/:id/restore', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
     const user = requireUser(request);
     const { bytes } = await readSnapshot(snapshotDeps, user.id, request.params.id);
-    const data = readArchive(bytes);
-    return runMutation(request, reply, user.id, async (ctx) => ({ status: 200, body: await restoreBackup(ctx, data) }));
+    return restoreBackup(app.deps, user.id, readArchive(bytes));
   });
 }
