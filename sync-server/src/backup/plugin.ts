@@ -74,14 +74,14 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     '/api/backup/restore',
     // base64 of the largest archive, plus the JSON around it.
     { schema: { body: restoreBackupBodySchema }, bodyLimit: Math.ceil((MAX_BACKUP_BYTES * 4) / 3) + 1024 },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       const text = request.body.archive.replace(/\s+/g, '');
       if (!BASE64.test(text)) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
       const bytes = Buffer.from(text, 'base64');
       if (bytes.length > MAX_BACKUP_BYTES) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.tooLarge, { archive: BACKUP_MESSAGES.tooLarge });
       // Checked whole before the write begins: a damaged archive changes nothing.
-      const data = readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const data = await readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return restoreBackup(app.deps, user.id, data);
     },
   );
@@ -107,9 +107,9 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     return zipReply(reply, bytes, backupFileName(user.username, new Date(summary.createdAt)));
   });
 
-  app.post('/api/backups/:id/restore', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
+  app.post('/api/backups/:id/restore', { schema: { params: idParams, body: noBody } }, async (request) => {
     const user = requireUser(request);
     const { bytes } = await readSnapshot(snapshotDeps, user.id, request.params.id);
-    return restoreBackup(app.deps, user.id, readArchive(bytes));
+    return restoreBackup(app.deps, user.id, await readArchive(bytes));
   });
 }
