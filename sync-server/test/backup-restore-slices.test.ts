@@ -64,7 +64,6 @@ describe('restore in slices', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).counts.chapters).toMatchObject({ restored: 403 });
     // In one all-or-nothing write, the saves queue behind the whole restore (one or two get through).
-    console.log("ANSWERED", answeredDuring.length);
     expect(answeredDuring.length).toBeGreaterThanOrEqual(5);
     expect((await changes(newcomer)).changes.chapters).toHaveLength(403);
   });
