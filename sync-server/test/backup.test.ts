@@ -185,6 +185,9 @@ describe('restore', () => {
       expect(json(res).message, label).toBe(message);
     }
     expectError(await target.post('/api/backup/restore', { archive: '%%%' }), 422, 'VALIDATION_FAILED', BACKUP_MESSAGES.damaged);
+    const text = Buffer.from(archive).toString('base64');
+    const half = Math.floor(text.length / 2);
+    expectError(await target.post('/api/backup/restore', { archive: `${text.slice(0, half)}!${text.slice(half + 1)}` }), 422, 'VALIDATION_FAILED', BACKUP_MESSAGES.damaged);
     expectError(await target.post('/api/backup/restore', { archive: '' }), 422, 'VALIDATION_FAILED', BACKUP_MESSAGES.empty);
     expect((await changes(target)).changes).toEqual(stored);
     expect(await target.read('/api/series')).toEqual([]);

@@ -18,6 +18,7 @@ import {
 import { requireUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
 import { readArchive, writeArchive } from './archive.ts';
+import { decodeBase64 } from './base64.ts';
 import { collectBackup } from './collect.ts';
 import { restoreBackup } from './restore.ts';
 import { SCHEDULE_TICK_MS, listSnapshots, readSnapshot, runScheduledBackups, takeSnapshot } from './snapshots.ts';
@@ -29,8 +30,6 @@ export function backupFileName(username: string, now: Date): string {
   const safe = username.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '') || 'author';
   return `chronicler-backup-${safe}-${now.toISOString().slice(0, 10)}.zip`;
 }
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function zipReply(reply: FastifyReply, bytes: Uint8Array, fileName: string): FastifyReply {
   return reply
@@ -77,8 +76,8 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const user = requireUser(request);
       const text = request.body.archive.replace(/\s+/g, '');
-      if (!BASE64.test(text)) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
-      const bytes = Buffer.from(text, 'base64');
+      const bytes = await decodeBase64(text);
+      if (!bytes) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
       if (bytes.length > MAX_BACKUP_BYTES) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.tooLarge, { archive: BACKUP_MESSAGES.tooLarge });
       // Checked whole before the write begins: a damaged archive changes nothing.
       const data = await readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
