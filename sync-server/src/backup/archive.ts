@@ -27,6 +27,7 @@ import {
   manuscriptToMarkdown,
 } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
+import { parseJsonArray } from './parse-off-thread.ts';
 import { AUTHOR_KINDS, AUTHOR_KIND_NAMES, type AuthorRows, BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile, rowSchemaOf } from './kinds.ts';
 
 const manifestSchema = z.object({
@@ -118,7 +119,7 @@ export function writeArchive(data: BackupData, account: ArchiveAccount, now: Dat
 
 const damaged = () => new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
 
-/** Strict UTF-8 (fflate's own decoder is ~40× slower on a large file). */
+/** Strict UTF-8 (fflate's own decoder is slower still). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function parseJson(bytes: Uint8Array | undefined): unknown {
@@ -135,13 +136,14 @@ const ROWS_PER_TURN = 200;
 
 /**
  * The rows of one data file, each checked with `schema`, a few hundred at a time with the event
- * loop's turns between (2,000 chapters take ~150 ms to check); a file this version knows but an
- * older archive lacks is simply empty.
+ * loop's turns between (2,000 chapters take ~150 ms to check), a large file parsed off the loop
+ * (parse-off-thread.ts); a file this version knows but an older archive lacks is simply empty.
  */
 async function listOf<T>(entries: Record<string, Uint8Array>, path: string, schema: z.ZodType<T>): Promise<T[]> {
-  if (!entries[path]) return [];
-  const raw = parseJson(entries[path]);
-  if (!Array.isArray(raw)) throw damaged();
+  const bytes = entries[path];
+  if (!bytes) return [];
+  const raw = await parseJsonArray(bytes);
+  if (!raw) throw damaged();
   const rows: T[] = [];
   for (let i = 0; i < raw.length; i += ROWS_PER_TURN) {
     if (i > 0) await nextTurn();
