@@ -4,27 +4,16 @@
  * author's saves are answered while a big restore runs, and a restore stopped part-way is completed
  * by restoring the same archive again — ending exactly as a restore in one go.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, newId } from '@chronicler/schema';
 import { readArchive, writeArchive } from '../src/backup/archive.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
 import { HttpError } from '../src/http/errors.ts';
-import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
+import { json, signUp } from './helpers.ts';
 import { storyClient } from './story-client.ts';
-import { author, changes, download, picture, restore, seed } from './support/backup-story.ts';
+import { author, changes, download, picture, restore, seed, testServers } from './support/backup-story.ts';
 
-let servers: TestApp[] = [];
-async function server(): Promise<TestApp> {
-  const t = await createTestApp();
-  servers.push(t);
-  return t;
-}
-beforeEach(() => {
-  servers = [];
-});
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
+const server = testServers();
 
 /** The seeded author's archive with `extra` more chapters of `words` words each in its first book. */
 async function enlarged(archive: Uint8Array, extra: number, words: number): Promise<Uint8Array> {

@@ -4,24 +4,13 @@
  * same data; restoring twice changes nothing; damaged archives are refused and change nothing.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '@chronicler/schema';
-import { type TestApp, createTestApp, json } from './helpers.ts';
+import { json } from './helpers.ts';
 import { expectError } from './story-client.ts';
-import { author, changes, download, picture, restore, seed } from './support/backup-story.ts';
+import { author, changes, download, picture, restore, seed, testServers } from './support/backup-story.ts';
 
-let servers: TestApp[] = [];
-async function server(): Promise<TestApp> {
-  const t = await createTestApp();
-  servers.push(t);
-  return t;
-}
-beforeEach(() => {
-  servers = [];
-});
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
+const server = testServers();
 
 describe('backup download', () => {
   it('holds every owned series as JSON with checksums, and a readable Markdown copy', async () => {

@@ -3,10 +3,26 @@
  * timeline; their archive; what they see, ids aside (what a restore must bring back).
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { type ChangesResponse, SERIES_SCOPED_KINDS, type PlanName } from '@chronicler/schema';
-import { type TestApp, signUp } from '../helpers.ts';
+import { type TestApp, createTestApp, signUp } from '../helpers.ts';
 import { type StoryClient, storyClient } from '../story-client.ts';
+
+/** Starts fresh test servers on demand, each closed after its test (call once, at a test file's top level). */
+export function testServers(): () => Promise<TestApp> {
+  let servers: TestApp[] = [];
+  beforeEach(() => {
+    servers = [];
+  });
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+  return async () => {
+    const t = await createTestApp();
+    servers.push(t);
+    return t;
+  };
+}
 
 export async function author(t: TestApp, plan: PlanName = 'legendary', displayName?: string): Promise<StoryClient> {
   return storyClient(t.app, await signUp(t.app, { plan, ...(displayName ? { displayName } : {}) }));
