@@ -8,6 +8,7 @@
  * rows already present and writes nothing new. A row already present (live, in the same restored
  * series of this author) is left as it is.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ERROR_CODES, type EntityKind, type RestoreKindCount, gateState, newId } from '@chronicler/schema';
 import { type Db, countLive, ownerPlan, userPlan } from '../entities/queries.ts';
 import { ENTITIES } from '../entities/registry.ts';
@@ -34,6 +35,9 @@ export interface RestorePlan {
   /** Rows found here already, per kind. */
   counts: Record<string, RestoreKindCount>;
 }
+
+/** Rows placed between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
 
 /** Ids per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
@@ -117,7 +121,9 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
     const list = data.rows[kind] ?? [];
     const stored = await storedRows(db, kind, list.flatMap((r) => [String(r.id), derivedId(userId, kind, String(r.id))]));
     const rows: PlannedRow[] = [];
-    for (const row of list) {
+    for (const [index, row] of list.entries()) {
+      // Thousands of rows: other requests get a turn now and then.
+      if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
       const values: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.includes(k)));
       for (const [field, target] of Object.entries(refs)) {
         if (values[field] === null) continue;
