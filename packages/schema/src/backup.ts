@@ -18,6 +18,8 @@ export const BACKUP_MESSAGES = {
   tooLarge: `This backup archive is larger than ${MAX_BACKUP_BYTES / 1024 / 1024} MB. Nothing was restored.`,
   empty: 'Choose a backup archive (.zip) to restore.',
   snapshotNotFound: 'This backup no longer exists',
+  /** A restore is written in parts; one stopped part-way is completed by restoring the same archive again. */
+  interrupted: 'The restore stopped part-way. Restore the same archive again to complete it: nothing will be doubled.',
 } as const;
 
 /** POST /api/backup/restore: the zip, base64-encoded (the API speaks JSON only). */

@@ -3,6 +3,10 @@
  * this account. GET /api/backup answers the zip; POST /api/backup/restore takes it base64-encoded
  * in JSON (the API accepts JSON bodies only) and answers what was restored. The snapshots the
  * server keeps (snapshots.ts) are listed, taken on demand, downloaded and restored under /api/backups.
+ *
+ * A restore is many writes (restore.ts: slices, so it never holds the server), not one runMutation,
+ * so it keeps no Idempotency-Key record: a resent restore is answered by doing it again, which
+ * writes nothing already written (its rows are found under the same ids).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,8 +21,8 @@ import {
 } from '@chronicler/schema';
 import { requireUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { runMutation } from '../sync/mutation.ts';
 import { readArchive, writeArchive } from './archive.ts';
+import { decodeBase64 } from './base64.ts';
 import { collectBackup } from './collect.ts';
 import { restoreBackup } from './restore.ts';
 import { SCHEDULE_TICK_MS, listSnapshots, readSnapshot, runScheduledBackups, takeSnapshot } from './snapshots.ts';
@@ -30,8 +34,6 @@ export function backupFileName(username: string, now: Date): string {
   const safe = username.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '') || 'author';
   return `chronicler-backup-${safe}-${now.toISOString().slice(0, 10)}.zip`;
 }
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function zipReply(reply: FastifyReply, bytes: Uint8Array, fileName: string): FastifyReply {
   return reply
@@ -75,15 +77,15 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     '/api/backup/restore',
     // base64 of the largest archive, plus the JSON around it.
     { schema: { body: restoreBackupBodySchema }, bodyLimit: Math.ceil((MAX_BACKUP_BYTES * 4) / 3) + 1024 },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       const text = request.body.archive.replace(/\s+/g, '');
-      if (!BASE64.test(text)) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
-      const bytes = Buffer.from(text, 'base64');
+      const bytes = await decodeBase64(text);
+      if (!bytes) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.damaged, { archive: BACKUP_MESSAGES.damaged });
       if (bytes.length > MAX_BACKUP_BYTES) throw new HttpError(422, ERROR_CODES.validation, BACKUP_MESSAGES.tooLarge, { archive: BACKUP_MESSAGES.tooLarge });
       // Checked whole before the write begins: a damaged archive changes nothing.
-      const data = readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      return runMutation(request, reply, user.id, async (ctx) => ({ status: 200, body: await restoreBackup(ctx, data) }));
+      const data = await readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return restoreBackup(app.deps, user.id, data);
     },
   );
 
@@ -108,10 +110,9 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     return zipReply(reply, bytes, backupFileName(user.username, new Date(summary.createdAt)));
   });
 
-  app.post('/api/backups/:id/restore', { schema: { params: idParams, body: noBody } }, async (request, reply) => {
+  app.post('/api/backups/:id/restore', { schema: { params: idParams, body: noBody } }, async (request) => {
     const user = requireUser(request);
     const { bytes } = await readSnapshot(snapshotDeps, user.id, request.params.id);
-    const data = readArchive(bytes);
-    return runMutation(request, reply, user.id, async (ctx) => ({ status: 200, body: await restoreBackup(ctx, data) }));
+    return restoreBackup(app.deps, user.id, await readArchive(bytes));
   });
 }

@@ -1,144 +1,122 @@
 /**
- * Restores a checked archive (archive.ts readArchive) into the caller's account, in the caller's
- * one write (sync/mutation.ts runMutation): all or nothing.
+ * Restores a checked archive (archive.ts readArchive) into an author's account without holding the
+ * server: first the plan, with reads only (restore-plan.ts: where every row goes, the plan's limits
+ * — a refused restore writes nothing); then the writes in slices, each its own write (its own seq
+ * and transaction through the group commit, its SSE pokes after its commit) that ends after
+ * RESTORE_SLICE_MS, the next one starting after the event loop had a turn — so another author's
+ * request waits at most about one slice (issue 9: ~100 ms), as sync/batch.ts does.
  *
- * Ids: a row keeps its id when it is free here. When taken, it gets an id derived from (author,
- * kind, original id) — the same on every restore — so restoring the same archive twice finds its
- * rows already present and writes nothing new. A row already present (live, in the same restored
- * series of this author) is left as it is. Plan limits and feature gates apply as to any create.
- * Chapter history is written as revisions older than the restored chapter. The author's own rows
- * (statistics, achievements, settings) are merged last (restore-author.ts).
+ * Parents first (series, books, chapters, …, kinds.ts order; the author's own rows last), so every
+ * committed slice is consistent and syncs to devices like any write. A restore stopped part-way (a
+ * crash) is completed by restoring the same archive again: the rows already written are found
+ * under the same ids and left alone. A chapter is written with its history (as revisions older
+ * than the chapter) in one slice; the author's statistics, achievements and settings in the last
+ * (restore-author.ts), so nothing counts twice.
  */
-import { ERROR_CODES, type EntityKind, type RestoreKindCount, type RestoreResult, gateState, newId } from '@chronicler/schema';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { BACKUP_MESSAGES, ERROR_CODES, type EntityKind, type RestoreResult } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
-import { assertWriteFeature } from '../entities/gates.ts';
-import { countLive, ownerPlan, userPlan } from '../entities/queries.ts';
-import { ENTITIES } from '../entities/registry.ts';
-import { HttpError } from '../http/errors.ts';
+import type { OpenedDatabase } from '../db/database.ts';
 import type { NewRow } from '../entities/wire.ts';
 import { type MutationContext, insertRow } from '../entities/writes.ts';
-import { nextSeq } from '../sync/mutation.ts';
-import { BACKUP_KINDS, type BackupData, type ChapterHistoryEntry } from './kinds.ts';
-import { derivedId } from './derived-id.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ChangeHub } from '../sync/hub.ts';
+import { nextSeq, runServerWrite } from '../sync/mutation.ts';
+import type { BackupData, ChapterHistoryEntry } from './kinds.ts';
+import { type PlannedRow, isSameRow, planRestore, storedRows } from './restore-plan.ts';
 import { restoreAuthorRows } from './restore-author.ts';
 
-type Decision = { id: string; present: boolean; remapped: boolean };
+/** A slice of a restore holds the database at most about this long before others get a turn. */
+export const RESTORE_SLICE_MS = 50;
 
-/** What is stored under an id: whether it is live, and its series (its owner, for a series). */
-type Stored = { live: boolean; scope: string };
+/** Rows of a kind whose planned ids are checked in one query (a few chapters: well within a slice). */
+const ROWS_PER_LOOKUP = 8;
 
-/** Ids per query: well under SQLite's bound-parameter limit. */
-const CHUNK = 500;
-
-/** The stored rows among `ids`, in a few queries (a restore places thousands of rows). */
-async function storedRows(ctx: MutationContext, kind: EntityKind, ids: readonly string[]): Promise<Map<string, Stored>> {
-  const out = new Map<string, Stored>();
-  const table = ENTITIES[kind].table as 'books';
-  const scope = kind === 'series' ? 'ownerId' : 'seriesId';
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const found = await ctx.trx
-      .selectFrom(table)
-      .select(['id', 'deletedAt', `${scope} as scope` as 'seriesId'])
-      .where('id', 'in', ids.slice(i, i + CHUNK))
-      .execute();
-    for (const r of found) out.set(r.id, { live: r.deletedAt === null, scope: String((r as unknown as { scope: string }).scope) });
-  }
-  return out;
+export interface RestoreDeps {
+  database: OpenedDatabase;
+  hub: ChangeHub | null;
 }
 
-/**
- * Where a row goes: its own id, else its derived id, else a fresh one; present when one of them
- * already holds it (live, in the same series of this author — for a series: owned by the author).
- */
-function place(ctx: MutationContext, stored: Map<string, Stored>, kind: EntityKind, original: string, seriesId: string | null): Decision {
-  const candidates = [original, derivedId(ctx.userId, kind, original)];
-  for (const [i, id] of candidates.entries()) {
-    const found = stored.get(id);
-    if (!found) return { id, present: false, remapped: i > 0 };
-    if (found.live && found.scope === (kind === 'series' ? ctx.userId : seriesId)) return { id, present: true, remapped: i > 0 };
-  }
-  return { id: newId(), present: false, remapped: true };
+export interface RestoreOptions {
+  sliceMs?: number;
+  /** Called after each committed slice with their count so far (tests stop a restore part-way by throwing). */
+  afterSlice?: (slices: number) => void;
 }
 
-/** The plan's gates for `count` new rows of `kind` in a series, checked once (as `count` creates would be). */
-async function assertCanCreateMany(ctx: MutationContext, kind: EntityKind, seriesId: string, count: number): Promise<void> {
-  await assertWriteFeature(ctx.trx, kind, seriesId);
-  const limit = ENTITIES[kind].createLimit;
-  if (limit === null) return;
-  const existing = await countLive(ctx.trx, kind, 'seriesId', seriesId);
-  // The last of the new rows is the one that must still fit.
-  const gate = gateState({ plan: await ownerPlan(ctx.trx, seriesId), limit, count: existing + count - 1 });
-  if (gate.locked) throw new HttpError(403, ERROR_CODES.planLimit, gate.message);
-}
+/** One unit of the write phase: a row (a chapter with its history), or the author's rows. */
+type Unit = { kind: EntityKind; row: PlannedRow } | { kind: 'author' };
 
-const STAMPS = ['rev', 'createdAt', 'updatedAt', 'deletedAt'];
-
-export async function restoreBackup(ctx: MutationContext, data: BackupData): Promise<RestoreResult> {
-  const ids = new Map<EntityKind, Map<string, string>>();
-  const counts: Record<string, RestoreKindCount> = {};
+export async function restoreBackup(deps: RestoreDeps, userId: string, data: BackupData, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const plan = await planRestore(deps.database.db, userId, data);
+  const { counts, ids } = plan;
   const historyOf = new Map<string, ChapterHistoryEntry[]>();
   for (const h of data.chapterHistory) {
     const list = historyOf.get(h.chapterId);
     if (list) list.push(h);
     else historyOf.set(h.chapterId, [h]);
   }
+  const units: Unit[] = plan.inserts.flatMap(({ kind, rows }) => rows.map((row) => ({ kind, row })));
+  if (data.author) units.push({ kind: 'author' });
 
-  for (const { kind, refs, listRefs = {}, optionalRefs = [], userFields = [] } of BACKUP_KINDS) {
-    const map = new Map<string, string>();
-    ids.set(kind, map);
-    const count: RestoreKindCount = { restored: 0, alreadyPresent: 0, remapped: 0 };
-    counts[kind] = count;
-    const list = data.rows[kind] ?? [];
-    const stored = await storedRows(ctx, kind, list.flatMap((r) => [String(r.id), derivedId(ctx.userId, kind, String(r.id))]));
-    const inserts: { values: Record<string, unknown>; createdAt: string; original: string; remapped: boolean }[] = [];
-    for (const row of list) {
-      const values: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.includes(k)));
-      for (const [field, target] of Object.entries(refs)) {
-        if (values[field] === null) continue;
-        const mapped = ids.get(target)?.get(String(values[field]));
-        if (mapped === undefined && optionalRefs.includes(field)) values[field] = null;
-        else values[field] = mapped;
-      }
-      for (const [field, target] of Object.entries(listRefs)) {
-        values[field] = (values[field] as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
-      }
-      for (const field of userFields) values[field] = ctx.userId;
-      const decision = place(ctx, stored, kind, String(row.id), kind === 'series' ? null : String(values.seriesId));
-      map.set(String(row.id), decision.id);
-      if (decision.present) {
-        count.alreadyPresent += 1;
-        continue;
-      }
-      values.id = decision.id;
-      inserts.push({ values, createdAt: String(row.createdAt), original: String(row.id), remapped: decision.remapped });
+  const sliceMs = options.sliceMs ?? RESTORE_SLICE_MS;
+  let next = 0;
+  let slices = 0;
+  /** One slice: units until `sliceMs` has passed, as one write. */
+  const slice = (ctx: MutationContext) => async () => {
+    const started = performance.now();
+    do {
+      const unit = units[next]!;
+      // Rows of one kind are written a few at a time: their ids looked up in one query.
+      let end = next + 1;
+      while (end < units.length && units[end]!.kind === unit.kind && unit.kind !== 'author' && end - next < ROWS_PER_LOOKUP) end += 1;
+      if (unit.kind === 'author') Object.assign(counts, await restoreAuthorRows(ctx, data.author!, ids));
+      else await writeRows(ctx, unit.kind, units.slice(next, end).map((u) => (u as { row: PlannedRow }).row), historyOf, counts[unit.kind]!);
+      next = end;
+    } while (next < units.length && performance.now() - started < sliceMs);
+  };
+  try {
+    while (next < units.length) {
+      if (slices > 0) await nextTurn(); // requests queued behind the last slice run now
+      await runServerWrite(deps, (server) => slice({ ...server, userId })());
+      slices += 1;
+      options.afterSlice?.(slices);
     }
-    // Plan limits and gates, as for the same creates one by one: all or nothing.
-    if (kind === 'series') {
-      if (inserts.length > 0) {
-        const existing = await countLive(ctx.trx, 'series', 'ownerId', ctx.userId);
-        const gate = gateState({ plan: await userPlan(ctx.trx, ctx.userId), limit: 'series', count: existing + inserts.length - 1 });
-        if (gate.locked) throw new HttpError(403, ERROR_CODES.planLimit, gate.message);
-      }
-    } else {
-      const perSeries = new Map<string, number>();
-      for (const { values } of inserts) perSeries.set(String(values.seriesId), (perSeries.get(String(values.seriesId)) ?? 0) + 1);
-      for (const [seriesId, n] of perSeries) await assertCanCreateMany(ctx, kind, seriesId, n);
-    }
-    for (const { values, createdAt, original, remapped } of inserts) {
-      const history = kind === 'chapters' ? (historyOf.get(original) ?? []) : [];
-      if (history.length > 0) {
-        await writeHistory(ctx, String(values.id), values, createdAt, history);
-        // The chapter's own rev comes after its history's, so the history reads as older.
-        await insertRow({ ...ctx, seq: await nextSeq(ctx.trx) }, kind, values as unknown as NewRow<typeof kind>, createdAt);
-      } else {
-        await insertRow(ctx, kind, values as unknown as NewRow<typeof kind>, createdAt);
-      }
-      count.restored += 1;
-      if (remapped) count.remapped += 1;
-    }
+  } catch (error) {
+    // Once a slice has committed, say how to finish: the same archive again completes it.
+    if (slices > 0 && !(error instanceof HttpError)) throw new HttpError(503, ERROR_CODES.internal, BACKUP_MESSAGES.interrupted);
+    throw error;
   }
-  if (data.author) Object.assign(counts, await restoreAuthorRows(ctx, data.author, ids));
   return { series: (data.rows.series ?? []).map((s) => String(s.title)), counts };
+}
+
+/**
+ * Inserts planned rows of one kind. One found under its planned id already (the same archive
+ * restored at the same time) is counted as present; one taken by another row since the plan was
+ * made stops the restore: restoring again places it afresh.
+ */
+async function writeRows(ctx: MutationContext, kind: EntityKind, rows: PlannedRow[], historyOf: Map<string, ChapterHistoryEntry[]>, count: RestoreResult['counts'][string]): Promise<void> {
+  const stored = await storedRows(ctx.trx, kind, rows.map((r) => String(r.values.id)));
+  for (const { values, createdAt, original, remapped } of rows) {
+    const found = stored.get(String(values.id));
+    if (found) {
+      if (!isSameRow(found, kind, ctx.userId, kind === 'series' ? null : String(values.seriesId))) {
+        throw new HttpError(409, ERROR_CODES.conflict, BACKUP_MESSAGES.interrupted);
+      }
+      count.alreadyPresent += 1;
+      continue;
+    }
+    const history = kind === 'chapters' ? (historyOf.get(original) ?? []) : [];
+    if (history.length > 0) {
+      await writeHistory(ctx, String(values.id), values, createdAt, history);
+      // The chapter's own rev comes after its history's, so the history reads as older.
+      await insertRow({ ...ctx, seq: await nextSeq(ctx.trx) }, kind, values as unknown as NewRow<typeof kind>, createdAt);
+    } else {
+      await insertRow(ctx, kind, values as unknown as NewRow<typeof kind>, createdAt);
+    }
+    count.restored += 1;
+    if (remapped) count.remapped += 1;
+  }
 }
 
 async function writeHistory(ctx: MutationContext, chapterId: string, chapter: Record<string, unknown>, createdAt: string, history: ChapterHistoryEntry[]): Promise<void> {
