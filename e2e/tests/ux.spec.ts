@@ -49,6 +49,9 @@ async function openSynced(page: Page, path: string): Promise<void> {
   await page.goto('/series');
   await expect(page.getByText('The Tide Gate').first()).toBeVisible({ timeout: 30_000 });
   await page.goto(path);
+  // The shell first paints as an outline (issue 16) that the loaded shell replaces: probing styles
+  // of the outline's elements would read elements leaving the page.
+  await expect(page.locator('[data-testid="app-shell"]:not([aria-busy])')).toBeVisible({ timeout: 30_000 });
 }
 
 test('on a 390 × 844 phone: write, mark the chapter Completed, read a full name on the map', async ({ page }) => {
