@@ -22,7 +22,8 @@ test.describe('billing', () => {
     await expect(page.getByRole('heading', { name: 'Stripe Checkout (test double)' })).toBeVisible();
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/subscriptions\?checkout=success/);
-    await expect(page.getByText('Confirming your subscription')).toBeVisible();
+    // "Confirming your subscription" shows only until the subscription is active: when the webhook
+    // beats the redirect it is gone at once, so it is not asserted here (billing-screens.test.tsx has both orders).
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     // The webhook lands a moment later: the plan follows live.
