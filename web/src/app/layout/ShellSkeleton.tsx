@@ -12,19 +12,47 @@ import { ThemeToggle } from '@/features/theme';
 import { signOut, type User } from '@/lib/session';
 import { RouteSkeleton } from './RouteSkeleton';
 
-/** Runs `callback` once the browser has painted what is on screen now (a task queued from the next frame). */
+/**
+ * Runs `callback` once the browser has painted what is on screen now. The first time, that is the
+ * browser's own first-contentful-paint record (a frame callback plus a task only guesses it, and
+ * Chromium can present the frame a little later); after it (or where paint timing is missing, or
+ * in a hidden tab, which paints nothing) a task queued from the next frame, at most a second later.
+ */
 function useAfterPaint(callback: (() => void) | undefined) {
   useEffect(() => {
     if (!callback) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(callback, 0);
-    });
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      callback();
+    };
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let frame: number | undefined;
+    let observer: PerformanceObserver | undefined;
+    if (awaitsFirstPaint()) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) timers.push(setTimeout(run, 0));
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      timers.push(setTimeout(run, 1000));
+    } else {
+      frame = requestAnimationFrame(() => timers.push(setTimeout(run, 0)));
+    }
     return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      done = true;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      for (const timer of timers) clearTimeout(timer);
+      observer?.disconnect();
     };
   }, [callback]);
+}
+
+/** True while this page has not yet recorded its first contentful paint (and the browser records it). */
+function awaitsFirstPaint(): boolean {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return false;
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return false;
+  return performance.getEntriesByName('first-contentful-paint').length === 0;
 }
 
 interface ShellSkeletonProps {
