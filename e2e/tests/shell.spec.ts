@@ -170,6 +170,8 @@ test.describe('desktop sidebar', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome back, Mary' })).toBeVisible();
     await expect(aside.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    // Measured and clicked once the loaded shell has replaced the outline (which paints collapsed too).
+    await expect(aside.getByTestId('sync-indicator')).toBeVisible();
     expect((await aside.boundingBox())!.width).toBeLessThan(wide.sidebar / 2);
     expect((await main.boundingBox())!.x).toBeLessThan(wide.main / 2);
 
