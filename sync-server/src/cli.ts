@@ -77,7 +77,7 @@ async function withDatabase<T>(io: CliIo, use: (database: OpenedDatabase, scrypt
   } catch (error) {
     throw new CliError(`Configuration error: ${(error as Error).message}`);
   }
-  const database = await openDatabase(config.databaseFile, { exclusiveProcess: false });
+  const database = await openDatabase(config.databaseFile, { exclusiveProcess: false, backgroundCheckpoints: false });
   try {
     return await use(database, config.scrypt);
   } finally {

@@ -12,6 +12,7 @@ import { type SqliteHandle, backupSqlite, openSqlite } from './sqlite/open.ts';
 import { cachingStatements } from './sqlite/statement-cache.ts';
 import { enableDirectStatements } from './sqlite/direct-statements.ts';
 import { immediateWriteTransactions } from './sqlite/write-transactions.ts';
+import { type Checkpointer, isFileDatabase, startCheckpointer } from './sqlite/checkpointer.ts';
 
 export interface StorageOptions {
   /**
@@ -29,6 +30,12 @@ export interface StorageOptions {
    * On by default.
    */
   exclusiveProcess?: boolean;
+  /**
+   * WAL checkpoints on a worker thread instead of inside the COMMIT that fills the WAL
+   * (db/sqlite/checkpointer.ts). On by default for a file database; the operator command, which
+   * opens the file for a moment, keeps SQLite's automatic checkpoints.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 export interface OpenedDatabase {
@@ -39,6 +46,8 @@ export interface OpenedDatabase {
   groupCommit: GroupCommit;
   /** Whether the single-process speed-ups are on (StorageOptions.exclusiveProcess). */
   readonly exclusiveProcess: boolean;
+  /** The background checkpointer, when StorageOptions.backgroundCheckpoints put one in charge. */
+  checkpointer: Checkpointer | null;
   /** A consistent copy into the new file `out`, then its integrity check: 'ok' or what it found. */
   backup(out: string): Promise<string>;
   close(): Promise<void>;
@@ -67,13 +76,16 @@ export async function openDatabase(file: string, options: StorageOptions = {}): 
     enableDirectStatements(db, sqlite);
     exclusiveDatabases.add(db);
   }
+  const checkpointer = (options.backgroundCheckpoints ?? true) && isFileDatabase(file) ? startCheckpointer(sqlite, file) : null;
   return {
     db,
     sqlite,
+    checkpointer,
     groupCommit: new GroupCommit(db, exclusiveProcess ? GROUP_COMMIT_LIMITS : ONE_WRITE_PER_COMMIT),
     exclusiveProcess,
     backup: (out) => backupSqlite(sqlite, out),
     async close() {
+      await checkpointer?.stop();
       await db.destroy(); // closes the better-sqlite3 handle too
     },
   };
