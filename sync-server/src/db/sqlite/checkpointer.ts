@@ -14,7 +14,7 @@
  * worker's connection the checkpoint syncs the WAL before and the database after copying, as the
  * automatic one did; the writer starts the WAL over once everything in it has been copied.
  *
- * Safety net: the writer keeps an automatic checkpoint at FALLBACK_AUTOCHECKPOINT_PAGES (~64 MB),
+ * Safety net: the writer keeps an automatic checkpoint at FALLBACK_AUTOCHECKPOINT_PAGES (16 MB),
  * so the WAL stays bounded even if the worker dies or falls behind.
  */
 import fs from 'node:fs';
@@ -24,8 +24,12 @@ import type { SqliteHandle } from './open.ts';
 
 /** How often the worker looks at the WAL (a PASSIVE checkpoint of an unchanged WAL is skipped). */
 export const CHECKPOINT_EVERY_MS = 250;
-/** The writer's own automatic checkpoint, only reached when the worker does not keep up. */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_000;
+/**
+ * The writer's own automatic checkpoint. Under writes that never pause, the worker rarely has the
+ * whole WAL copied at the moment a write begins, which is when SQLite starts the WAL over; the
+ * writer's checkpoint at this size then finds little left to copy, and the WAL starts over (16 MB).
+ */
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 4_000;
 
 // Eval'd as CommonJS: better-sqlite3 is required by the path resolved here (the worker's own
 // resolution would start from the working directory).
