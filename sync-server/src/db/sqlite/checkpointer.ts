@@ -51,7 +51,7 @@ function tick() {
     if (mark !== '' && mark !== seen) {
       seen = mark;
       const [result] = checkpoint.all();
-      parentPort.postMessage({ checkpointed: result.checkpointed, log: result.log, busy: result.busy });
+      parentPort.postMessage({ checkpointed: result.checkpointed, log: result.log });
     }
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message || error) });
