@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWordsEditor } from './rules.ts';
@@ -15,5 +17,23 @@ describe('chapterWordCount', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('chapterWordCount memory', () => {
+  it('remembers lines without keeping the texts they came from alive', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const paragraph = (save: number, line: number) => `Paragraph ${save}-${line}, with enough words in it to be one of the remembered lines.`;
+    // 600 saves of a ~75 KB chapter, each with one new paragraph: the old code kept every one of
+    // those texts alive through its remembered line (~20 MB here).
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let save = 0; save < 600; save++) {
+      const text = Array.from({ length: 400 }, (_, line) => paragraph(line === 0 ? save : 0, line)).join('\n\n');
+      expect(chapterWordCount(text)).toBe(400 * 15);
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(5_000_000);
   });
 });
