@@ -6,8 +6,11 @@
 import { buildApp } from '@chronicler/sync-server';
 // configFromEnv is what main.ts uses to read the environment.
 import { configFromEnv } from '@chronicler/sync-server/config';
+import { tuneServerRuntime } from '@chronicler/sync-server/runtime';
 import { serveForBench } from '../lib/serve.ts';
 
+// As main.ts does (BENCH_DEFAULT_RUNTIME=1 leaves V8 as it comes, for an A/B).
+if (!process.env.BENCH_DEFAULT_RUNTIME) tuneServerRuntime();
 const app = await buildApp(configFromEnv(process.env));
 // Writes per COMMIT tell how much group commit shares each fsync (bench/server-http.ts).
 const { stats } = app.deps.database.groupCommit;

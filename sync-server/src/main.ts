@@ -5,6 +5,9 @@
 import { buildApp } from './app.ts';
 import { startBackupSchedule } from './backup/plugin.ts';
 import { configFromEnv } from './config.ts';
+import { tuneServerRuntime } from './runtime.ts';
+
+tuneServerRuntime();
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
