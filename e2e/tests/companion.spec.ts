@@ -2,8 +2,16 @@
  * The writing companion (issue 11) in Chromium against the real server: choose a series and a
  * book and generate a suggestion that names a real character; analyse pasted text and see its
  * findings highlighted; the apprentice's daily allowance running out in the Writer's Companion
- * panel; and a chapter analysed while offline, on the device.
+ * panel; and a chapter analysed while offline, on the device. With a model configured (a second
+ * server started here, talking to a /v1/chat/completions test server on 127.0.0.1): a character
+ * the chapter names only by an alias is in the series bible the model receives.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { seriousA11yViolations, signUpViaApi, toast } from '../support';
 
@@ -143,4 +151,100 @@ test('in the chapter editor: analyse the open chapter in place and insert a sugg
     .poll(async () => ((await (await page.request.get(`/api/chapters/${chapter.id}`)).json()) as { content: string }).content, { timeout: 20_000 })
     .toContain(suggestion.content);
   expect(await wordsWritten()).toBe(writtenBefore);
+});
+
+/**
+ * The shared e2e server has no model (every other test here relies on the built-in engine), so this
+ * one starts its own server with AI_BASE_URL pointing at a small OpenAI-compatible test server that
+ * records each prompt and answers, streamed, with the characters its series bible lists.
+ */
+test.describe('with an AI model configured', () => {
+  const port = Number(process.env.E2E_PORT ?? 3199) + 200;
+  const prompts: string[] = [];
+  let model: http.Server | undefined;
+  let server: ChildProcess | undefined;
+  let dataDir = '';
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    model = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const prompt = (JSON.parse(raw) as { messages: Array<{ content: string }> }).messages.map((m) => m.content).join('\n');
+        prompts.push(prompt);
+        const names = [...prompt.matchAll(/^Character: ([^,(]+?)(?:,| \()/gm)].map((m) => m[1]);
+        const chunk = (choices: unknown[], extra: object = {}) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices, ...extra })}\n\n`;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(chunk([{ index: 0, delta: { role: 'assistant', content: 'From the bible: ' } }]));
+        res.write(chunk([{ index: 0, delta: { content: `${names.join(' and ')} should share the next crossing.` }, finish_reason: 'stop' }]));
+        res.write(chunk([], { usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } }));
+        res.end('data: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => model!.listen(0, '127.0.0.1', resolve));
+    const modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}`;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-e2e-model-'));
+    const serverDir = path.resolve(import.meta.dirname, '../../sync-server');
+    server = spawn(path.join(serverDir, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+      cwd: serverDir,
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        AI_BASE_URL: modelUrl,
+        AI_API_KEY: 'sk-e2e',
+        AI_MODEL: 'e2e-model',
+      },
+    });
+    await expect
+      .poll(async () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [500] })
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    // Our own server only: its process group (tsx and the node it starts), by id.
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise<void>((resolve) => (model ? model.close(() => resolve()) : resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a character the chapter names only by an alias is in the series bible the model receives, and in its suggestion', async ({ page }) => {
+    await signUpViaApi(page);
+    const post = async (url: string, data: object) => {
+      const res = await page.request.post(url, { data });
+      expect(res.status(), `${url} → ${await res.text()}`).toBe(201);
+      return res.json();
+    };
+    const series = await post('/api/series', { title: 'The River Books' });
+    const book = await post('/api/books', { seriesId: series.id, title: 'The Crossing' });
+    await post('/api/characters', { seriesId: series.id, name: 'Mara Vell', role: 'protagonist' });
+    await post('/api/characters', { seriesId: series.id, name: 'Orrin Tallow', aliases: ['the Ferryman'] });
+    await post('/api/characters', { seriesId: series.id, name: 'Bran Lowe' });
+    // Orrin is named only by his alias; Bran not at all.
+    await post('/api/chapters', { bookId: book.id, title: 'Dusk', content: 'At dusk the Ferryman pushed off from the pier without a word, and the river carried the boat past the drowned mill.' });
+
+    await page.goto('/ai-companion');
+    await choose(page, 'Series', 'The River Books');
+    await choose(page, 'Book', 'The Crossing');
+    await choose(page, 'Suggestion type', 'Character development');
+    await page.getByRole('button', { name: 'Generate Suggestion' }).click();
+    await expect(toast(page, 'New suggestion generated')).toBeVisible();
+    const card = page.getByTestId('suggestion').first();
+    await expect(card).toContainText('AI model');
+    await expect(card).toContainText('Orrin Tallow');
+    await expect(card).not.toContainText('Bran Lowe');
+
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).toContain('Character: Orrin Tallow, also called the Ferryman');
+    expect(prompts[0]).toContain('Character: Mara Vell');
+    expect(prompts[0]).not.toContain('Bran Lowe');
+  });
 });

@@ -191,6 +191,24 @@ describe('the series bible sent to the model: aliases and "always include"', () 
     expect(long.statusCode).toBe(422);
     expect(long.body).toContain('Each alias must be at most 60 characters');
   });
+
+  it('carries a minor location the author marked always include, and main ones unmarked, never a later book’s', async () => {
+    const { client, series, book1 } = await seriesWithLaterBook('stream');
+    const mill = await client.create('/api/locations', { seriesId: series.id, name: 'Drowned Mill', importance: 'minor', bookAppearances: [1] });
+    expect(mill).toMatchObject({ alwaysInclude: false });
+    expect(await client.put(`/api/locations/${mill.id}`, { alwaysInclude: true })).toMatchObject({ statusCode: 200 });
+    await client.create('/api/locations', { seriesId: series.id, name: 'Ember Gate', importance: 'minor', alwaysInclude: true, bookAppearances: [2] });
+    await client.create('/api/locations', { seriesId: series.id, name: 'Cinder Row', importance: 'minor', bookAppearances: [1] });
+    const chapter = await client.create('/api/chapters', { bookId: book1.id, title: 'Night', content: 'The lamps went out one by one along the quay, and nobody in the town dared to say aloud what they had seen on the water.' });
+    const res = await client.post('/api/ai/analyze', { chapterId: chapter.id, useModel: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const prompt = model!.received[0]!.body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('Location: Drowned Mill');
+    expect(prompt).toContain('Location: Greyharbour');
+    expect(prompt).not.toContain('Cinder Row');
+    // Marked, but first appearing in book 2: a spoiler for a reader of book 1.
+    expect(prompt).not.toContain('Ember Gate');
+  });
 });
 
 describe('with no model configured', () => {

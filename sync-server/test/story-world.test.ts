@@ -178,6 +178,20 @@ describe('locations', () => {
     expect(await me.read(`/api/timeline-events/${event.id}`)).toMatchObject({ locationId: null });
   });
 
+  it('keeps the author’s "always include" mark: unmarked by default, set on create or update, in the sync feed', async () => {
+    const plain = locationSchema.parse(await me.create('/api/locations', { seriesId: series.id, name: 'Quay' }));
+    expect(plain.alwaysInclude).toBe(false);
+    const marked = locationSchema.parse(await me.create('/api/locations', { seriesId: series.id, name: 'Mill', alwaysInclude: true }));
+    expect(marked.alwaysInclude).toBe(true);
+    expect(json(await me.put(`/api/locations/${plain.id}`, { alwaysInclude: true }))).toMatchObject({ alwaysInclude: true, name: 'Quay' });
+    expect(json(await me.put(`/api/locations/${marked.id}`, { alwaysInclude: false }))).toMatchObject({ alwaysInclude: false });
+    expect(await me.read(`/api/locations/${plain.id}`)).toMatchObject({ alwaysInclude: true });
+    const feed = await me.read('/api/sync/changes?since=0');
+    const synced = Object.fromEntries(feed.changes.locations.map((l: { name: string; alwaysInclude: boolean }) => [l.name, l.alwaysInclude]));
+    expect(synced).toEqual({ Quay: true, Mill: false });
+    expectError(await me.put(`/api/locations/${plain.id}`, { alwaysInclude: 'yes' }), 422, 'VALIDATION_FAILED');
+  });
+
   it('answers the spec messages', async () => {
     expectError(await me.post('/api/locations', { seriesId: series.id }), 422, 'VALIDATION_FAILED', MESSAGES.location.nameRequired);
     expectError(await me.post('/api/locations', { name: 'X' }), 422, 'VALIDATION_FAILED', 'No series selected');

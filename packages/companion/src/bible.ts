@@ -3,7 +3,7 @@
  * tools do it (lorebooks / codex entries): the entries whose names or aliases are mentioned in the
  * text at hand (case-insensitive, whole words; a person's first name counts too), the chosen book's
  * point-of-view characters (its main characters), the characters the author marked "always
- * include", and the main locations — and never anything first appearing after the chosen book
+ * include", the main locations and the locations marked "always include" — and never anything first appearing after the chosen book
  * (spoilerSafe runs first, so an "always include" character of a later book is not there).
  */
 import { type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
@@ -53,7 +53,8 @@ export function seriesBible(material: SeriesMaterial, options: BibleOptions = {}
     }
   }
   for (const l of m.locations) {
-    const rank = named(namesOf(l.name, false)) ? 0 : l.importance === 'main' ? 2 : -1;
+    // Main locations are in without the mark (as they were before it existed): the mark adds a place, it never drops one.
+    const rank = named(namesOf(l.name, false)) ? 0 : l.importance === 'main' || l.alwaysInclude ? 2 : -1;
     if (rank >= 0) entries.push({ rank, line: `Location: ${l.name} (${l.locationType})${l.description ? ` — ${clip(l.description)}` : ''}` });
   }
   const books = [...m.books].sort((a, b) => a.position - b.position).map((b) => b.title);

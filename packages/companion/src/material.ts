@@ -15,7 +15,8 @@ export interface SeriesMaterial {
       Partial<Pick<Character, 'aliases' | 'alwaysInclude'>>
   >;
   relationships: ReadonlyArray<Pick<CharacterRelationship, 'id' | 'sourceCharacterId' | 'targetCharacterId' | 'relationshipType' | 'description'>>;
-  locations: ReadonlyArray<Pick<Location, 'id' | 'name' | 'locationType' | 'importance' | 'bookAppearances' | 'description'>>;
+  // alwaysInclude: optional, as for characters.
+  locations: ReadonlyArray<Pick<Location, 'id' | 'name' | 'locationType' | 'importance' | 'bookAppearances' | 'description'> & Partial<Pick<Location, 'alwaysInclude'>>>;
   events: ReadonlyArray<Pick<TimelineEvent, 'id' | 'title' | 'bookId' | 'chapterId' | 'characterIds' | 'locationId' | 'importance' | 'position' | 'description'>>;
 }
 

@@ -172,6 +172,28 @@ describe('series bible', () => {
     expect(early).toContain('Character: Old Tobin');
     expect(early).not.toContain('Sable');
   });
+
+  it('always includes the locations the author marked, as it does main ones, but never one first appearing after the chosen book', () => {
+    const { material, b1, b2, marsh, northKeep } = fixture();
+    const text = 'The tide came in.';
+    // Unmarked: only the main location (Greyharbour), as before the mark existed.
+    const plain = seriesBible(material, { bookId: b2.id, text });
+    expect(plain).toContain('Location: Greyharbour');
+    expect(plain).not.toContain('Weeping Marsh');
+    expect(plain).not.toContain('North Keep');
+    const marked: SeriesMaterial = {
+      ...material,
+      locations: material.locations.map((l) => (l.id === marsh.id || l.id === northKeep.id ? { ...l, alwaysInclude: true } : l)),
+    };
+    const later = seriesBible(marked, { bookId: b2.id, text });
+    expect(later).toContain('Location: Weeping Marsh (other)');
+    expect(later).toContain('Location: North Keep (castle)');
+    expect(later).toContain('Location: Greyharbour');
+    // North Keep first appears in book 2: with book 1 chosen, the mark does not bring it in.
+    const early = seriesBible(marked, { bookId: b1.id, text });
+    expect(early).toContain('Location: Weeping Marsh');
+    expect(early).not.toContain('North Keep');
+  });
 });
 
 describe('suggestion rules and aliases', () => {

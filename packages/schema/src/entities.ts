@@ -160,6 +160,8 @@ export const locationSchema = syncedRowSchema.extend({
   importance: locationImportanceSchema,
   bookAppearances: z.array(z.number().int()),
   image: z.string().nullable(),
+  // Default: rows written before the field (older backups, rows kept on a device) read as unmarked.
+  alwaysInclude: z.boolean().default(false),
 });
 export type Location = z.infer<typeof locationSchema>;
 
@@ -476,6 +478,8 @@ const locationFields = {
   importance: locationImportanceSchema,
   bookAppearances,
   image: nullableUrl,
+  /** Always in the companion's series bible for a model (within the spoiler rule); main locations are anyway. */
+  alwaysInclude: z.boolean(),
 };
 export const createLocationBodySchema = z.strictObject({
   id: id.optional(),
@@ -486,6 +490,7 @@ export const createLocationBodySchema = z.strictObject({
   importance: locationFields.importance.default('secondary'),
   bookAppearances: locationFields.bookAppearances.default([]),
   image: locationFields.image.default(null),
+  alwaysInclude: locationFields.alwaysInclude.default(false),
 });
 export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 export const updateLocationBodySchema = z.strictObject(locationFields).partial();

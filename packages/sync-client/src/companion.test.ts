@@ -46,7 +46,33 @@ describe('characters kept on a device from before aliases (Dexie version 8)', ()
     old.close();
 
     db = openChroniclerDb('u7', { indexedDB: factory });
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.characters.get(before.id)).toMatchObject({ name: 'Ged', aliases: [], alwaysInclude: false });
+  });
+});
+
+describe('locations kept on a device from before "always include" (Dexie version 9)', () => {
+  it('read as unmarked after the upgrade, every other field as it was', async () => {
+    const factory = new IDBFactory();
+    // The version-8 database: the same tables (version 9 adds none), locations without the new field.
+    const current = openChroniclerDb('u8', { indexedDB: factory });
+    const stores = Object.fromEntries(current.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)].join(', ')]));
+    current.close();
+    const old = new Dexie(dbName('u8'), { indexedDB: factory });
+    old.version(8).stores(stores);
+    const place = (id: string, name: string, importance: 'main' | 'minor') => ({
+      id, rev: 4, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', deletedAt: null, seriesId: SERIES,
+      name, locationType: 'city', description: 'Stone and salt', importance, bookAppearances: [1], image: null,
+    });
+    await old.table('locations').bulkPut([place('00000000-0000-7000-8000-0000000000a1', 'Gont Port', 'main'), place('00000000-0000-7000-8000-0000000000a2', 'Re Albi', 'minor')]);
+    old.close();
+
+    db = openChroniclerDb('u8', { indexedDB: factory });
+    expect(db.verno).toBe(9);
+    const rows = await db.locations.orderBy('id').toArray();
+    expect(rows).toEqual([
+      { ...place('00000000-0000-7000-8000-0000000000a1', 'Gont Port', 'main'), alwaysInclude: false },
+      { ...place('00000000-0000-7000-8000-0000000000a2', 'Re Albi', 'minor'), alwaysInclude: false },
+    ]);
   });
 });

@@ -248,6 +248,17 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
           c.alwaysInclude ??= false;
         }),
     );
+  // Locations' "always include" (issue 11, server migration 0012): rows kept from before read as unmarked.
+  db.version(9)
+    .stores({})
+    .upgrade((tx) =>
+      tx
+        .table('locations')
+        .toCollection()
+        .modify((l: Partial<Location>) => {
+          l.alwaysInclude ??= false;
+        }),
+    );
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

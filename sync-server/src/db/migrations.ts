@@ -457,6 +457,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('backup_snapshots_user_created').on('backup_snapshots').columns(['user_id', 'created_at']).execute();
     },
   },
+  // The companion's series bible (issue 11): the author's "always include" mark on a location. Main
+  // locations stay in the bible without it, so 0 for every existing row changes nothing.
+  '0012_location_always_include': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('locations').addColumn('always_include', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -168,6 +168,8 @@ export interface LocationsTable extends SyncedColumns {
   importance: string;
   bookAppearances: string;
   image: string | null;
+  /** 0012; 0 by default. */
+  alwaysInclude: Generated<number>;
 }
 
 export interface TimelineEventsTable extends SyncedColumns {

@@ -126,7 +126,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(locationSchema),
     seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
     jsonColumns: ['bookAppearances'],
-    booleanColumns: [],
+    booleanColumns: ['alwaysInclude'],
     createLimit: 'locationsPerSeries',
     writeFeature: null,
   },

@@ -17,6 +17,7 @@ export function serverLocation(seriesId: string, over: Partial<Location> = {}): 
     importance: 'secondary',
     bookAppearances: [],
     image: null,
+    alwaysInclude: false,
     ...over,
   };
 }

@@ -86,6 +86,7 @@ describe('Timeline page', () => {
       importance: 'main',
       bookAppearances: [],
       image: null,
+      alwaysInclude: false,
     });
 
     expect(await screen.findByText('No Timeline Events')).toBeTruthy();

@@ -76,6 +76,12 @@ describe('World Building page', () => {
     await user.type(within(dialog()).getByRole('textbox', { name: 'Description' }), 'The school of wizards');
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 3' }));
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 1' }));
+    // "Always include" starts unmarked and toggles from the keyboard.
+    const always = within(dialog()).getByRole('checkbox', { name: 'Always include in companion context' });
+    expect(always).toHaveProperty('checked', false);
+    always.focus();
+    await user.keyboard(' ');
+    expect(always).toHaveProperty('checked', true);
     await user.click(within(dialog()).getByRole('button', { name: 'Add Location' }));
 
     expect(await screen.findByText('Location added')).toBeTruthy();
@@ -95,6 +101,7 @@ describe('World Building page', () => {
       description: 'The school of wizards',
       bookAppearances: [1, 3],
       image: null,
+      alwaysInclude: true,
     });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ method: 'POST', path: '/api/locations' });

@@ -103,6 +103,12 @@ function LocationForm({ location, seriesTitle, onClose, onSubmit, readOnly }: Om
             ))}
           </Group>
         </Checkbox.Group>
+        <Checkbox
+          label="Always include in companion context"
+          description="Give this place to an AI model with every request, even when the text does not name it — never before the book it first appears in. Main locations are always included."
+          checked={values.alwaysInclude}
+          onChange={(e) => set('alwaysInclude', e.currentTarget.checked)}
+        />
         <TextInput
           label="Image URL"
           placeholder="https://…"

@@ -6,7 +6,7 @@ const seriesId = newId();
 
 describe('location form', () => {
   it('starts with the spec defaults: general, secondary, no books, no image', () => {
-    expect(emptyLocationForm()).toEqual({ name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '' });
+    expect(emptyLocationForm()).toEqual({ name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false });
   });
 
   it('requires a name (blank counts as missing)', () => {
@@ -29,8 +29,9 @@ describe('location form', () => {
       importance: 'main',
       bookAppearances: [3, 1, 3],
       image: ' ',
+      alwaysInclude: true,
     });
-    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3], image: null });
+    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3], image: null, alwaysInclude: true });
     expect(createLocationBodySchema.safeParse(body).success).toBe(true);
     expect('mapCoordinates' in body).toBe(false);
   });
@@ -49,13 +50,18 @@ describe('location form', () => {
       importance: 'main',
       bookAppearances: [1],
       image: null,
+      alwaysInclude: false,
     };
     const form = formFromLocation(original);
+    expect(form.alwaysInclude).toBe(false);
+    expect(formFromLocation({ ...original, alwaysInclude: true }).alwaysInclude).toBe(true);
     expect(updateBodyFromForm(original, form)).toEqual({});
     expect(updateBodyFromForm(original, { ...form, description: 'A mountain in the sea', bookAppearances: [2, 1] })).toEqual({
       description: 'A mountain in the sea',
       bookAppearances: [1, 2],
     });
     expect(updateBodyFromForm(original, { ...form, image: 'https://x.test/a.png' })).toEqual({ image: 'https://x.test/a.png' });
+    expect(updateBodyFromForm(original, { ...form, alwaysInclude: true })).toEqual({ alwaysInclude: true });
+    expect(updateBodyFromForm({ ...original, alwaysInclude: true }, { ...form, alwaysInclude: false })).toEqual({ alwaysInclude: false });
   });
 });

@@ -14,6 +14,8 @@ export interface LocationFormValues {
   bookAppearances: number[];
   /** An image URL; '' for none. */
   image: string;
+  /** Always in the companion's context for an AI model (spoiler rule still applies); main locations are anyway. */
+  alwaysInclude: boolean;
 }
 
 export type LocationFormErrors = Partial<Record<keyof LocationFormValues, string>>;
@@ -21,7 +23,7 @@ export type LocationFormErrors = Partial<Record<keyof LocationFormValues, string
 export const IMAGE_URL_MESSAGE = 'Please enter a web address starting with http:// or https://';
 
 export function emptyLocationForm(): LocationFormValues {
-  return { name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '' };
+  return { name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false };
 }
 
 export function formFromLocation(location: Location): LocationFormValues {
@@ -32,6 +34,7 @@ export function formFromLocation(location: Location): LocationFormValues {
     importance: location.importance,
     bookAppearances: [...location.bookAppearances],
     image: location.image ?? '',
+    alwaysInclude: location.alwaysInclude,
   };
 }
 
@@ -61,6 +64,7 @@ function normalised(values: LocationFormValues) {
     importance: values.importance,
     bookAppearances: [...new Set(values.bookAppearances)].filter((n) => n >= 1 && n <= 5).sort((a, b) => a - b),
     image: values.image.trim() === '' ? null : values.image.trim(),
+    alwaysInclude: values.alwaysInclude,
   };
 }
 
@@ -78,5 +82,6 @@ export function updateBodyFromForm(original: Location, values: LocationFormValue
   if (next.importance !== original.importance) body.importance = next.importance;
   if (next.bookAppearances.join() !== [...original.bookAppearances].sort((a, b) => a - b).join()) body.bookAppearances = next.bookAppearances;
   if (next.image !== original.image) body.image = next.image;
+  if (next.alwaysInclude !== original.alwaysInclude) body.alwaysInclude = next.alwaysInclude;
   return body;
 }
