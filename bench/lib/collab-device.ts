@@ -1,0 +1,72 @@
+/**
+ * A connected collaborator for collab-live.ts: the real sync engine over its own IndexedDB
+ * (fake-indexeddb), pulling on every poke of its own SSE stream (GET /api/sync/events).
+ */
+import http from 'node:http';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import {
+  type ChroniclerDb,
+  type SyncEngine,
+  createSyncEngine,
+  createSyncStatusStore,
+  openChroniclerDb,
+} from '@chronicler/sync-client';
+
+export interface Device {
+  db: ChroniclerDb;
+  engine: SyncEngine;
+  stream: http.ClientRequest;
+  /** Called after every pull. */
+  onPulled: () => void;
+}
+
+export function connect(baseUrl: string, cookie: string, userId: string): Device {
+  const db = openChroniclerDb(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const engine = createSyncEngine({
+    db,
+    fetch: (url, init) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+    baseUrl,
+    locks: null,
+    eventSource: null,
+    status: createSyncStatusStore(),
+    platform: { window: null, document: null },
+    timers: { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined },
+  });
+  const device = { db, engine, onPulled: () => undefined } as unknown as Device;
+  // One pull at a time; a poke during a pull asks for one more.
+  let pulling = false;
+  let again = false;
+  const pull = async () => {
+    if (pulling) {
+      again = true;
+      return;
+    }
+    pulling = true;
+    do {
+      again = false;
+      await engine.pull();
+      device.onPulled();
+    } while (again);
+    pulling = false;
+  };
+  device.stream = http.get(new URL('/api/sync/events', baseUrl), { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      const events = buffer.split('\n\n');
+      buffer = events.pop() ?? '';
+      if (events.some((e) => e.includes('data: {"seq"'))) void pull();
+    });
+  });
+  return device;
+}
+
+export function disconnect(device: Device): void {
+  device.stream.destroy();
+  device.engine.stop();
+  device.db.close();
+}
+
+/** A wall-clock instant comparable across processes (sub-millisecond, unlike Date.now). */
+export const sharedNow = () => performance.timeOrigin + performance.now();
