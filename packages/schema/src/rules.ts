@@ -21,7 +21,12 @@ export function countWordsDialog(text: string): number {
  * dropped. "Well-known don't" counts 4; a lone "—" counts 0.
  */
 export function countWordsEditor(text: string): number {
-  return text.replace(PUNCTUATION, ' ').split(WHITESPACE).filter((w) => w !== '').length;
+  return editorWords(text).length;
+}
+
+/** The words of a text on the editor's rule (countWordsEditor): what writing statistics compare. */
+export function editorWords(text: string): string[] {
+  return text.replace(PUNCTUATION, ' ').split(WHITESPACE).filter((w) => w !== '');
 }
 
 /** The editor's character count: the raw text length. */

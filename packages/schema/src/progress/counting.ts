@@ -1,18 +1,12 @@
 /**
  * What an edit of chapter text counts as writing (DESIGN.md §4 "Writing statistics"): the words it
- * adds (gross) and the words it removes, on the editor's word rule (rules.ts countWordsEditor), so
+ * adds (gross) and the words it removes, on the editor's word rule (rules.ts editorWords), so
  * `added - removed` is exactly the change of the chapter's word count. Used by the server to
  * record each edit and by the client to show not yet acknowledged words.
  */
 import { diffArrays } from 'diff';
+import { editorWords } from '../rules.ts';
 
-const PUNCTUATION = /\p{P}/gu;
-const WHITESPACE = /\s+/u;
-
-/** The words of a text on the editor's rule (punctuation is a separator). */
-export function editorWords(text: string): string[] {
-  return text.replace(PUNCTUATION, ' ').split(WHITESPACE).filter((w) => w !== '');
-}
 
 /**
  * A single save that adds more than this many words at once is a paste: recorded, flagged, and
