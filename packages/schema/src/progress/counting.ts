@@ -7,7 +7,6 @@
 import { diffArrays } from 'diff';
 import { editorWords } from '../rules.ts';
 
-
 /**
  * A single save that adds more than this many words at once is a paste: recorded, flagged, and
  * not counted toward streaks, goals or achievements. A fast typist adds ~100 words a minute and the
