@@ -20,6 +20,7 @@ import Database from 'better-sqlite3';
 import { countWordsEditor, newId } from '@chronicler/schema';
 import { type ApiClient, type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
+import { type FeedWalk, feedChecker, walkFeed } from './lib/feed.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { chapterText } from './lib/prose.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
@@ -109,40 +110,6 @@ function seedChapters(db: Database.Database, templateId: string, bookIds: readon
   })();
 }
 
-interface Walk {
-  ms: number;
-  pages: number;
-  bytes: number;
-  pageMs: number[];
-}
-
-/** The tail of every page says where the next one starts: `…,"cursor":N,"hasMore":B}`. */
-function cursorOf(page: string): { cursor: number; hasMore: boolean } {
-  const match = /"cursor":(\d+),"hasMore":(true|false)\}\s*$/.exec(page.slice(-200));
-  if (!match) throw new Error(`a feed page did not end with its cursor: …${page.slice(-200)}`);
-  return { cursor: Number(match[1]), hasMore: match[2] === 'true' };
-}
-
-/** Every page from since=0, as a client would fetch them, timed end to end. */
-async function walkFeed(client: ApiClient, check?: (page: string) => void): Promise<Walk> {
-  const limit = flags.limit ? `&limit=${flags.limit}` : '';
-  const walk: Walk = { ms: 0, pages: 0, bytes: 0, pageMs: [] };
-  const start = performance.now();
-  for (let since = 0, more = true; more; ) {
-    const pageStart = performance.now();
-    const res = await client.request('GET', `/api/sync/changes?since=${since}${limit}`);
-    if (res.status !== 200) throw new Error(`the feed answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-    const page = res.body.toString('utf8');
-    walk.pageMs.push(performance.now() - pageStart);
-    walk.pages += 1;
-    walk.bytes += res.body.length;
-    ({ cursor: since, hasMore: more } = cursorOf(page));
-    check?.(page);
-  }
-  walk.ms = performance.now() - start;
-  return walk;
-}
-
 /** The baseline: the series' rows of every synced table, read and serialised, nothing else. */
 function readAndSerialise(db: Database.Database, seriesId: string): { ms: number; bytes: number } {
   const statements = SYNCED_TABLES.map(([table, column]) => [table, db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`)] as const);
@@ -151,24 +118,6 @@ function readAndSerialise(db: Database.Database, seriesId: string): { ms: number
   for (const [table, statement] of statements) rows[table] = statement.all(seriesId);
   const json = JSON.stringify(rows);
   return { ms: performance.now() - start, bytes: Buffer.byteLength(json) };
-}
-
-/** Counts what a full walk delivered: every chapter once, every word, the books and the series. */
-function feedChecker() {
-  const seen = { series: new Set<string>(), books: new Set<string>(), chapters: new Set<string>(), words: 0 };
-  return {
-    seen,
-    check(page: string) {
-      const { changes } = JSON.parse(page) as { changes: Record<string, { id: string; wordCount?: number }[]> };
-      for (const kind of ['series', 'books', 'chapters'] as const) {
-        for (const row of changes[kind] ?? []) {
-          if (seen[kind].has(row.id)) throw new Error(`the feed sent ${kind} ${row.id} twice`);
-          seen[kind].add(row.id);
-          if (kind === 'chapters') seen.words += row.wordCount ?? 0;
-        }
-      }
-    },
-  };
 }
 
 async function main(): Promise<void> {
@@ -203,7 +152,7 @@ async function main(): Promise<void> {
 
     // Warm-up walk, fully parsed: the feed must deliver everything exactly once.
     const checker = feedChecker();
-    const warm = await walkFeed(story.client, checker.check);
+    const warm = await walkFeed(story.client, { limit: flags.limit, check: checker.check });
     const { seen } = checker;
     const complete = seen.series.size === 1 && seen.books.size === BOOKS && seen.chapters.size === CHAPTERS && seen.words === CHAPTERS * WORDS;
     console.log(
@@ -213,10 +162,10 @@ async function main(): Promise<void> {
     readAndSerialise(db, story.seriesId);
 
     const baseline: { ms: number; bytes: number }[] = [];
-    const walks: Walk[] = [];
+    const walks: FeedWalk[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       baseline.push(readAndSerialise(db, story.seriesId));
-      walks.push(await walkFeed(story.client));
+      walks.push(await walkFeed(story.client, { limit: flags.limit }));
     }
 
     const baselineMs = median(baseline.map((b) => b.ms));
@@ -251,7 +200,7 @@ async function main(): Promise<void> {
     if (flags.profile) {
       fs.mkdirSync(flags.profile, { recursive: true });
       const file = path.resolve(flags.profile, 'changes-bootstrap.cpuprofile');
-      const walk = await server.profile(file, () => walkFeed(story.client));
+      const walk = await server.profile(file, () => walkFeed(story.client, { limit: flags.limit }));
       console.log(`\nfeed walk while profiled: ${fmt.ms(walk.ms)}, ${walk.pages} pages`);
       console.log(summariseProfile(file, { requests: walk.pages, unit: 'page' }));
     }

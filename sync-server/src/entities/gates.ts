@@ -2,7 +2,7 @@
  * Plan limits and feature gates on the server (DESIGN.md §4, §5), from THE plan table in
  * packages/schema. The series owner's plan governs everything inside a series; limits count live rows.
  */
-import { ERROR_CODES, type EntityKind, gateState } from '@chronicler/schema';
+import { ERROR_CODES, type EntityKind, gateState, isUnlimited } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
 import { type Db, countLive, ownerPlan, userPlan } from './queries.ts';
 import { ENTITIES } from './registry.ts';
@@ -23,6 +23,8 @@ export async function assertCreateLimit(db: Db, kind: EntityKind, scope: { serie
   const limit = ENTITIES[kind].createLimit;
   if (limit === null) return;
   const plan = 'ownerId' in scope ? await userPlan(db, scope.ownerId) : await ownerPlan(db, scope.seriesId);
+  // No limit on this plan: nothing to count (a count reads every live row of the series).
+  if (isUnlimited(plan, limit)) return;
   const count =
     'ownerId' in scope ? await countLive(db, kind, 'ownerId', scope.ownerId) : await countLive(db, kind, 'seriesId', scope.seriesId);
   const gate = gateState({ plan, limit, count });

@@ -21,6 +21,8 @@ import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 
 import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
+import { runPrepared } from '../db/prepared.ts';
+import { inReadSnapshot } from '../db/read-snapshot.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
 
@@ -42,20 +44,9 @@ const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
   json: rowJsonBytes(wireStorage(kind)),
 }));
 
-/** Series ids the user may read now: owned (deleted ones included) and live memberships. */
-export async function readScope(db: Kysely<DB>, userId: string): Promise<Set<string>> {
-  const owned = await db.selectFrom('series').select('id').where('ownerId', '=', userId).execute();
-  const joined = await db
-    .selectFrom('seriesMembers')
-    .select('seriesId')
-    .where('userId', '=', userId)
-    .where('deletedAt', 'is', null)
-    .execute();
-  return new Set([...owned.map((r) => r.id), ...joined.map((r) => r.seriesId)]);
-}
-
 export async function currentSeq(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('syncState').select('value').where('name', '=', 'seq').executeTakeFirstOrThrow();
+  const [row] = await runPrepared(db, 'feed seq', (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
+  if (!row) throw new Error('The sync state has no seq');
   return Number(row.value);
 }
 
@@ -72,12 +63,13 @@ interface ScopeAtCursor {
 }
 
 async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Promise<ScopeAtCursor> {
-  const owned = await trx.selectFrom('series').select('id').where('ownerId', '=', userId).execute();
-  const memberships = await trx
-    .selectFrom('seriesMembers')
-    .select(['seriesId', 'rev', 'deletedAt'])
-    .where('userId', '=', userId)
-    .execute();
+  const owned = await runPrepared(trx, 'feed owned series', (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('series').select('id').where('ownerId', '=', v.userId), { userId });
+  const memberships = await runPrepared(
+    trx,
+    'feed memberships',
+    (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('seriesMembers').select(['seriesId', 'rev', 'deletedAt']).where('userId', '=', v.userId),
+    { userId },
+  );
   const kept = new Set(owned.map((r) => r.id));
   const added = new Map<string, number>();
   const removed = new Map<string, number>();
@@ -101,31 +93,61 @@ async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Pr
 type AnyDb = Kysely<any>;
 type AnyEb = ExpressionBuilder<any, any>;
 
-/** `column IN (ids)` without tripping on an empty list or on the driver's parameter limit. */
-function inList(eb: AnyEb, column: string, ids: readonly string[]): Expression<SqlBool> {
-  if (ids.length === 0) return eb.lit(false);
+/**
+ * The scope as bound values of a prepared shape (db/prepared.ts): `k0…` the kept series, `a0…` the
+ * added ones and `j0…` their membership seqs. The shape depends on how many there are, never on the
+ * ids, so a member's pulls reuse the SQL compiled for their first: Kysely building and compiling
+ * the ~25 queries of a page cost ~2.5 ms for a member of 20 series (bench/README.md, session 9),
+ * ten times what SQLite takes to run them.
+ */
+type ScopeValues = Record<string, string | number>;
+
+interface ScopeShape {
+  kept: number;
+  added: number;
+}
+
+function scopeValues(scope: ScopeAtCursor, since: number): ScopeValues {
+  const values: ScopeValues = { since, userId: scope.userId };
+  scope.kept.forEach((id, i) => (values[`k${i}`] = id));
+  [...scope.added].forEach(([id, seq], i) => {
+    values[`a${i}`] = id;
+    values[`j${i}`] = seq;
+  });
+  return values;
+}
+
+const placeholders = (v: ScopeValues, prefix: string, n: number) => Array.from({ length: n }, (_, i) => v[`${prefix}${i}`]!);
+
+/** `column IN (values)` without tripping on an empty list or on the driver's parameter limit. */
+function inList(eb: AnyEb, column: string, values: readonly unknown[]): Expression<SqlBool> {
+  if (values.length === 0) return eb.lit(false);
   const CHUNK = 500;
-  if (ids.length <= CHUNK) return eb(column, 'in', ids);
+  if (values.length <= CHUNK) return eb(column, 'in', values);
   const parts: Expression<SqlBool>[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) parts.push(eb(column, 'in', ids.slice(i, i + CHUNK)));
+  for (let i = 0; i < values.length; i += CHUNK) parts.push(eb(column, 'in', values.slice(i, i + CHUNK)));
   return eb.or(parts);
 }
 
-/** Rows whose effective seq is in (since, upTo]. `upTo` = Infinity for the counting pass. */
-function changedSince(eb: AnyEb, kind: FeedKind, scope: ScopeAtCursor, since: number, addedFloor: 'rev' | 'all', upTo: number) {
-  const rev: Expression<SqlBool>[] = [eb('rev', '>', since), ...(Number.isFinite(upTo) ? [eb('rev', '<=', upTo)] : [])];
-  if (kind.scope === 'user') return eb.and([eb('userId', '=', scope.userId), ...rev]);
+/**
+ * Rows whose effective seq is after `since` (and at most `upTo` on the reading pass). Counting
+ * pass: rows of an added series count at their own rev after the join (the rest are counted in
+ * one lump); reading pass: the whole added series.
+ */
+function changedSince(eb: AnyEb, kind: FeedKind, shape: ScopeShape, v: ScopeValues, pass: 'count' | 'read') {
+  const upTo: Expression<SqlBool>[] = pass === 'read' ? [eb('rev', '<=', v.upTo)] : [];
+  if (kind.scope === 'user') return eb.and([eb('userId', '=', v.userId), eb('rev', '>', v.since), ...upTo]);
   const col = kind.seriesColumn;
   const parts: Expression<SqlBool>[] = [];
-  if (scope.kept.length > 0) parts.push(eb.and([inList(eb, col, scope.kept), eb('rev', '>', since)]));
-  for (const [seriesId, joinedAt] of scope.added) {
-    // Counting pass: rows after the join count at their own rev (the rest are counted in one lump).
-    // Reading pass: the whole series up to the cut-off.
-    parts.push(addedFloor === 'rev' ? eb.and([eb(col, '=', seriesId), eb('rev', '>', joinedAt)]) : eb(col, '=', seriesId));
+  if (shape.kept > 0) parts.push(eb.and([inList(eb, col, placeholders(v, 'k', shape.kept)), eb('rev', '>', v.since)]));
+  for (let i = 0; i < shape.added; i++) {
+    parts.push(pass === 'count' ? eb.and([eb(col, '=', v[`a${i}`]), eb('rev', '>', v[`j${i}`])]) : eb(col, '=', v[`a${i}`]));
   }
   const scoped = parts.length === 1 ? parts[0]! : eb.or(parts);
-  return Number.isFinite(upTo) ? eb.and([scoped, eb('rev', '<=', upTo)]) : scoped;
+  return upTo.length > 0 ? eb.and([scoped, ...upTo]) : scoped;
 }
+
+const shapeKey = (kind: FeedKind, shape: ScopeShape) => (kind.scope === 'user' ? kind.kind : `${kind.kind} kept=${shape.kept} added=${shape.added}`);
 
 interface Cut {
   cursor: number;
@@ -143,30 +165,42 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   for (const seq of scope.removed.values()) add(seq, 1);
   for (const seq of scope.added.values()) add(seq, 1);
   const anyScope = scope.kept.length > 0 || scope.added.size > 0;
+  const shape: ScopeShape = { kept: scope.kept.length, added: scope.added.size };
+  // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last of
+  // them; one more tells whether anything lies beyond it.
+  const values = { ...scopeValues(scope, since), limit: limit + 1 };
   for (const kind of FEED_KINDS) {
     // Up to date (since = the global seq): nothing of the caller's can be newer.
     if (since >= globalSeq || (kind.scope === 'series' && !anyScope)) continue;
-    // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last
-    // of them; one more tells whether anything lies beyond it.
-    const groups = await trx
-      .selectFrom(kind.table)
-      .select((eb) => ['rev', eb.fn.countAll<number>().as('n')])
-      .where((eb) => changedSince(eb, kind, scope, since, 'rev', Infinity))
-      .groupBy('rev')
-      .orderBy('rev')
-      .limit(limit + 1)
-      .execute();
-    for (const g of groups) add(Number(g.rev), Number(g.n));
+    const groups = await runPrepared(
+      trx,
+      `feed count ${shapeKey(kind, shape)}`,
+      (q, v: typeof values) =>
+        q
+          .selectFrom(kind.table)
+          .select((eb) => ['rev', eb.fn.countAll<number>().as('n')])
+          .where((eb) => changedSince(eb, kind, shape, v, 'count'))
+          .groupBy('rev')
+          .orderBy('rev')
+          .limit(v.limit),
+      values,
+    );
+    for (const g of groups as { rev: number; n: number }[]) add(Number(g.rev), Number(g.n));
 
     if (kind.scope === 'user') continue;
     for (const [seriesId, joinedAt] of scope.added) {
-      const lump = await trx
-        .selectFrom(kind.table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(kind.seriesColumn, '=', seriesId)
-        .where('rev', '<=', joinedAt)
-        .executeTakeFirst();
-      add(joinedAt, Number(lump?.n ?? 0));
+      const [lump] = await runPrepared(
+        trx,
+        `feed lump ${kind.kind}`,
+        (q, v: { seriesId: string; joinedAt: number }) =>
+          q
+            .selectFrom(kind.table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where(kind.seriesColumn, '=', v.seriesId)
+            .where('rev', '<=', v.joinedAt),
+        { seriesId, joinedAt },
+      );
+      add(joinedAt, Number((lump as { n?: number } | undefined)?.n ?? 0));
     }
   }
 
@@ -189,7 +223,7 @@ const COMMA = bytes(',');
  * serialised by the database (rowJsonBytes) in the registry's wire shape and concatenated.
  */
 export async function readChangesJson(db: Kysely<DB>, userId: string, since: number, limit: number): Promise<Buffer> {
-  return db.transaction().execute(async (trx) => {
+  return inReadSnapshot(db, async (trx) => {
     const globalSeq = await currentSeq(trx);
     const scope: ScopeAtCursor =
       since >= globalSeq ? { userId, kept: [], added: new Map(), removed: new Map() } : await scopeAtCursor(trx, userId, since);
@@ -203,20 +237,27 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
       removed: new Map([...scope.removed].filter(([, seq]) => seq <= cursor)),
     };
     const anyScope = pageScope.kept.length > 0 || pageScope.added.size > 0;
+    const shape: ScopeShape = { kept: pageScope.kept.length, added: pageScope.added.size };
+    const values = { ...scopeValues(pageScope, since), upTo: cursor };
     const parts: Buffer[] = [bytes('{"changes":{')];
     for (const [i, kind] of FEED_KINDS.entries()) {
       parts.push(bytes(`${i > 0 ? ',' : ''}${JSON.stringify(kind.kind)}:[`));
       if (anyScope || (kind.scope === 'user' && since < globalSeq)) {
-        const rows = await (trx as AnyDb)
-          .selectFrom(kind.table)
-          .select(kind.json.as('json'))
-          .where((eb) => changedSince(eb, kind, pageScope, since, 'all', cursor))
-          .orderBy('rev')
-          .orderBy('id')
-          .execute();
+        const rows = await runPrepared(
+          trx as AnyDb,
+          `feed read ${shapeKey(kind, shape)}`,
+          (q, v: typeof values) =>
+            q
+              .selectFrom(kind.table)
+              .select(kind.json.as('json'))
+              .where((eb) => changedSince(eb, kind, shape, v, 'read'))
+              .orderBy('rev')
+              .orderBy('id'),
+          values,
+        );
         for (const [r, row] of rows.entries()) {
           if (r > 0) parts.push(COMMA);
-          parts.push(row.json as Buffer);
+          parts.push((row as { json: Buffer }).json);
         }
       }
       parts.push(bytes(']'));
