@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { countWordsEditor, newId } from '@chronicler/schema';
-import { type ApiClient, type Row, createStory } from './lib/api.ts';
+import { type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { type FeedWalk, feedChecker, walkFeed } from './lib/feed.ts';
 import { summariseProfile } from './lib/profile.ts';

@@ -134,6 +134,7 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   const slowest: number[] = [];
   const bare: number[] = [];
   let missed = 0;
+  const edits = async () => {
   for (let i = 0; i <= EDITS; i++) {
     const marker = `edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
     observerProcess.send({ watch: marker } satisfies ObserverRequest);
@@ -171,6 +172,14 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
     observer.push(seen);
     slowest.push(Math.max(seen, ...devices.map((_, index) => arrived.get(index) ?? ARRIVAL_TIMEOUT_MS)));
   }
+  };
+  if (flags.profile) {
+    // The server's CPU profile over the edits (profiling slows it: these figures are not the verdict's).
+    fs.mkdirSync(flags.profile, { recursive: true });
+    const file = path.resolve(flags.profile, 'collab-live.cpuprofile');
+    await server.profile(file, edits);
+    console.log(summariseProfile(file, { requests: EDITS, unit: 'edit' }));
+  } else await edits();
   observerProcess.send({ stop: true } satisfies ObserverRequest);
   for (const device of devices) disconnect(device);
   editor.client.close();

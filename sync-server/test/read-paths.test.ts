@@ -185,6 +185,15 @@ describe('cached list reads', () => {
             if (!live.some((b) => b.id === bookId)) expect(chapters.statusCode).toBe(404);
             else expect(json(chapters)).toEqual(JSON.parse(JSON.stringify(await listLive(db, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']))));
           }
+          // The changes feed answers its series kinds from the same cache (twice: the second from memory).
+          const stored = await db.selectFrom('books').select(['id', 'rev', 'title', 'deletedAt']).where('seriesId', '=', series.id).orderBy('rev').orderBy('id').execute();
+          for (let i = 0; i < 2; i++) {
+            const feed = json(await app.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=5000', headers: { cookie: author.cookie } }));
+            const fed = feed.changes.books
+              .filter((b: { seriesId: string }) => b.seriesId === series.id)
+              .map(({ id, rev, title, deletedAt }: { id: string; rev: number; title: string; deletedAt: string | null }) => ({ id, rev, title, deletedAt }));
+            expect(fed).toEqual(stored);
+          }
         };
         for (const s of steps) {
           const bookId = pickBook('pick' in s ? s.pick : 0);

@@ -10,7 +10,7 @@ import { enableDirectStatementsIn } from './sqlite/direct-statements.ts';
 
 export function inReadSnapshot<DB, T>(db: Kysely<DB>, read: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.transaction().execute((trx) => {
-    enableDirectStatementsIn(trx, db);
+    enableDirectStatementsIn(trx, db, 'read');
     return read(trx);
   });
 }

@@ -15,7 +15,10 @@
  * a client that is up to date never rescans.
  *
  * Cost: the counting pass reads only (series_id, rev) through the (series_id, rev) indexes (user
- * rows: (user_id, rev)) and groups by rev; rows are then read once, in one query per kind, with no per-row queries.
+ * rows: (user_id, rev), all user kinds in one statement) and groups by rev; rows are then read
+ * once, in one query per kind that has any, with no per-row queries. Every query is a prepared
+ * shape run in one read snapshot (db/read-snapshot.ts), and the series kinds' answers come from
+ * the read cache until the next write: after a poke, the members of a series pull the same rows.
  */
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/schema';
@@ -43,6 +46,7 @@ const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
   seriesColumn: kind === 'series' ? 'id' : 'seriesId',
   json: rowJsonBytes(wireStorage(kind)),
 }));
+const USER_FEED_KINDS = FEED_KINDS.filter((kind) => kind.scope === 'user');
 
 export async function currentSeq(db: Kysely<DB>): Promise<number> {
   const [row] = await runPrepared(db, 'feed seq', (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
@@ -152,6 +156,8 @@ const shapeKey = (kind: FeedKind, shape: ScopeShape) => (kind.scope === 'user' ?
 interface Cut {
   cursor: number;
   hasMore: boolean;
+  /** Kinds with any row counted: the others have nothing to read (most of a pull's kinds). */
+  kindsWithRows: Set<EntityKind>;
 }
 
 /**
@@ -161,6 +167,7 @@ interface Cut {
 async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit: number, globalSeq: number): Promise<Cut> {
   const countAt = new Map<number, number>();
   const add = (seq: number, n: number) => countAt.set(seq, (countAt.get(seq) ?? 0) + n);
+  const kindsWithRows = new Set<EntityKind>();
 
   for (const seq of scope.removed.values()) add(seq, 1);
   for (const seq of scope.added.values()) add(seq, 1);
@@ -169,9 +176,41 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last of
   // them; one more tells whether anything lies beyond it.
   const values = { ...scopeValues(scope, since), limit: limit + 1 };
+  // Up to date (since = the global seq): nothing of the caller's can be newer.
+  if (since >= globalSeq) return { cursor: globalSeq, hasMore: false, kindsWithRows };
+
+  // The caller's own rows, every user-scoped kind in ONE statement: they rarely change, and they
+  // cannot come from the read cache, so each statement would cost every member's pull its own turn.
+  const userGroups = await runPrepared(
+    trx,
+    'feed count user kinds',
+    (q, v: { userId: string; since: number; limit: number }) => {
+      const parts = USER_FEED_KINDS.map((kind, i) =>
+        q
+          .selectFrom(
+            q
+              .selectFrom(kind.table)
+              .select((eb) => [eb.val(kind.kind).as('kind'), 'rev', eb.fn.countAll<number>().as('n')])
+              .where('userId', '=', v.userId)
+              .where('rev', '>', v.since)
+              .groupBy('rev')
+              .orderBy('rev')
+              .limit(v.limit)
+              .as(`k${i}`),
+          )
+          .selectAll(),
+      );
+      return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
+    },
+    { userId: scope.userId, since, limit: limit + 1 },
+  );
+  for (const g of userGroups as { kind: EntityKind; rev: number; n: number }[]) {
+    add(Number(g.rev), Number(g.n));
+    kindsWithRows.add(g.kind);
+  }
+
   for (const kind of FEED_KINDS) {
-    // Up to date (since = the global seq): nothing of the caller's can be newer.
-    if (since >= globalSeq || (kind.scope === 'series' && !anyScope)) continue;
+    if (kind.scope === 'user' || !anyScope) continue;
     const groups = await runPrepared(
       trx,
       `feed count ${shapeKey(kind, shape)}`,
@@ -184,10 +223,13 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
           .orderBy('rev')
           .limit(v.limit),
       values,
+      // Members of a series pull the same rows after each poke: answered from memory until the
+      // next write (the read cache). User rows are not: another process may write them.
+      { cached: true },
     );
     for (const g of groups as { rev: number; n: number }[]) add(Number(g.rev), Number(g.n));
+    if (groups.length > 0) kindsWithRows.add(kind.kind);
 
-    if (kind.scope === 'user') continue;
     for (const [seriesId, joinedAt] of scope.added) {
       const [lump] = await runPrepared(
         trx,
@@ -199,8 +241,11 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
             .where(kind.seriesColumn, '=', v.seriesId)
             .where('rev', '<=', v.joinedAt),
         { seriesId, joinedAt },
+        { cached: true },
       );
-      add(joinedAt, Number((lump as { n?: number } | undefined)?.n ?? 0));
+      const n = Number((lump as { n?: number } | undefined)?.n ?? 0);
+      add(joinedAt, n);
+      if (n > 0) kindsWithRows.add(kind.kind);
     }
   }
 
@@ -209,10 +254,10 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   for (let i = 0; i < seqs.length; i++) {
     running += countAt.get(seqs[i]!)!;
     if (running >= limit) {
-      return i < seqs.length - 1 ? { cursor: seqs[i]!, hasMore: true } : { cursor: globalSeq, hasMore: false };
+      return i < seqs.length - 1 ? { cursor: seqs[i]!, hasMore: true, kindsWithRows } : { cursor: globalSeq, hasMore: false, kindsWithRows };
     }
   }
-  return { cursor: globalSeq, hasMore: false };
+  return { cursor: globalSeq, hasMore: false, kindsWithRows };
 }
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
@@ -227,7 +272,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
     const globalSeq = await currentSeq(trx);
     const scope: ScopeAtCursor =
       since >= globalSeq ? { userId, kept: [], added: new Map(), removed: new Map() } : await scopeAtCursor(trx, userId, since);
-    const { cursor, hasMore } = await chooseCut(trx as AnyDb, scope, since, limit, globalSeq);
+    const { cursor, hasMore, kindsWithRows } = await chooseCut(trx as AnyDb, scope, since, limit, globalSeq);
 
     // Additions and removals whose membership write is after the cut belong to a later page.
     const pageScope: ScopeAtCursor = {
@@ -236,13 +281,12 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
       added: new Map([...scope.added].filter(([, seq]) => seq <= cursor)),
       removed: new Map([...scope.removed].filter(([, seq]) => seq <= cursor)),
     };
-    const anyScope = pageScope.kept.length > 0 || pageScope.added.size > 0;
     const shape: ScopeShape = { kept: pageScope.kept.length, added: pageScope.added.size };
     const values = { ...scopeValues(pageScope, since), upTo: cursor };
     const parts: Buffer[] = [bytes('{"changes":{')];
     for (const [i, kind] of FEED_KINDS.entries()) {
       parts.push(bytes(`${i > 0 ? ',' : ''}${JSON.stringify(kind.kind)}:[`));
-      if (anyScope || (kind.scope === 'user' && since < globalSeq)) {
+      if (kindsWithRows.has(kind.kind)) {
         const rows = await runPrepared(
           trx as AnyDb,
           `feed read ${shapeKey(kind, shape)}`,
@@ -254,6 +298,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
               .orderBy('rev')
               .orderBy('id'),
           values,
+          { cached: kind.scope === 'series' },
         );
         for (const [r, row] of rows.entries()) {
           if (r > 0) parts.push(COMMA);

@@ -53,8 +53,7 @@ class DirectStatements {
   /** The rows of a SELECT when no transaction is open, else undefined (use the executor). */
   read(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
     if (this.sqlite.inTransaction) return undefined;
-    const entry = this.statement(sql);
-    return entry.properties ? this.rows(entry, parameters) : undefined;
+    return this.select(sql, parameters);
   }
 
   /**
@@ -62,15 +61,18 @@ class DirectStatements {
    * read was made (statement-cache.ts counts them). Only this process's connection is watched:
    * for tables no other process writes (the story; the CLI writes users and sessions), which is
    * what the exclusive-process capability promises. The rows are shared between callers: read-only.
+   * `inReadSnapshot`: the caller holds the connection in a transaction that only reads
+   * (db/read-snapshot.ts), which sees the same committed state; a write transaction never caches,
+   * since a result read after its writes would outlive a rollback.
    */
-  readCached(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
-    if (this.sqlite.inTransaction) return undefined;
+  readCached(sql: string, parameters: readonly unknown[], inReadSnapshot = false): Record<string, unknown>[] | undefined {
+    if (this.sqlite.inTransaction !== inReadSnapshot) return undefined;
     const writes = writeCount(this.sqlite);
     let bySql = this.results.get(sql);
     const key = parameters.length === 1 ? String(parameters[0]) : parameters.map(String).join('\u0001');
     const hit = bySql?.get(key);
     if (hit && hit.writes === writes) return hit.rows;
-    const rows = this.read(sql, parameters);
+    const rows = this.select(sql, parameters);
     const size = rows ? sizeToKeep(rows) : null;
     if (!rows || size === null) return rows;
     if (this.resultCount >= MAX_CACHED_RESULTS || this.resultSize + size > MAX_CACHED_SIZE) {
@@ -84,6 +86,11 @@ class DirectStatements {
     this.resultSize += size;
     bySql.set(key, { writes, rows, size });
     return rows;
+  }
+
+  private select(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    const entry = this.statement(sql);
+    return entry.properties ? this.rows(entry, parameters) : undefined;
   }
 
   /** How many results are kept and their text size (for tests). */
@@ -131,14 +138,20 @@ class DirectStatements {
   }
 }
 
-/** Root databases and group-commit transactions whose prepared statements may run directly. */
-const directHandles = new WeakMap<Kysely<any>, { statements: DirectStatements; inTransaction: boolean }>();
+/**
+ * Root databases, group-commit transactions and read snapshots whose prepared statements may run
+ * directly: `root` outside any transaction, `write` in a group commit's, `read` in a snapshot's.
+ */
+type HandleMode = 'root' | 'write' | 'read';
+const directHandles = new WeakMap<Kysely<any>, { statements: DirectStatements; mode: HandleMode }>();
 
 export function runDirect(db: Kysely<any>, sql: string, parameters: readonly unknown[], cached: boolean): Record<string, unknown>[] | undefined {
   const handle = directHandles.get(db);
   if (!handle) return undefined;
-  if (handle.inTransaction) return handle.statements.run(sql, parameters);
-  return cached ? handle.statements.readCached(sql, parameters) : handle.statements.read(sql, parameters);
+  const { statements, mode } = handle;
+  if (mode === 'root') return cached ? statements.readCached(sql, parameters) : statements.read(sql, parameters);
+  if (mode === 'read' && cached) return statements.readCached(sql, parameters, true);
+  return statements.run(sql, parameters);
 }
 
 /** Results kept at most, and their text in all (~64 MB of UTF-16); all are dropped at once when
@@ -155,7 +168,8 @@ function sizeToKeep(rows: Record<string, unknown>[]): number | null {
   for (const row of rows) {
     for (const key in row) {
       const value = row[key];
-      size += typeof value === 'string' ? value.length : 8;
+      // JSON bytes built by the database (the changes feed) weigh their length too.
+      size += typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : 8;
     }
   }
   return size > MAX_CACHED_RESULT_SIZE ? null : size;
@@ -166,22 +180,23 @@ function sizeToKeep(rows: Record<string, unknown>[]): number | null {
  * those marked cached be answered from memory (db/database.ts, with exclusiveProcess on).
  */
 export function enableDirectStatements(db: Kysely<any>, sqlite: Database.Database): void {
-  directHandles.set(db, { statements: new DirectStatements(sqlite), inTransaction: false });
+  directHandles.set(db, { statements: new DirectStatements(sqlite), mode: 'root' });
 }
 
 /**
  * Lets every prepared statement on `trx` — a transaction of `root` that holds its connection alone
- * until it ends, as a group commit's does — run straight on the connection.
+ * until it ends, as a group commit's does — run straight on the connection. `read`: a transaction
+ * that only reads (db/read-snapshot.ts), whose cached reads may be answered from memory.
  */
-export function enableDirectStatementsIn(trx: Kysely<any>, root: Kysely<any>): void {
+export function enableDirectStatementsIn(trx: Kysely<any>, root: Kysely<any>, mode: 'write' | 'read' = 'write'): void {
   const rootHandle = directHandles.get(root);
-  if (rootHandle) directHandles.set(trx, { statements: rootHandle.statements, inTransaction: true });
+  if (rootHandle) directHandles.set(trx, { statements: rootHandle.statements, mode });
 }
 
 /** Runs SQL without parameters or rows (SAVEPOINT, RELEASE) on `db`: directly where allowed, else through Kysely. */
 export async function execStatement(db: Kysely<any>, text: string): Promise<void> {
   const handle = directHandles.get(db);
-  if (handle?.inTransaction && handle.statements.sqlite.inTransaction) {
+  if (handle?.mode === 'write' && handle.statements.sqlite.inTransaction) {
     noteWrite(handle.statements.sqlite);
     handle.statements.sqlite.exec(text);
   }
