@@ -135,43 +135,43 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   const bare: number[] = [];
   let missed = 0;
   const edits = async () => {
-  for (let i = 0; i <= EDITS; i++) {
-    const marker = `edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
-    observerProcess.send({ watch: marker } satisfies ObserverRequest);
-    await nextReply(observerProcess, (r) => ('watching' in r && r.watching === marker ? true : undefined));
-    const observed = nextReply(observerProcess, (r) => ('arrived' in r && r.arrived === marker ? r.at : undefined));
-    const arrived = new Map<number, number>();
-    let start = 0;
-    const all = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ARRIVAL_TIMEOUT_MS);
-      if (devices.length === 0) resolve();
-      devices.forEach((device, index) => {
-        device.onPulled = () => {
-          if (arrived.has(index)) return;
-          void device.db.chapters.get(chapter.id).then((row) => {
-            if (!row?.content.includes(marker) || arrived.has(index)) return;
-            arrived.set(index, sharedNow() - start);
-            if (arrived.size === devices.length) {
-              clearTimeout(timer);
-              resolve();
-            }
-          });
-        };
+    for (let i = 0; i <= EDITS; i++) {
+      const marker = `edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
+      observerProcess.send({ watch: marker } satisfies ObserverRequest);
+      await nextReply(observerProcess, (r) => ('watching' in r && r.watching === marker ? true : undefined));
+      const observed = nextReply(observerProcess, (r) => ('arrived' in r && r.arrived === marker ? r.at : undefined));
+      const arrived = new Map<number, number>();
+      let start = 0;
+      const all = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ARRIVAL_TIMEOUT_MS);
+        if (devices.length === 0) resolve();
+        devices.forEach((device, index) => {
+          device.onPulled = () => {
+            if (arrived.has(index)) return;
+            void device.db.chapters.get(chapter.id).then((row) => {
+              if (!row?.content.includes(marker) || arrived.has(index)) return;
+              arrived.set(index, sharedNow() - start);
+              if (arrived.size === devices.length) {
+                clearTimeout(timer);
+                resolve();
+              }
+            });
+          };
+        });
       });
-    });
-    start = sharedNow();
-    await editor.client.json('PUT', `/api/chapters/${chapter.id}`, { content: `${marker}\n\n${base}` });
-    const [at] = await Promise.all([observed, all]);
-    // The bare round trip, from the observer's process, interleaved so both see the same load.
-    observerProcess.send({ bare: true } satisfies ObserverRequest);
-    const rtt = await nextReply(observerProcess, (r) => ('bareMs' in r ? r.bareMs : undefined));
-    if (i === 0) continue; // warm-up
-    bare.push(rtt ?? ARRIVAL_TIMEOUT_MS);
-    if (at === null || arrived.size < devices.length) missed += 1;
-    const seen = at === null ? ARRIVAL_TIMEOUT_MS : at - start;
-    observer.push(seen);
-    slowest.push(Math.max(seen, ...devices.map((_, index) => arrived.get(index) ?? ARRIVAL_TIMEOUT_MS)));
-  }
+      start = sharedNow();
+      await editor.client.json('PUT', `/api/chapters/${chapter.id}`, { content: `${marker}\n\n${base}` });
+      const [at] = await Promise.all([observed, all]);
+      // The bare round trip, from the observer's process, interleaved so both see the same load.
+      observerProcess.send({ bare: true } satisfies ObserverRequest);
+      const rtt = await nextReply(observerProcess, (r) => ('bareMs' in r ? r.bareMs : undefined));
+      if (i === 0) continue; // warm-up
+      bare.push(rtt ?? ARRIVAL_TIMEOUT_MS);
+      if (at === null || arrived.size < devices.length) missed += 1;
+      const seen = at === null ? ARRIVAL_TIMEOUT_MS : at - start;
+      observer.push(seen);
+      slowest.push(Math.max(seen, ...devices.map((_, index) => arrived.get(index) ?? ARRIVAL_TIMEOUT_MS)));
+    }
   };
   if (flags.profile) {
     // The server's CPU profile over the edits (profiling slows it: these figures are not the verdict's).
