@@ -11,12 +11,16 @@
  *    processes as performance.timeOrigin + performance.now() (both read the system clock).
  *    Baseline: the bare round trip of GET /api/user on the same loopback, timed from the
  *    observer's thread and interleaved with the edits. Target: p95 ≤ 5× the baseline's p95 (both
- *    printed in ms).
+ *    printed in ms). Also printed: the observer's path step by step (save answered, poke seen, feed
+ *    request sent, feed answered, row in IndexedDB), medians and p95, and the steps of the slowest 5%.
  * 2. feed: a member of 20 shared series walks GET /api/sync/changes from 0 as changes-bootstrap.ts
  *    does (lib/feed.ts: timed walks read each page's cursor, a checked walk first parses every
  *    page and counts every chapter once); baseline: the same
  *    series' rows read and serialised straight from better-sqlite3. Target ≤ 3× (the bootstrap
  *    target of changes-bootstrap.ts).
+ *
+ * `--profile DIR` records the server over the edits (or one feed walk) and the observer's process
+ * (DIR/observer/*.cpuprofile, from its start).
  *
  *   tsx collab-live.ts [--members 20] [--edits 200] [--series 20] [--chapters 25] [--rounds 5] [--only live,feed] [--profile DIR]
  */
@@ -114,7 +118,7 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   const observerData: ObserverData = { baseUrl: server.url, cookie: watcher.client.cookie!, userId: watcher.userId, chapterId: chapter.id };
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const observerProcess = fork(fileURLToPath(new URL('./lib/collab-observer.ts', import.meta.url)), [JSON.stringify(observerData)], {
-    execArgv: ['--import', tsxLoader],
+    execArgv: ['--import', tsxLoader, ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile, 'observer')}`] : [])],
   });
   const ready = nextReply(observerProcess, (r) => ('ready' in r ? true : undefined), 60_000);
   const devices: Device[] = [];
@@ -134,12 +138,14 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   const slowest: number[] = [];
   const bare: number[] = [];
   let missed = 0;
+  /** Per edit: save answered, poke seen, feed request sent, feed answered, row in IndexedDB (ms from the save). */
+  const phases: number[][] = [];
   const edits = async () => {
     for (let i = 0; i <= EDITS; i++) {
       const marker = `edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
       observerProcess.send({ watch: marker } satisfies ObserverRequest);
       await nextReply(observerProcess, (r) => ('watching' in r && r.watching === marker ? true : undefined));
-      const observed = nextReply(observerProcess, (r) => ('arrived' in r && r.arrived === marker ? r.at : undefined));
+      const observed = nextReply(observerProcess, (r) => ('arrived' in r && r.arrived === marker ? r : undefined));
       const arrived = new Map<number, number>();
       let start = 0;
       const all = new Promise<void>((resolve) => {
@@ -161,7 +167,13 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
       });
       start = sharedNow();
       await editor.client.json('PUT', `/api/chapters/${chapter.id}`, { content: `${marker}\n\n${base}` });
-      const [at] = await Promise.all([observed, all]);
+      const saved = sharedNow() - start;
+      const [arrival] = await Promise.all([observed, all]);
+      const at = arrival?.at ?? null;
+      if (arrival && i > 0) {
+        const m = arrival.marks;
+        phases.push([saved, m.poke - start, m.fetchStart - start, m.fetchEnd - start, arrival.at - start]);
+      }
       // The bare round trip, from the observer's process, interleaved so both see the same load.
       observerProcess.send({ bare: true } satisfies ObserverRequest);
       const rtt = await nextReply(observerProcess, (r) => ('bareMs' in r ? r.bareMs : undefined));
@@ -187,6 +199,12 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   watcher.client.close();
 
   const ratio = p95(observer) / p95(bare);
+  const phaseNames = ['save answered', 'poke seen', 'feed request sent', 'feed answered', 'row in IndexedDB'];
+  console.log(table(['observer, from the save', 'median', 'p95'], phaseNames.map((name, k) => [name, fmt.ms(median(phases.map((p) => p[k]!))), fmt.ms(p95(phases.map((p) => p[k]!)))])));
+  console.log(
+    `the slowest 5% (${phaseNames.join(' / ')}):`,
+    phases.filter((p) => p[4]! >= p95(observer)).map((p) => p.map((x) => x.toFixed(1)).join('/')).join('  '),
+  );
   const rows = [
     ['bare GET /api/user round trip', fmt.ms(median(bare)), fmt.ms(p95(bare)), '1×'],
     ['save → observer member’s IndexedDB', fmt.ms(median(observer)), fmt.ms(p95(observer)), fmt.ratio(ratio)],

@@ -18,13 +18,20 @@ export interface Device {
   stream: http.ClientRequest;
   /** Called after every pull. */
   onPulled: () => void;
+  /** Instants (sharedNow) of the last poke, the last feed request sent and its answer's headers. */
+  marks: { poke: number; fetchStart: number; fetchEnd: number };
 }
 
 export function connect(baseUrl: string, cookie: string, userId: string): Device {
   const db = openChroniclerDb(userId, { indexedDB: new IDBFactory(), IDBKeyRange });
   const engine = createSyncEngine({
     db,
-    fetch: (url, init) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } }),
+    fetch: async (url, init) => {
+      device.marks.fetchStart = sharedNow();
+      const res = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+      device.marks.fetchEnd = sharedNow();
+      return res;
+    },
     baseUrl,
     locks: null,
     eventSource: null,
@@ -32,7 +39,7 @@ export function connect(baseUrl: string, cookie: string, userId: string): Device
     platform: { window: null, document: null },
     timers: { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined },
   });
-  const device = { db, engine, onPulled: () => undefined } as unknown as Device;
+  const device = { db, engine, onPulled: () => undefined, marks: { poke: 0, fetchStart: 0, fetchEnd: 0 } } as unknown as Device;
   // One pull at a time; a poke during a pull asks for one more.
   let pulling = false;
   let again = false;
@@ -56,7 +63,10 @@ export function connect(baseUrl: string, cookie: string, userId: string): Device
       buffer += chunk;
       const events = buffer.split('\n\n');
       buffer = events.pop() ?? '';
-      if (events.some((e) => e.includes('data: {"seq"'))) void pull();
+      if (events.some((e) => e.includes('data: {"seq"'))) {
+        device.marks.poke = sharedNow();
+        void pull();
+      }
     });
   });
   return device;

@@ -8,7 +8,7 @@
  * device's IndexedDB, {arrived: marker, at: sharedNow()}. {bare: true} → {bareMs}. {stop: true}.
  */
 import { ApiClient } from './api.ts';
-import { connect, disconnect, sharedNow } from './collab-device.ts';
+import { type Device, connect, disconnect, sharedNow } from './collab-device.ts';
 
 export interface ObserverData {
   baseUrl: string;
@@ -17,7 +17,7 @@ export interface ObserverData {
   chapterId: string;
 }
 export type ObserverRequest = { watch: string } | { bare: true } | { stop: true };
-export type ObserverReply = { ready: true } | { watching: string } | { arrived: string; at: number } | { bareMs: number };
+export type ObserverReply = { ready: true } | { watching: string } | { arrived: string; at: number; marks: Device['marks'] } | { bareMs: number };
 
 const data = JSON.parse(process.argv[2]!) as ObserverData;
 const post = (reply: ObserverReply) => process.send!(reply);
@@ -33,7 +33,7 @@ device.onPulled = () => {
     if (watched !== marker || !row?.content.includes(marker)) return;
     const at = sharedNow();
     watched = null;
-    post({ arrived: marker, at });
+    post({ arrived: marker, at, marks: { ...device.marks } });
   });
 };
 

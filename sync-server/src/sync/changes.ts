@@ -173,37 +173,57 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   for (const seq of scope.added.values()) add(seq, 1);
   const anyScope = scope.kept.length > 0 || scope.added.size > 0;
   const shape: ScopeShape = { kept: scope.kept.length, added: scope.added.size };
+  // Up to date (since = the global seq): nothing of the caller's can be newer.
+  if (since >= globalSeq) return { cursor: globalSeq, hasMore: false, kindsWithRows };
   // `limit` distinct seqs hold at least `limit` rows, so the cut falls at or before the last of
   // them; one more tells whether anything lies beyond it.
   const values = { ...scopeValues(scope, since), limit: limit + 1 };
-  // Up to date (since = the global seq): nothing of the caller's can be newer.
-  if (since >= globalSeq) return { cursor: globalSeq, hasMore: false, kindsWithRows };
 
-  // The caller's own rows, every user-scoped kind in ONE statement: they rarely change, and they
-  // cannot come from the read cache, so each statement would cost every member's pull its own turn.
-  const userGroups = await runPrepared(
+  // The caller's own rows: they rarely change, and they cannot come from the read cache (another
+  // process may write them), so every member's pull pays for them. One statement asks which
+  // user-scoped kinds have anything newer (an index seek each, ~5 µs); only those are counted,
+  // in ONE statement (the grouped count costs ~50 µs even when it finds nothing).
+  const userValues = { userId: scope.userId, since };
+  const [news] = await runPrepared(
     trx,
-    'feed count user kinds',
-    (q, v: { userId: string; since: number; limit: number }) => {
-      const parts = USER_FEED_KINDS.map((kind, i) =>
-        q
-          .selectFrom(
-            q
-              .selectFrom(kind.table)
-              .select((eb) => [eb.val(kind.kind).as('kind'), 'rev', eb.fn.countAll<number>().as('n')])
-              .where('userId', '=', v.userId)
-              .where('rev', '>', v.since)
-              .groupBy('rev')
-              .orderBy('rev')
-              .limit(v.limit)
-              .as(`k${i}`),
-          )
-          .selectAll(),
-      );
-      return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
-    },
-    { userId: scope.userId, since, limit: limit + 1 },
+    'feed user kinds with news',
+    (q, v: typeof userValues) =>
+      q.selectNoFrom((eb) =>
+        USER_FEED_KINDS.map((kind, i) =>
+          eb
+            .exists(eb.selectFrom(kind.table).select(eb.lit(1).as('one')).where('userId', '=', v.userId).where('rev', '>', v.since))
+            .as(`k${i}`),
+        ),
+      ),
+    userValues,
   );
+  const newsKinds = USER_FEED_KINDS.filter((_, i) => Number((news as Record<string, unknown> | undefined)?.[`k${i}`] ?? 0) !== 0);
+  const userGroups =
+    newsKinds.length === 0
+      ? []
+      : await runPrepared(
+          trx,
+          `feed count user kinds ${newsKinds.map((kind) => kind.kind).join(',')}`,
+          (q, v: { userId: string; since: number; limit: number }) => {
+            const parts = newsKinds.map((kind, i) =>
+              q
+                .selectFrom(
+                  q
+                    .selectFrom(kind.table)
+                    .select((eb) => [eb.val(kind.kind).as('kind'), 'rev', eb.fn.countAll<number>().as('n')])
+                    .where('userId', '=', v.userId)
+                    .where('rev', '>', v.since)
+                    .groupBy('rev')
+                    .orderBy('rev')
+                    .limit(v.limit)
+                    .as(`k${i}`),
+                )
+                .selectAll(),
+            );
+            return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
+          },
+          { ...userValues, limit: limit + 1 },
+        );
   for (const g of userGroups as { kind: EntityKind; rev: number; n: number }[]) {
     add(Number(g.rev), Number(g.n));
     kindsWithRows.add(g.kind);
