@@ -140,6 +140,8 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   let missed = 0;
   /** Per edit: save answered, poke seen, feed request sent, feed answered, row in IndexedDB (ms from the save). */
   const phases: number[][] = [];
+  /** The server's CPU time (user + system) per edit: the save, its pokes and every member's pull. */
+  let serverCpuPerEdit: number | null = null;
   const edits = async () => {
     for (let i = 0; i <= EDITS; i++) {
       const marker = `edit-${i}-${Math.random().toString(36).slice(2, 8)}`;
@@ -191,7 +193,12 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
     const file = path.resolve(flags.profile, 'collab-live.cpuprofile');
     await server.profile(file, edits);
     console.log(summariseProfile(file, { requests: EDITS, unit: 'edit' }));
-  } else await edits();
+  } else {
+    const cpuBefore = await server.cpuMicros();
+    await edits();
+    serverCpuPerEdit = (await server.cpuMicros()) - cpuBefore;
+    serverCpuPerEdit /= EDITS + 1;
+  }
   observerProcess.send({ stop: true } satisfies ObserverRequest);
   for (const device of devices) disconnect(device);
   editor.client.close();
@@ -201,6 +208,7 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
   const ratio = p95(observer) / p95(bare);
   const phaseNames = ['save answered', 'poke seen', 'feed request sent', 'feed answered', 'row in IndexedDB'];
   console.log(table(['observer, from the save', 'median', 'p95'], phaseNames.map((name, k) => [name, fmt.ms(median(phases.map((p) => p[k]!))), fmt.ms(p95(phases.map((p) => p[k]!)))])));
+  if (serverCpuPerEdit !== null) console.log(`server CPU per edit (the save, the pokes, ${MEMBERS} pulls): ${fmt.ms(serverCpuPerEdit / 1000)}`);
   console.log(
     `the slowest 5% (${phaseNames.join(' / ')}):`,
     phases.filter((p) => p[4]! >= p95(observer)).map((p) => p.map((x) => x.toFixed(1)).join('/')).join('  '),

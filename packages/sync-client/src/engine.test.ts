@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Chapter, backoffMs, parseRetryAfter } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';
-import { type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
+import { LAST_SYNCED_REFRESH_MS, type SyncEngineOptions, type SyncEvent, createSyncEngine } from './engine.ts';
 import { createMutators } from './mutators.ts';
 import { createSyncStatusStore } from './status.ts';
 import {
@@ -365,6 +365,34 @@ describe('pull', () => {
     for (const table of [db.books, db.chapters, db.characters, db.outbox, db.shadows]) expect(await table.count()).toBe(0);
     const [letter] = await db.deadLetters.toArray();
     expect(letter!.content.text).toBe('Words that must not vanish');
+  });
+
+  it('a pull that brings nothing writes nothing, except the last-synced time at most every 30 s', async () => {
+    const t = await setup(() => emptyPull());
+    let writes = 0;
+    db.syncState.hook('updating', () => void (writes += 1));
+    await t.engine.pull();
+    expect(writes).toBe(1); // the first one records when this device last synced
+    t.clock.advance(LAST_SYNCED_REFRESH_MS - 1);
+    await t.engine.pull();
+    await t.engine.pull();
+    expect(writes).toBe(1);
+    // The tab's own status still says it synced just now.
+    expect(t.status.getState().lastSyncedAt).toBe(t.clock.now());
+    t.clock.advance(1);
+    await t.engine.pull();
+    expect(writes).toBe(2);
+    expect((await db.syncState.get('state'))!).toMatchObject({ cursor: 7, lastSyncedAt: t.clock.now() });
+  });
+
+  it('reads the cursor again after leadership changed hands (another tab may have moved it)', async () => {
+    const t = await setup(() => emptyPull());
+    await t.engine.pull();
+    // Another tab led meanwhile and pulled up to 12.
+    await db.syncState.update('state', { cursor: 12 });
+    t.engine.start();
+    await vi.waitFor(() => expect(t.fetch.calls.at(-1)?.path).toBe('/api/sync/changes?since=12&limit=2000'));
+    t.engine.stop();
   });
 
   it('401 on pull pauses; a 503 schedules a retry', async () => {

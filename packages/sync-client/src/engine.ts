@@ -34,6 +34,7 @@ export type { EventSourceFactory, EventSourceLike, FetchLike, LocksLike, Platfor
 export type { PushResult, SyncEvent } from './engine/context.ts';
 export { ACK_GROUP_MAX } from './engine/acknowledge.ts';
 export { recoverableContent, removedByDeleteMessage } from './engine/dead-letters.ts';
+export { LAST_SYNCED_REFRESH_MS } from './engine/pull.ts';
 
 export interface SyncEngineOptions {
   db: ChroniclerDb;
@@ -106,6 +107,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const scheduler = createScheduler(ctx, {
     push: () => pusher.cycle(),
     pull: () => puller.cycle(),
+    knownCursor: () => puller.knownCursor(),
     timers,
     pullIntervalMs: options.pullIntervalMs ?? 60_000,
     eventSource: platform.eventSource,
@@ -117,6 +119,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function becomeLeader(): Promise<void> {
     flags.leader = true;
     status.getState().setLeader(true);
+    // Another tab may have led (and moved the cursor) since this one last did.
+    puller.forget();
     pusher.forgetRecovery();
     await pusher.recoverInflight();
     scheduler.startTriggers();

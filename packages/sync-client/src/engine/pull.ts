@@ -15,6 +15,10 @@ import { readJson } from './transport.ts';
 export interface Puller {
   /** Pulls until the feed has no more; answers when to try again after a failure (else null). */
   cycle(): Promise<{ retryAt: number | null }>;
+  /** The cursor this leader last read or wrote, if it has one (a poke at or below it needs no pull). */
+  knownCursor(): number | null;
+  /** Reads the cursor again on the next pull (leadership changed hands: another tab may have moved it). */
+  forget(): void;
 }
 
 /** Removes a series the author can no longer reach, with its rows, shadows and drafts. */
@@ -33,23 +37,45 @@ async function purgeSeries(ctx: EngineContext, seriesId: string): Promise<void> 
   await db.drafts.bulkDelete(drafts.filter((d) => chapterGone.has(d.chapterId)).map((d) => d.chapterId));
 }
 
-/** Applies one page of the feed and its cursor in ONE transaction with bulk writes. */
-async function applyPage(ctx: EngineContext, page: ChangesResponse): Promise<number> {
+/** Tables a page without scope removals writes: its rows' kinds, and what a rebase reads. */
+const PAGE_TABLES = ['shadows', 'outbox', 'syncState'] as const;
+
+/**
+ * How long a stored `lastSyncedAt` may lag behind a pull that brought nothing: other tabs show it
+ * ("synced just now"), but rewriting it on every empty pull would wake every tab's live queries.
+ */
+export const LAST_SYNCED_REFRESH_MS = 30_000;
+
+/** One page's rows by kind, without those of series that left the author's scope with it. */
+function rowsByKind(page: ChangesResponse): Map<EntityKind, AnyRow[]> {
+  const removed = new Set(page.scopeRemoved ?? []);
+  const byKind = new Map<EntityKind, AnyRow[]>();
+  for (const kind of ENTITY_KINDS) {
+    // A user-scoped row (the author's own) has no series: scope removals never drop it.
+    const rows = ((page.changes[kind] ?? []) as AnyRow[]).filter((row) => {
+      const seriesId = seriesIdOfRow(kind, row);
+      return seriesId === null || !removed.has(seriesId);
+    });
+    if (rows.length > 0) byKind.set(kind, rows);
+  }
+  return byKind;
+}
+
+/**
+ * Applies one page of the feed and its cursor in ONE transaction with bulk writes, over the tables
+ * it writes (a purge needs them all): a pull does not hold up the app's reads of other tables.
+ */
+async function applyPage(ctx: EngineContext, page: ChangesResponse, byKind: Map<EntityKind, AnyRow[]>): Promise<number> {
   const { db } = ctx;
+  const removed = page.scopeRemoved ?? [];
+  const tables: string[] = removed.length > 0 ? [...SYNC_TABLES] : [...byKind.keys(), ...PAGE_TABLES];
   let count = 0;
-  await db.transaction('rw', SYNC_TABLES as unknown as string[], async () => {
-    const removed = new Set(page.scopeRemoved);
+  await db.transaction('rw', tables, async () => {
     for (const seriesId of removed) await purgeSeries(ctx, seriesId);
     // Shadows exist only for rows with unsent local changes: none at all on a first sync, and
     // then the per-row lookups (thousands of keys a page) are skipped.
-    const anyShadows = (await db.shadows.count()) > 0;
-    for (const kind of ENTITY_KINDS) {
-      // A user-scoped row (the author's own) has no series: scope removals never drop it.
-      const rows = ((page.changes[kind] ?? []) as AnyRow[]).filter((row) => {
-        const seriesId = seriesIdOfRow(kind, row);
-        return seriesId === null || !removed.has(seriesId);
-      });
-      if (rows.length === 0) continue;
+    const anyShadows = byKind.size > 0 && (await db.shadows.count()) > 0;
+    for (const [kind, rows] of byKind) {
       count += rows.length;
       const shadows = anyShadows ? await db.shadows.bulkGet(rows.map((row) => [kind, row.id] as [EntityKind, string])) : [];
       const puts: AnyRow[] = [];
@@ -74,10 +100,32 @@ export function createPuller(ctx: EngineContext, pageLimit: number): Puller {
   const { db, now, random, status, flags } = ctx;
   /** Failed pulls in a row (the backoff's attempt number). */
   let attempts = 0;
+  /**
+   * The sync state as this leader last read or wrote it: only the leader writes the cursor, so a
+   * pull need not read it again (one IndexedDB transaction less per poke).
+   */
+  let known: { cursor: number; clientId: string; lastSyncedAt: number } | null = null;
+
+  async function syncState() {
+    if (known) return known;
+    const state = await readSyncState(db);
+    known = { cursor: state.cursor, clientId: state.clientId, lastSyncedAt: state.lastSyncedAt ?? 0 };
+    return known;
+  }
+
+  /** Applies a page, or, when it brings nothing, at most refreshes the stored last-synced time. */
+  async function take(page: ChangesResponse, state: NonNullable<typeof known>): Promise<number> {
+    const byKind = rowsByKind(page);
+    const nothing = byKind.size === 0 && (page.scopeRemoved ?? []).length === 0 && page.cursor === state.cursor;
+    if (nothing && now() - state.lastSyncedAt < LAST_SYNCED_REFRESH_MS) return 0;
+    const rows = await applyPage(ctx, page, byKind);
+    known = { ...state, cursor: page.cursor, lastSyncedAt: now() };
+    return rows;
+  }
 
   async function cycle(): Promise<{ retryAt: number | null }> {
     for (let pages = 0; !flags.stopped && !flags.paused && pages < 10_000; pages++) {
-      const state = await readSyncState(db);
+      const state = await syncState();
       let response: Response;
       try {
         response = await ctx.transport.request('GET', `/api/sync/changes?since=${state.cursor}&limit=${pageLimit}`, { 'X-Client-Id': state.clientId });
@@ -107,7 +155,7 @@ export function createPuller(ctx: EngineContext, pageLimit: number): Puller {
         return { retryAt: null };
       }
       attempts = 0;
-      const rows = await applyPage(ctx, page);
+      const rows = await take(page, state);
       status.getState().setLastSyncedAt(now());
       ctx.clearTransientError();
       ctx.emit({
@@ -123,5 +171,11 @@ export function createPuller(ctx: EngineContext, pageLimit: number): Puller {
     return { retryAt: null };
   }
 
-  return { cycle };
+  return {
+    cycle,
+    knownCursor: () => known?.cursor ?? null,
+    forget() {
+      known = null;
+    },
+  };
 }

@@ -14,6 +14,8 @@ import type { DocumentEvents, EventSourceFactory, EventSourceLike, PlatformEvent
 export interface SchedulerOptions {
   push: () => Promise<PushResult>;
   pull: () => Promise<{ retryAt: number | null }>;
+  /** The cursor the puller last read or wrote, if it knows it without reading the database. */
+  knownCursor: () => number | null;
   timers: TimersLike;
   pullIntervalMs: number;
   eventSource: EventSourceFactory | null;
@@ -125,6 +127,11 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
         }
         if (seq === null) {
           void kick(false, true);
+          return;
+        }
+        const known = options.knownCursor();
+        if (known !== null) {
+          if (seq > known) void kick(false, true);
           return;
         }
         void readSyncState(db)
