@@ -74,7 +74,7 @@ describe('GET /api/sync/events', () => {
     await expect(stream.next(300)).rejects.toThrow('no event in time');
   });
 
-  it('starts poking for a series the moment the caller joins it, and for each of the caller\'s streams', async () => {
+  it('starts poking for a series the moment the caller joins it, on each of the caller\'s streams, and stops once the removal is told', async () => {
     const { app, base } = await listening();
     const owner = await signUp(app, { plan: 'legendary' });
     const guest = await signUp(app);
@@ -90,6 +90,13 @@ describe('GET /api/sync/events', () => {
     const edit = await app.inject({ method: 'PUT', url: `/api/series/${shared.id}`, headers: owner.headers, payload: { description: 'now shared' } });
     expect(seqOf(await first.next())).toBe(json(edit).rev);
     expect(seqOf(await second.next())).toBe(json(edit).rev);
+
+    // Removed: told once, by the removal's own commit (the app then drops the series), then no more.
+    const leaveSeq = await seedMembership(app, shared.id, guest.user.id, false);
+    expect(seqOf(await first.next())).toBe(leaveSeq);
+    expect(seqOf(await second.next())).toBe(leaveSeq);
+    await app.inject({ method: 'PUT', url: `/api/series/${shared.id}`, headers: owner.headers, payload: { description: 'private again' } });
+    await expect(first.next(300)).rejects.toThrow('no event in time');
   });
 
   it('lets go of listeners when the client leaves, and does not hold app.close()', async () => {

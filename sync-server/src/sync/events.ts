@@ -16,6 +16,7 @@ import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { CommitNotice } from './hub.ts';
 import { requireUser, sessionTokenOf } from '../auth/session.ts';
 import { currentSeq } from './changes.ts';
+import { runPrepared } from '../db/prepared.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Tells EventSource how soon to reconnect after a drop. */
@@ -40,15 +41,30 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     const ids = [...notice.seriesIds];
     const own = notice.userIds ?? new Set<string>();
     if (ids.length === 0) return own;
-    const owners = await db.selectFrom('series').select('ownerId').where('id', 'in', ids).execute();
-    // Members, and a member revoked by this very commit (told once, so the client drops the series).
-    const members = await db
-      .selectFrom('seriesMembers')
-      .select('userId')
-      .where('seriesId', 'in', ids)
-      .where((eb) => eb.or([eb('deletedAt', 'is', null), eb('rev', '=', notice.seq)]))
-      .execute();
-    return new Set([...own, ...owners.map((r) => r.ownerId), ...members.map((r) => r.userId)]);
+    // Owners and members, and a member revoked by this very commit (told once, so the client drops
+    // the series), in one prepared statement per number of series: the pokes wait for it.
+    const values: Record<string, string | number> = { seq: notice.seq };
+    ids.forEach((id, i) => (values[`s${i}`] = id));
+    const audience = await runPrepared(
+      db,
+      `hub audience series=${ids.length}`,
+      (q, v: typeof values) => {
+        const seriesIds = ids.map((_, i) => v[`s${i}`]!);
+        return q
+          .selectFrom('series')
+          .select('ownerId as userId')
+          .where('id', 'in', seriesIds)
+          .union(
+            q
+              .selectFrom('seriesMembers')
+              .select('userId')
+              .where('seriesId', 'in', seriesIds)
+              .where((eb) => eb.or([eb('deletedAt', 'is', null), eb('rev', '=', v.seq!)])),
+          );
+      },
+      values,
+    );
+    return new Set([...own, ...audience.map((r) => (r as { userId: string }).userId)]);
   });
 
   app.get('/api/sync/events', async (request, reply) => {
