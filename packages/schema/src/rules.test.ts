@@ -9,6 +9,7 @@ import {
   characterCount,
   countWordsDialog,
   countWordsEditor,
+  editorWords,
   firstName,
   formatWordChange,
   lastSavedText,
@@ -48,6 +49,20 @@ describe('word counts (001 §5)', () => {
     expect(countWordsEditor('Hello,world')).toBe(2);
     // Symbols are not punctuation: "$5" stays one word.
     expect(countWordsEditor('It cost $5 + tax')).toBe(5);
+  });
+
+  it("finds the spec's editor words: punctuation replaced by spaces, split on whitespace, empties dropped", () => {
+    // The spec's wording, literally, as the oracle for the one-scan rule.
+    const specWords = (text: string) => text.replace(/\p{P}/gu, ' ').split(/\s+/u).filter((w) => w !== '');
+    const mixed = fc
+      .array(fc.oneof(wordArb, spaceArb, punctArb, fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 30 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(mixed, anyTextArb), (text) => {
+        expect(editorWords(text)).toEqual(specWords(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('counts the words joined by whitespace, in both counters', () => {

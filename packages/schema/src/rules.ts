@@ -6,9 +6,26 @@
 // ---------------------------------------------------------------------------------------------
 // Word and character counts (001 §5)
 
-/** Any Unicode punctuation: apostrophes, hyphens and dashes included ("don't" is two words). */
-const PUNCTUATION = /\p{P}/gu;
 const WHITESPACE = /\s+/u;
+
+/**
+ * What separates the editor's words: whitespace or any Unicode punctuation (apostrophes, hyphens
+ * and dashes included: "don't" is two words).
+ */
+const SEPARATOR = /^[\s\p{P}]$/u;
+const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, unit) => (SEPARATOR.test(String.fromCharCode(unit)) ? 1 : 0));
+/** Non-ASCII code points looked up so far: a text uses few distinct ones. */
+const wideSeparator = new Map<number, boolean>();
+const MAX_WIDE_REMEMBERED = 4096;
+
+function separates(codePoint: number): boolean {
+  let separator = wideSeparator.get(codePoint);
+  if (separator === undefined) {
+    separator = SEPARATOR.test(String.fromCodePoint(codePoint));
+    if (wideSeparator.size < MAX_WIDE_REMEMBERED) wideSeparator.set(codePoint, separator);
+  }
+  return separator;
+}
 
 /** Chapter dialog count: the number of whitespace-separated words, 0 when empty or blank. */
 export function countWordsDialog(text: string): number {
@@ -26,7 +43,29 @@ export function countWordsEditor(text: string): number {
 
 /** The words of a text on the editor's rule (countWordsEditor): what writing statistics compare. */
 export function editorWords(text: string): string[] {
-  return text.replace(PUNCTUATION, ' ').split(WHITESPACE).filter((w) => w !== '');
+  // One scan with a table for ASCII: the same words as the spec's replace-and-split (a property
+  // test holds them equal) at ~4× less cost. The server counts every save with it, the editor
+  // every change.
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    let separator: boolean;
+    let width = 1;
+    if (unit < 128) separator = ASCII_SEPARATOR[unit] === 1;
+    else {
+      const codePoint = text.codePointAt(i)!;
+      if (codePoint > 0xffff) width = 2;
+      separator = separates(codePoint);
+    }
+    if (separator) {
+      if (start >= 0) words.push(text.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+    i += width - 1;
+  }
+  if (start >= 0) words.push(text.slice(start));
+  return words;
 }
 
 /** The editor's character count: the raw text length. */
