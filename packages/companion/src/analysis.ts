@@ -256,13 +256,13 @@ function summary(stats: ProseStats, counts: Record<FindingKind, number>, longest
 
 export function analyzeProse(text: string): ProseAnalysis {
   const dialogue = dialogueRanges(text);
-  const sentences = sentencesOf(text, dialogue);
-  const paragraphs = paragraphsOf(text);
+  const allWords = wordsOf(text);
+  const sentences = sentencesOf(text, dialogue, allWords);
+  const paragraphs = paragraphsOf(text, allWords);
   const words = sentences.reduce((a, s) => a + s.words, 0);
   const findings: Finding[] = [];
   const counts = emptyCounts();
 
-  const allWords = wordsOf(text);
   libraryFindings(text, dialogue, findings, counts);
   filterWordFindings(allWords, dialogue, findings, counts);
   repeatFindings(allWords, findings, counts);

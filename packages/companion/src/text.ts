@@ -22,13 +22,6 @@ export interface Paragraph extends Span {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
-export function countWords(text: string): number {
-  let n = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) n++;
-  return n;
-}
-
 export interface Word extends Span {
   word: string;
 }
@@ -67,7 +60,27 @@ const SENTENCE = /[^\s][^\n]*?(?:[.!?…]+['"’”)\]]*(?=\s|$)|(?=\n)|$)/g;
 /** "Mr. Smith" does not end a sentence. */
 const ABBREVIATION = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Prof|Capt|Gen|Lt|Col|Sgt|vs|etc|e\.g|i\.e)\.$/;
 
-export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRanges(text)): Sentence[] {
+/**
+ * Counts the words of spans that come in order along the text, from its words (wordsOf) in one
+ * pass: no word crosses a sentence's or a paragraph's edge (both end at whitespace or the text's
+ * end), so a span's words are those that start inside it — the count a word scan of the span's
+ * own text gives, without scanning the text again for every sentence and paragraph.
+ */
+function spanWordCounter(words: readonly Span[]): (start: number, end: number) => number {
+  let i = 0;
+  return (start, end) => {
+    while (i < words.length && words[i]!.start < start) i++;
+    let n = 0;
+    while (i < words.length && words[i]!.start < end) {
+      i++;
+      n++;
+    }
+    return n;
+  };
+}
+
+export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRanges(text), words: readonly Span[] = wordsOf(text)): Sentence[] {
+  const countIn = spanWordCounter(words);
   const out: Sentence[] = [];
   let d = 0;
   let pendingStart = -1;
@@ -84,22 +97,23 @@ export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRa
       continue;
     }
     pendingStart = -1;
+    const count = countIn(start, end);
+    if (count === 0) continue;
     const sentence = text.slice(start, end);
-    const words = countWords(sentence);
-    if (words === 0) continue;
     while (d < dialogue.length && dialogue[d]!.end < start) d++;
     const inDialogue = d < dialogue.length && dialogue[d]!.start <= start + 1 && dialogue[d]!.end >= end - 1;
-    out.push({ text: sentence, start, end, words, inDialogue });
+    out.push({ text: sentence, start, end, words: count, inDialogue });
   }
   return out;
 }
 
-export function paragraphsOf(text: string): Paragraph[] {
+export function paragraphsOf(text: string, words: readonly Span[] = wordsOf(text)): Paragraph[] {
+  const countIn = spanWordCounter(words);
   const out: Paragraph[] = [];
   const re = /[^\n]+/g;
   for (const m of text.matchAll(re)) {
-    const words = countWords(m[0]);
-    if (words > 0) out.push({ start: m.index, end: m.index + m[0].length, words });
+    const count = countIn(m.index, m.index + m[0].length);
+    if (count > 0) out.push({ start: m.index, end: m.index + m[0].length, words: count });
   }
   return out;
 }
