@@ -130,7 +130,7 @@ function repeatFindings(words: readonly Word[], findings: Finding[], counts: Rec
   const lastSeen = new Map<string, number>();
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const key = w.word.toLowerCase();
+    const key = w.key;
     if (key.length < 4 || COMMON.has(key)) continue;
     const prev = lastSeen.get(key);
     if (prev !== undefined && i - prev <= REPEAT_WINDOW_WORDS) {
@@ -142,7 +142,7 @@ function repeatFindings(words: readonly Word[], findings: Finding[], counts: Rec
 
 function filterWordFindings(words: readonly Word[], dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
   for (const w of words) {
-    if (FILTER_WORDS.has(w.word.toLowerCase()) && !insideAny(dialogue, w.start)) {
+    if (FILTER_WORDS.has(w.key) && !insideAny(dialogue, w.start)) {
       push(findings, counts, { kind: 'filterWord', start: w.start, end: w.end, message: `"${w.word}" filters the scene through a character: show it directly` });
     }
   }
@@ -213,7 +213,7 @@ export function flesch(words: readonly Word[], sentences: number): Pick<ProseSta
   const known = new Map<string, number>();
   let syllables = 0;
   for (const w of words) {
-    const key = w.word.toLowerCase();
+    const key = w.key;
     let n = known.get(key);
     if (n === undefined) {
       n = /^\p{N}+$/u.test(key) ? 1 : syllable(key);

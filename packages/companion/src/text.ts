@@ -24,11 +24,17 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 export interface Word extends Span {
   word: string;
+  /** The word in lower case, made once: the analysis's passes all compare words by it. */
+  key: string;
 }
 
 export function wordsOf(text: string, offset = 0): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(WORD)) out.push({ word: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+    const word = m[0];
+    out.push({ word, key: word.toLowerCase(), start: offset + m.index, end: offset + m.index + word.length });
+  }
   return out;
 }
 
