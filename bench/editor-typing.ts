@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import { createStory } from './lib/api.ts';
 import { startServer } from './lib/child.ts';
 import { chapterText } from './lib/prose.ts';
@@ -182,7 +183,12 @@ async function main(): Promise<void> {
     const newChapter = (title: string, content: string) => story.client.json<{ id: string }>('POST', '/api/chapters', { bookId, title, content });
     const [name, value] = story.client.cookie!.split('=') as [string, string];
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name, value, url: server.url }]);
+    // The session, and the page-readable hint the server sets beside it: without the hint the app
+    // starts signed out (no anonymous GET /api/user on every first load).
+    await context.addCookies([
+      { name, value, url: server.url },
+      { name: SIGNED_IN_HINT_COOKIE, value: '1', url: server.url },
+    ]);
     const page = await context.newPage();
     const url = (id: string) => `${server.url}/chapter-editor?id=${id}&bookId=${bookId}&seriesId=${story.seriesId}`;
     console.log(`\n${KEYS} keystrokes (after ${WARMUP} warm-up), one every ~${DELAY_MS} ms, caret at the top of the chapter\n`);

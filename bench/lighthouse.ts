@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { precompress } from '../web/scripts/precompress.mjs';
+import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import { createStory } from './lib/api.ts';
 import { startServer } from './lib/child.ts';
 import { type Verdict, atLeast, atMost, finish, median, table } from './lib/report.ts';
@@ -173,7 +174,7 @@ try {
     // The session cookie and the page-readable hint the server sets beside it (schema session-hint.ts).
     const cookies = [
       { name: session[0], value: session[1] },
-      { name: 'chronicler_signed_in', value: '1' },
+      { name: SIGNED_IN_HINT_COOKIE, value: '1' },
     ];
 
     // An author who signed in on this device before: the app remembers them (as lib/session.ts does).
