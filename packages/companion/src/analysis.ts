@@ -126,23 +126,60 @@ function libraryFindings(text: string, dialogue: readonly Span[], findings: Find
   }
 }
 
-function repeatFindings(words: readonly Word[], findings: Finding[], counts: Record<FindingKind, number>): void {
-  const lastSeen = new Map<string, number>();
+/**
+ * The text's distinct words, each looked up once: what every pass asks of a word (is it a function
+ * word, a filter word, how many syllables) is then an array read by the word's id, not a hash lookup
+ * of its text in every pass.
+ */
+interface Vocabulary {
+  /** Per word of the text: the id of its lower case. */
+  ids: Int32Array;
+  /** Per id: may it count as a close repeat (4+ letters, not a function word). */
+  repeatable: Uint8Array;
+  /** Per id: is it a filter word. */
+  filter: Uint8Array;
+  keys: string[];
+}
+
+function vocabularyOf(words: readonly Word[]): Vocabulary {
+  const index = new Map<string, number>();
+  const keys: string[] = [];
+  const ids = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    const key = w.key;
-    if (key.length < 4 || COMMON.has(key)) continue;
-    const prev = lastSeen.get(key);
-    if (prev !== undefined && i - prev <= REPEAT_WINDOW_WORDS) {
+    const key = words[i]!.key;
+    let id = index.get(key);
+    if (id === undefined) {
+      id = keys.length;
+      index.set(key, id);
+      keys.push(key);
+    }
+    ids[i] = id;
+  }
+  const repeatable = Uint8Array.from(keys, (key) => (key.length >= 4 && !COMMON.has(key) ? 1 : 0));
+  const filter = Uint8Array.from(keys, (key) => (FILTER_WORDS.has(key) ? 1 : 0));
+  return { ids, repeatable, filter, keys };
+}
+
+function repeatFindings(words: readonly Word[], vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { ids, repeatable } = vocabulary;
+  const lastSeen = new Int32Array(vocabulary.keys.length).fill(-1);
+  for (let i = 0; i < words.length; i++) {
+    const id = ids[i]!;
+    if (repeatable[id] === 0) continue;
+    const prev = lastSeen[id]!;
+    if (prev >= 0 && i - prev <= REPEAT_WINDOW_WORDS) {
+      const w = words[i]!;
       push(findings, counts, { kind: 'repeat', start: w.start, end: w.end, message: `"${w.word}" is repeated ${i - prev} words after its last use` });
     }
-    lastSeen.set(key, i);
+    lastSeen[id] = i;
   }
 }
 
-function filterWordFindings(words: readonly Word[], dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
-  for (const w of words) {
-    if (FILTER_WORDS.has(w.key) && !insideAny(dialogue, w.start)) {
+function filterWordFindings(words: readonly Word[], vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { ids, filter } = vocabulary;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (filter[ids[i]!] === 1 && !insideAny(dialogue, w.start)) {
       push(findings, counts, { kind: 'filterWord', start: w.start, end: w.end, message: `"${w.word}" filters the scene through a character: show it directly` });
     }
   }
@@ -208,19 +245,11 @@ function driftFindings(
  * grade 0.39·(words/sentence) + 11.8·(syllables/word) − 15.59. Syllables are counted once per
  * distinct word.
  */
-export function flesch(words: readonly Word[], sentences: number): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
+export function flesch(words: readonly Word[], sentences: number, vocabulary: Vocabulary = vocabularyOf(words)): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
   if (words.length === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
-  const known = new Map<string, number>();
+  const perId = Int32Array.from(vocabulary.keys, (key) => (/^\p{N}+$/u.test(key) ? 1 : syllable(key)));
   let syllables = 0;
-  for (const w of words) {
-    const key = w.key;
-    let n = known.get(key);
-    if (n === undefined) {
-      n = /^\p{N}+$/u.test(key) ? 1 : syllable(key);
-      known.set(key, n);
-    }
-    syllables += n;
-  }
+  for (const id of vocabulary.ids) syllables += perId[id]!;
   const wps = words.length / sentences;
   const spw = syllables / words.length;
   return { fleschReadingEase: round(206.835 - 1.015 * wps - 84.6 * spw, 2), fleschKincaidGrade: round(0.39 * wps + 11.8 * spw - 15.59, 2) };
@@ -263,9 +292,10 @@ export function analyzeProse(text: string): ProseAnalysis {
   const findings: Finding[] = [];
   const counts = emptyCounts();
 
+  const vocabulary = vocabularyOf(allWords);
   libraryFindings(text, dialogue, findings, counts);
-  filterWordFindings(allWords, dialogue, findings, counts);
-  repeatFindings(allWords, findings, counts);
+  filterWordFindings(allWords, vocabulary, dialogue, findings, counts);
+  repeatFindings(allWords, vocabulary, findings, counts);
   for (const s of sentences) {
     if (s.words > LONG_SENTENCE_WORDS) push(findings, counts, { kind: 'longSentence', start: s.start, end: s.end, message: `${s.words} words in one sentence` });
   }
@@ -281,7 +311,7 @@ export function analyzeProse(text: string): ProseAnalysis {
     words,
     sentences: sentences.length,
     paragraphs: paragraphs.length,
-    ...flesch(allWords, sentences.length),
+    ...flesch(allWords, sentences.length, vocabulary),
     averageSentenceWords: sentences.length ? round(words / sentences.length) : 0,
     sentenceWordsSpread: round(spread(lengths)),
     dialogueShare: words ? round(Math.min(1, dialogueWords / words), 3) : 0,
