@@ -233,8 +233,18 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
-/** Serious and critical axe violations on the page as it is now, one line each with the nodes. */
+/**
+ * Serious and critical axe violations on the page once its animations have finished (a dialog
+ * fading in is measured at its final colours: mid-fade, its text failed colour-contrast now and
+ * then), one line each with the nodes.
+ */
 export async function seriousA11yViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  // Finite ones only: a loader's shimmer runs for ever.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

@@ -4,8 +4,8 @@
  * paragraph offline (one text wins, the other becomes a conflict copy, no sentence lost), and a
  * page killed mid-typing (the draft is offered when the chapter is opened again).
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 let counter = 0;
@@ -63,13 +63,6 @@ function editorUrl(story: Story, chapterId: string | null = story.chapterId): st
 
 const content = (page: Page) => page.getByTestId('chapter-content');
 
-/** Serious and critical axe findings inside `selector`, with where they are. */
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openEditor(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -115,7 +108,7 @@ test.describe('chapter editor', () => {
     await expect(page.getByTestId('book-title')).toHaveText('The First Crossing');
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
-    expect(await axeProblems(page, '#main-content')).toEqual([]);
+    expect(await seriousA11yViolations(page, { include: '#main-content' })).toEqual([]);
 
     await typeAtEnd(page, ' Mara counted the lanterns.');
     await expect(page.getByTestId('words-badge')).toHaveText('11 words');
@@ -280,7 +273,7 @@ test.describe('chapter editor', () => {
     const dialog = pageB.getByRole('dialog', { name: 'Compare versions' });
     await expect(dialog.getByTestId('diff-left').first()).toContainText(sentenceA.trim());
     await expect(dialog.getByTestId('diff-right').first()).toContainText(sentenceB.trim());
-    expect(await axeProblems(pageB, '[role="dialog"]')).toEqual([]);
+    expect(await seriousA11yViolations(pageB, { include: '[role="dialog"]' })).toEqual([]);
 
     // The author merges both sentences; the copy is resolved everywhere.
     await dialog.getByRole('button', { name: 'Edit a merge' }).click();

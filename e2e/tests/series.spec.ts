@@ -5,8 +5,8 @@
  * the server holds the chapters in the new order. Also: the Apprentice limits are shown, and the
  * page has no serious accessibility problems.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 
@@ -24,12 +24,6 @@ async function registerThroughUi(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
 }
 
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const chapterTitles = (page: Page) => page.getByTestId('chapter-item').getByRole('link').locator('p:first-child').allInnerTexts();
 
@@ -83,7 +77,7 @@ test.describe('series, books and chapters', () => {
     }
     await expect.poll(() => chapterTitles(page)).toEqual(titles);
 
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
 
     // Keyboard drag: the first chapter to the end.
     const handle = book.getByRole('button', { name: 'Reorder chapter Warriors in the Mist' });

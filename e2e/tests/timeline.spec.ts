@@ -10,8 +10,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -97,12 +97,6 @@ async function serverOrder(request: APIRequestContext, seriesId: string, bookId:
     .map((e) => `${e.position}. ${e.title}`);
 }
 
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openTimeline(page: Page): Promise<void> {
   await page.goto('/timeline');
@@ -201,7 +195,7 @@ test.describe('timeline', () => {
     await expect(hobbit.getByTestId('event-title')).toHaveText(['An unexpected party', 'Riddles in the dark', 'Battle of Five Armies']);
     await expect(page.getByText('Timeline Drag & Drop Enabled')).toBeVisible();
 
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
 
     // Keyboard drag within The Hobbit: the first event to the end.
     const handle = hobbit.getByRole('button', { name: 'Reorder event An unexpected party' });

@@ -5,8 +5,8 @@
  * series is warned before it is reached and locks New Element at 10. A location created while
  * offline reaches the server after reconnecting.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 let counter = 0;
@@ -45,12 +45,6 @@ async function authorWithSeries(page: Page, title = 'Earthsea'): Promise<{ usern
 const serverLocations = (request: APIRequestContext, seriesId: string) => api<ServerLocation[]>(request, 'GET', `/api/series/${seriesId}/locations`);
 const cardNames = (page: Page) => page.getByTestId('location-card').getByRole('heading').allInnerTexts();
 
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openWorld(page: Page): Promise<void> {
   await page.goto('/world');
@@ -109,7 +103,7 @@ test.describe('world building', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => cardNames(page)).toHaveLength(3);
 
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
 
     // View Details opens the edit dialog.
     await page.getByRole('button', { name: 'View details of Havnor' }).click();
