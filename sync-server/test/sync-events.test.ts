@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { MAX_STREAMS_PER_AUTHOR, MAX_STREAMS_PER_SESSION } from '../src/sync/events.ts';
+import { LIVE_ROWS_MAX_BYTES } from '../src/sync/live-rows.ts';
 import { seedMembership, seedSeries } from './sync-seed.ts';
 import { type EventStream, type ServerSentEvent, openEvents } from './support/event-stream.ts';
 
@@ -119,6 +120,78 @@ describe('GET /api/sync/events', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(app.deps.hub.size).toBe(0);
     await expect(staying.next(1000)).rejects.toThrow();
+  });
+});
+
+describe('pokes that carry the rows of a commit (issue 13, live)', () => {
+  interface Poke {
+    seq: number;
+    changes?: Record<string, Array<Record<string, unknown>>>;
+  }
+  const pokeOf = (e: ServerSentEvent) => JSON.parse(e.data) as Poke;
+
+  it("hands a save's rows to the other members, and has the writer and scope changes pull", async () => {
+    const { app, base } = await listening();
+    const owner = await signUp(app, { plan: 'legendary' });
+    const member = await signUp(app);
+    const shared = await createSeries(app, owner.headers, 'Shared');
+    const joinSeq = await seedMembership(app, shared.id, member.user.id, true);
+    const memberStream = await connect(base, member.cookie);
+    const ownerStream = await connect(base, owner.cookie);
+    expect(seqOf(await memberStream.next())).toBe(joinSeq);
+    await ownerStream.next();
+
+    const book = await app.inject({ method: 'POST', url: '/api/books', headers: owner.headers, payload: { seriesId: shared.id, title: 'Book One' } });
+    expect(book.statusCode, book.body).toBe(201);
+    const bookPoke = pokeOf(await memberStream.next());
+    expect(bookPoke.seq).toBe(json(book).rev);
+    expect(bookPoke.changes).toEqual({ books: [json(book)] });
+    await ownerStream.next();
+
+    const chapter = await app.inject({
+      method: 'POST',
+      url: '/api/chapters',
+      headers: owner.headers,
+      payload: { bookId: json(book).id, title: 'One', content: 'It was a dark and stormy night.' },
+    });
+    await memberStream.next();
+    await ownerStream.next();
+    const save = await app.inject({
+      method: 'PUT',
+      url: `/api/chapters/${json(chapter).id}`,
+      headers: owner.headers,
+      payload: { content: 'It was a dark and stormy night.\n\nThe rain fell in torrents.' },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    const savePoke = pokeOf(await memberStream.next());
+    expect(savePoke.seq).toBe(json(save).rev);
+    expect(savePoke.changes?.chapters).toHaveLength(1);
+    expect(savePoke.changes!.chapters![0]).toMatchObject({ id: json(chapter).id, rev: json(save).rev, content: 'It was a dark and stormy night.\n\nThe rain fell in torrents.' });
+    // The writer's own statistics changed with the save: the feed sends them, so the writer pulls.
+    expect(pokeOf(await ownerStream.next())).toEqual({ seq: json(save).rev });
+
+    // A series row (its owner, its deletion) and a membership change the scope: both pull.
+    const rename = await app.inject({ method: 'PUT', url: `/api/series/${shared.id}`, headers: owner.headers, payload: { title: 'Renamed' } });
+    expect(pokeOf(await memberStream.next())).toEqual({ seq: json(rename).rev });
+    const other = await signUp(app);
+    const otherJoin = await seedMembership(app, shared.id, other.user.id, true);
+    expect(pokeOf(await memberStream.next())).toEqual({ seq: otherJoin });
+  });
+
+  it('sends a commit too large for a poke as a plain one', async () => {
+    const { app, base } = await listening();
+    const owner = await signUp(app, { plan: 'legendary' });
+    const member = await signUp(app);
+    const shared = await createSeries(app, owner.headers, 'Long');
+    const book = json(await app.inject({ method: 'POST', url: '/api/books', headers: owner.headers, payload: { seriesId: shared.id, title: 'Tome' } }));
+    await seedMembership(app, shared.id, member.user.id, true);
+    const stream = await connect(base, member.cookie);
+    await stream.next();
+    const huge = Array.from({ length: 6_000 }, (_, i) => `Paragraph ${i} goes on and on about the weather in the valley.`).join('\n\n');
+    expect(huge.length).toBeGreaterThan(LIVE_ROWS_MAX_BYTES);
+    const chapter = await app.inject({ method: 'POST', url: '/api/chapters', headers: owner.headers, payload: { bookId: book.id, title: 'Long', content: huge } });
+    expect(chapter.statusCode, chapter.body).toBe(201);
+    expect(pokeOf(await stream.next())).toEqual({ seq: json(chapter).rev });
   });
 });
 

@@ -2,7 +2,8 @@
  * GET /api/sync/events — server-sent events (DESIGN.md §3 "Live"). On connect: `event: hello` with
  * the current seq. After each commit that touches a series the caller can see (owner or member,
  * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
- * the changes feed); likewise after each commit that wrote the caller's own user-scoped rows
+ * the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the commit's rows
+ * (live-rows.ts: the client writes them and pulls later); likewise after each commit that wrote the caller's own user-scoped rows
  * (their record: plan, settings). Named events that are not commits (`event: presence`, `event:
  * invites`; packages/schema LIVE_EVENTS) are told to a stream by the hub as they happen.
  * A comment line every 25 s keeps proxies from closing an idle stream.
@@ -16,6 +17,7 @@ import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { CommitNotice } from './hub.ts';
 import { requireUser, sessionTokenOf } from '../auth/session.ts';
 import { currentSeq } from './changes.ts';
+import { type CommitRows, readCommitRows } from './live-rows.ts';
 import { runPrepared } from '../db/prepared.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
@@ -67,6 +69,8 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     return new Set([...own, ...audience.map((r) => (r as { userId: string }).userId)]);
   });
 
+  hub.setRowsOfCommit((notice) => readCommitRows(db, notice.seq, notice.seriesIds));
+
   app.get('/api/sync/events', async (request, reply) => {
     const user = requireUser(request);
     const session = sessionTokenOf(request) ?? '';
@@ -94,12 +98,19 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     let greeted = false;
     let lastSentSeq = 0;
     let pendingSeq = 0;
-    const write = (text: string) => {
+    const write = (text: string | Buffer) => {
       if (open && !res.destroyed) res.write(text);
     };
-    const poke = (seq: number) => {
+    const poke = (seq: number, rows: CommitRows | null = null) => {
       if (!greeted) {
         pendingSeq = Math.max(pendingSeq, seq);
+        return;
+      }
+      // Rows are written whatever the order (the device keeps the newer of two revisions); a plain
+      // poke at or below one already sent would only ask for a pull that is asked for already.
+      if (rows) {
+        lastSentSeq = Math.max(lastSentSeq, seq);
+        write(frameOf(rows));
         return;
       }
       if (seq <= lastSentSeq) return;
@@ -109,7 +120,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
 
     const unsubscribe = hub.subscribeAuthor(
       user.id,
-      (notice) => poke(notice.seq),
+      (notice, rows) => poke(notice.seq, rows),
       (message) => write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`),
     );
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
@@ -142,4 +153,12 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       end();
     }
   });
+}
+
+/** The SSE frame of a poke with rows, made once per commit for all its streams. */
+const frames = new WeakMap<CommitRows, Buffer>();
+function frameOf(rows: CommitRows): Buffer {
+  let frame = frames.get(rows);
+  if (!frame) frames.set(rows, (frame = Buffer.concat([Buffer.from('data: '), rows.json, Buffer.from('\n\n')])));
+  return frame;
 }

@@ -1,6 +1,8 @@
 /**
  * In-process fan-out of commits to SSE listeners: after each committed write, the streams of the
- * authors who can see a touched series get a poke with the new seq (DESIGN.md §3 "Live").
+ * authors who can see a touched series get a poke with the new seq (DESIGN.md §3 "Live"), and
+ * with the rows it wrote when they can be applied without the feed (live-rows.ts): read once per
+ * commit, the same bytes for every member.
  * Several server instances would put a pub/sub (e.g. PostgreSQL LISTEN/NOTIFY) behind this.
  *
  * Fan-out is by audience, not by stream: one query per commit names the authors who can see the
@@ -8,6 +10,8 @@
  * costs the others' streams nothing (issue 16, item 5: 200 streams of one author used to make
  * every write re-read 200 scopes). Notices are handled one at a time, in commit order.
  */
+import type { CommitRows } from './live-rows.ts';
+
 export interface CommitNotice {
   seq: number;
   seriesIds: ReadonlySet<string>;
@@ -15,6 +19,8 @@ export interface CommitNotice {
   userIds?: ReadonlySet<string>;
 }
 type Listener = (notice: CommitNotice) => void;
+/** What a stream hears of a commit: the notice, and the commit's rows when this author may take them from the poke. */
+type StreamListener = (notice: CommitNotice, rows: CommitRows | null) => void;
 /** A named event for an author's open streams that is not a commit (presence, invites: issue 13). */
 export interface LiveMessage {
   event: string;
@@ -22,11 +28,13 @@ export interface LiveMessage {
 }
 type MessageListener = (message: LiveMessage) => void;
 interface AuthorStream {
-  commit: Listener;
+  commit: StreamListener;
   message: MessageListener | null;
 }
 /** The authors who should hear of a commit (owners and members of its series, owners of its user-scoped rows). */
 export type Audience = (notice: CommitNotice) => Promise<Iterable<string>>;
+/** The rows a commit wrote that its poke may carry, or null (live-rows.ts). */
+export type RowsOfCommit = (notice: CommitNotice) => Promise<CommitRows | null>;
 
 export class ChangeHub {
   /** Hear every commit (tests, metrics). */
@@ -36,6 +44,7 @@ export class ChangeHub {
   /** Told when an author's last stream closes (their presence ends with it). */
   private readonly goneListeners = new Set<(userId: string) => void>();
   private audience: Audience | null = null;
+  private rowsOf: RowsOfCommit | null = null;
   private queue: Promise<void> = Promise.resolve();
   private readerCount = 0;
 
@@ -45,7 +54,7 @@ export class ChangeHub {
   }
 
   /** `listener` hears the commits `userId` can see (once an audience is set); `onMessage`, what is told to `userId`. */
-  subscribeAuthor(userId: string, listener: Listener, onMessage: MessageListener | null = null): () => void {
+  subscribeAuthor(userId: string, listener: StreamListener, onMessage: MessageListener | null = null): () => void {
     let set = this.byAuthor.get(userId);
     if (!set) this.byAuthor.set(userId, (set = new Set()));
     const stream: AuthorStream = { commit: listener, message: onMessage };
@@ -89,15 +98,26 @@ export class ChangeHub {
     this.audience = audience;
   }
 
+  setRowsOfCommit(rowsOf: RowsOfCommit): void {
+    this.rowsOf = rowsOf;
+  }
+
   publish(notice: CommitNotice): void {
     for (const listener of this.listeners) call(listener, notice);
     if (this.readerCount === 0 || !this.audience) return;
     const audience = this.audience;
+    const rowsOf = this.rowsOf;
     this.queue = this.queue
       .then(async () => {
         if (this.readerCount === 0) return;
-        for (const userId of await audience(notice)) {
-          for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice);
+        const listening = [...(await audience(notice))].filter((userId) => this.byAuthor.has(userId));
+        if (listening.length === 0) return;
+        // An author whose own rows the commit wrote pulls them (the feed sends each author their own).
+        const anyOther = listening.some((userId) => !notice.userIds?.has(userId));
+        const rows = anyOther && rowsOf ? await rowsOf(notice).catch(() => null) : null;
+        for (const userId of listening) {
+          const theirs = notice.userIds?.has(userId) ? null : rows;
+          for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice, theirs);
         }
       })
       .catch(() => undefined); // a failed audience read loses pokes, never the queue
@@ -108,9 +128,9 @@ export class ChangeHub {
   }
 }
 
-function call<T>(listener: (value: T) => void, value: T): void {
+function call<A extends unknown[]>(listener: (...args: A) => void, ...args: A): void {
   try {
-    listener(value);
+    listener(...args);
   } catch {
     // a broken listener (closed socket) must not stop the others
   }
