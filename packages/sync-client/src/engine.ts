@@ -8,6 +8,7 @@
  *   push         the outbox in order, one request per entry   push-batch   a backlog in one request
  *   acknowledge  success answers applied in groups             dead-letters changes kept aside (one builder)
  *   pull         the changes feed, page by page, + purge of series out of scope
+ *   live         pokes, and the rows a poke carries written without a pull
  *   scheduler    one loop at a time; timers, backoff retries, online/focus/SSE triggers
  *   leadership   the Web Lock that makes one tab the leader
  */
@@ -25,6 +26,7 @@ import {
   type TimersLike,
   browserDefaults,
 } from './engine/platform.ts';
+import { applyCarriedRows } from './engine/live.ts';
 import { createPuller } from './engine/pull.ts';
 import { createPusher } from './engine/push.ts';
 import { createScheduler } from './engine/scheduler.ts';
@@ -71,6 +73,11 @@ export interface SyncEngine {
   sync(): Promise<void>;
   push(): Promise<PushResult>;
   pull(): Promise<void>;
+  /**
+   * Handles one poke (the data of an SSE `message` of GET /api/sync/events) as the live channel
+   * would: for a host that carries the channel itself (a bench, a test). Resolves when idle.
+   */
+  receive(data: string): Promise<void>;
   /** After a new sign-in: clears the pause and syncs. */
   resume(): void;
   on(listener: (event: SyncEvent) => void): () => void;
@@ -107,6 +114,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const scheduler = createScheduler(ctx, {
     push: () => pusher.cycle(),
     pull: () => puller.cycle(),
+    async applyCarried(poke) {
+      const rows = await applyCarriedRows(ctx, poke);
+      status.getState().setLastSyncedAt(ctx.now());
+      ctx.emit({ type: 'carried', seq: poke.seq, rows });
+    },
     knownCursor: () => puller.knownCursor(),
     timers,
     pullIntervalMs: options.pullIntervalMs ?? 60_000,
@@ -115,6 +127,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     document: platform.document,
   });
   let leadership: Leadership | null = null;
+
+  /** Runs the loop once for `start` and waits until idle; a stopped engine acts as leader for the call (driven by hand: tests, a one-off sync). */
+  async function asLeader(start: () => Promise<void>): Promise<void> {
+    const byHand = flags.stopped && !flags.leader;
+    if (byHand) {
+      flags.leader = true;
+      flags.stopped = false;
+    }
+    try {
+      await start();
+      await scheduler.whenIdle();
+    } finally {
+      if (byHand) {
+        flags.leader = false;
+        flags.stopped = true;
+      }
+    }
+  }
 
   async function becomeLeader(): Promise<void> {
     flags.leader = true;
@@ -148,22 +178,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       leadership?.release();
       leadership = null;
     },
-    async sync() {
-      if (flags.stopped && !flags.leader) {
-        // Driven by hand (tests, a one-off sync): act as leader for this call.
-        flags.leader = true;
-        flags.stopped = false;
-        try {
-          await scheduler.kick(true, true);
-          await scheduler.whenIdle();
-        } finally {
-          flags.leader = false;
-          flags.stopped = true;
-        }
-        return;
-      }
-      await scheduler.kick(true, true);
-      await scheduler.whenIdle();
+    sync() {
+      return asLeader(() => scheduler.kick(true, true));
+    },
+    receive(data) {
+      return asLeader(() => scheduler.receive(data));
     },
     push() {
       return whileRunning(ctx, async () => {

@@ -17,6 +17,8 @@ export type SyncEvent =
    * the series that entered or left the author's scope with it.
    */
   | { type: 'pulled'; cursor: number; rows: number; hasMore: boolean; scopeAdded: string[]; scopeRemoved: string[] }
+  /** Rows a poke carried were written (`rows` of them; 0 when this device had them or will pull them). */
+  | { type: 'carried'; seq: number; rows: number }
   /** A named event on the live channel that is not a commit (packages/schema LIVE_EVENTS): heard by the leader tab only. */
   | { type: 'live'; event: LiveEventName; data: unknown };
 

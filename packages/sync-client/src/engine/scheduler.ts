@@ -1,19 +1,23 @@
 /**
  * When to sync (DESIGN.md §3): one loop at a time, and triggers only set flags — a push wanted, a
- * pull wanted. Triggers: new outbox entries, SSE pokes and (re)connects, `online`, focus and
- * visibility, a timer every minute, a retry time after a transient failure (backoff), and a pull
- * after every push that acknowledged or refused something.
+ * pull wanted — or queue the rows a poke carried (live.ts), written in the same loop so they never
+ * interleave with a pull. Triggers: new outbox entries, SSE pokes and (re)connects, `online`, focus
+ * and visibility, a timer every minute, a retry time after a transient failure (backoff), and a
+ * pull after every push that acknowledged or refused something.
  */
 import { liveQuery } from 'dexie';
 import { LIVE_EVENTS } from '@chronicler/schema';
 import { readSyncState } from '../db.ts';
 import { reportStorageError } from '../storage.ts';
 import type { EngineContext, PushResult } from './context.ts';
+import { type Poke, parsePoke } from './live.ts';
 import type { DocumentEvents, EventSourceFactory, EventSourceLike, PlatformEvents, TimersLike } from './platform.ts';
 
 export interface SchedulerOptions {
   push: () => Promise<PushResult>;
   pull: () => Promise<{ retryAt: number | null }>;
+  /** Writes the rows a poke carried. */
+  applyCarried: (poke: Required<Poke>) => Promise<void>;
   /** The cursor the puller last read or wrote, if it knows it without reading the database. */
   knownCursor: () => number | null;
   timers: TimersLike;
@@ -35,7 +39,12 @@ export interface Scheduler {
   stopTriggers(): void;
   /** After a sign-in: the live channel again if it was closed. */
   reopenEvents(): void;
+  /** Handles one poke as if it came on the live channel; resolves when the loop is idle again. */
+  receive(data: string | undefined): Promise<void>;
 }
+
+/** Pokes with rows queued at most; past it they are dropped for one pull. */
+const MAX_CARRIED = 100;
 
 export function createScheduler(ctx: EngineContext, options: SchedulerOptions): Scheduler {
   const { db, now, status, flags } = ctx;
@@ -43,6 +52,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let running: Promise<void> | null = null;
   let wantPush = false;
   let wantPull = false;
+  /** Pokes with rows, in the order they came, waiting for the loop. */
+  const carried: Required<Poke>[] = [];
   const retryTimers: Record<'push' | 'pull', unknown> = { push: null, pull: null };
   let interval: unknown = null;
   let eventSource: EventSourceLike | null = null;
@@ -74,11 +85,20 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   async function drain(): Promise<void> {
     status.getState().setSyncing(true);
     try {
-      while ((wantPush || wantPull) && !flags.stopped && !flags.paused) {
+      while ((wantPush || wantPull || carried.length > 0) && !flags.stopped && !flags.paused) {
         if (wantPush) {
           wantPush = false;
           const result = await runPush();
           if (result.acked > 0 || result.rejected > 0) wantPull = true;
+        } else if (carried.length > 0) {
+          const poke = carried.shift()!;
+          try {
+            await options.applyCarried(poke);
+          } catch (error) {
+            // Not written here: the feed brings the same rows (and reports a storage error itself).
+            if (flags.stopped) throw error;
+            wantPull = true;
+          }
         } else {
           wantPull = false;
           await runPull();
@@ -109,6 +129,28 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     while (running) await running;
   }
 
+  /** A poke (an SSE `message`): its rows queued for the loop, or a pull when one is needed. */
+  function receive(data: string | undefined): Promise<void> {
+    const poke = parsePoke(data);
+    if (poke === null) return kick(false, true);
+    const { seq } = poke;
+    if (poke.changes) {
+      // A backlog this long means the loop is stuck behind something: the feed catches up instead.
+      if (carried.length >= MAX_CARRIED) {
+        carried.length = 0;
+        return kick(false, true);
+      }
+      carried.push(poke as Required<Poke>);
+      return kick(false, false);
+    }
+    // A poke for a commit already pulled (often our own write) needs no pull.
+    const known = options.knownCursor();
+    if (known !== null) return seq > known ? kick(false, true) : Promise.resolve();
+    return readSyncState(db)
+      .then((state) => (seq > state.cursor ? kick(false, true) : undefined))
+      .catch(() => kick(false, true));
+  }
+
   function openEvents() {
     if (!options.eventSource || flags.stopped) return;
     try {
@@ -116,28 +158,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
       eventSource = source;
       // `hello` on every (re)connect: anything missed while disconnected is pulled.
       source.addEventListener('hello', () => void kick(false, true));
-      source.addEventListener('message', (event) => {
-        // A poke for a commit already pulled (often our own write) needs no pull.
-        let seq: number | null = null;
-        try {
-          const parsed = JSON.parse(event.data ?? 'null') as { seq?: unknown } | null;
-          if (typeof parsed?.seq === 'number') seq = parsed.seq;
-        } catch {
-          seq = null;
-        }
-        if (seq === null) {
-          void kick(false, true);
-          return;
-        }
-        const known = options.knownCursor();
-        if (known !== null) {
-          if (seq > known) void kick(false, true);
-          return;
-        }
-        void readSyncState(db)
-          .then((state) => (seq! > state.cursor ? kick(false, true) : undefined))
-          .catch(() => kick(false, true));
-      });
+      source.addEventListener('message', (event) => void receive(event.data));
       for (const name of LIVE_EVENTS) {
         source.addEventListener(name, (event) => {
           let data: unknown = null;
@@ -203,6 +224,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
 
   function stopTriggers() {
     for (const fn of cleanup.splice(0)) fn();
+    carried.length = 0; // the next leader pulls them
     if (interval !== null) timers.clearInterval(interval);
     interval = null;
     for (const t of [retryTimers.push, retryTimers.pull, sseRetry]) if (t !== null) timers.clearTimeout(t);
@@ -223,5 +245,6 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     reopenEvents() {
       if (flags.leader && !eventSource) openEvents();
     },
+    receive,
   };
 }

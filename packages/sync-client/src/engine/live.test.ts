@@ -1,0 +1,121 @@
+/**
+ * Pokes that carry a commit's rows (live.ts): written at once by the leader, never older than what
+ * the device has, never into a series it does not have, under the author's pending work; the
+ * cursor stays for the feed.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Chapter } from '@chronicler/schema';
+import type { ChroniclerDb } from '../db.ts';
+import { type SyncEvent, createSyncEngine } from '../engine.ts';
+import { createMutators } from '../mutators.ts';
+import { createSyncStatusStore } from '../status.ts';
+import { NO_TIMERS, freshDb, manualClock, page, scriptedFetch, serverBook, serverChapter, serverSeries } from '../testing/fixtures.ts';
+
+let db: ChroniclerDb;
+afterEach(() => db?.close());
+
+/** A started leader over a fake event stream whose `message` events the test sends. */
+async function leader() {
+  db = freshDb();
+  await db.open();
+  const series = serverSeries();
+  const book = serverBook(series.id);
+  const chapter = serverChapter(book, { rev: 7, content: 'The first line.' });
+  await db.series.put(series);
+  await db.books.put(book);
+  await db.chapters.put(chapter);
+  await db.syncState.update('state', { cursor: 7 });
+  // The feed has nothing new; every write is refused for now (a busy server: it stays unsent).
+  const fetch = scriptedFetch((call) => (call.method === 'GET' ? { status: 200, body: page({}, 7) } : { status: 503, body: { message: 'busy', code: 'UNAVAILABLE' } }));
+  const handlers = new Map<string, (e: { data?: string }) => void>();
+  const clock = manualClock();
+  const engine = createSyncEngine({
+    db,
+    fetch,
+    baseUrl: 'http://test.local',
+    now: clock.now,
+    locks: null,
+    eventSource: () => ({ addEventListener: (type, fn) => handlers.set(type, fn), close: () => undefined, onerror: null, readyState: 1 }),
+    status: createSyncStatusStore(),
+    platform: { window: null, document: null },
+    timers: NO_TIMERS,
+  });
+  const events: SyncEvent[] = [];
+  engine.on((event) => events.push(event));
+  engine.start();
+  await vi.waitFor(() => expect(handlers.has('message')).toBe(true));
+  await engine.sync();
+  const gets = () => fetch.calls.filter((call) => call.method === 'GET').length;
+  /** Sends a poke and waits until the loop has handled it. */
+  const poke = async (body: unknown) => {
+    const before = events.length;
+    handlers.get('message')!({ data: JSON.stringify(body) });
+    await vi.waitFor(() => expect(events.slice(before).some((e) => e.type === 'carried' || e.type === 'pulled')).toBe(true));
+  };
+  return { series, book, chapter, engine, events, fetch, gets, poke, m: createMutators(db, { now: clock.now }) };
+}
+
+const carried = (events: SyncEvent[]) => events.filter((e): e is Extract<SyncEvent, { type: 'carried' }> => e.type === 'carried');
+
+describe('pokes with rows', () => {
+  it("writes a collaborator's save from the poke, with no feed request, and leaves the cursor to the feed", async () => {
+    const t = await leader();
+    const gets = t.gets();
+    const saved: Chapter = { ...t.chapter, rev: 9, content: 'The first line.\n\nA second, from a co-author.' };
+    await t.poke({ seq: 9, changes: { chapters: [saved] } });
+    expect(await db.chapters.get(t.chapter.id)).toEqual(saved);
+    expect(t.gets()).toBe(gets);
+    expect((await db.syncState.get('state'))!.cursor).toBe(7);
+    expect(carried(t.events).at(-1)).toEqual({ type: 'carried', seq: 9, rows: 1 });
+    t.engine.stop();
+  });
+
+  it('never writes a row older than the device has, nor a poke the feed already passed', async () => {
+    const t = await leader();
+    await db.chapters.put({ ...t.chapter, rev: 11, content: 'Newer, from a pull.' });
+    await t.poke({ seq: 9, changes: { chapters: [{ ...t.chapter, rev: 9, content: 'Older.' }] } });
+    expect((await db.chapters.get(t.chapter.id))!.content).toBe('Newer, from a pull.');
+
+    await db.syncState.update('state', { cursor: 12 });
+    const gone = { ...t.book, rev: 12, deletedAt: '2026-02-01T00:00:00.000Z' };
+    await db.books.delete(t.book.id); // the feed brought the book's deletion at seq 12
+    await t.poke({ seq: 10, changes: { books: [{ ...t.book, rev: 10, title: 'Renamed before it went' }] } });
+    expect(await db.books.get(gone.id)).toBeUndefined();
+    expect(carried(t.events).map((e) => e.rows)).toEqual([0, 0]);
+    t.engine.stop();
+  });
+
+  it('takes a new row only into a series the device has (one arriving is the feed’s)', async () => {
+    const t = await leader();
+    const elsewhere = serverBook('series-not-here', { rev: 9 });
+    const here = serverBook(t.series.id, { rev: 9, title: 'Book Two' });
+    await t.poke({ seq: 9, changes: { books: [elsewhere, here] } });
+    expect(await db.books.get(elsewhere.id)).toBeUndefined();
+    expect(await db.books.get(here.id)).toEqual(here);
+    t.engine.stop();
+  });
+
+  it("keeps the author's unsent edit on top of the carried row", async () => {
+    const t = await leader();
+    await t.m.chapters.update(t.chapter.id, { title: 'My title' });
+    await t.engine.sync(); // the server is busy: the edit stays unsent
+    expect(await db.outbox.count()).toBe(1);
+    await t.poke({ seq: 9, changes: { chapters: [{ ...t.chapter, rev: 9, status: 'completed' }] } });
+    const local = (await db.chapters.get(t.chapter.id))!;
+    expect(local.title).toBe('My title');
+    expect(local.status).toBe('completed');
+    expect((await db.shadows.get(['chapters', t.chapter.id]))?.rev).toBe(9);
+    t.engine.stop();
+  });
+
+  it('pulls instead when a poke carries what only the feed may bring', async () => {
+    const t = await leader();
+    const gets = t.gets();
+    await t.poke({ seq: 9, changes: { users: [{ id: 'u', rev: 9 }] } });
+    await t.poke({ seq: 10, changes: { series: [{ ...t.series, rev: 10 }] } });
+    await t.poke({ seq: 11, changes: { chapters: [{ id: 'no rev' }] } });
+    expect(t.gets()).toBe(gets + 3);
+    expect(carried(t.events)).toEqual([]);
+    t.engine.stop();
+  });
+});
