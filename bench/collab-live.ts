@@ -3,8 +3,9 @@
  *
  * 1. live: an editor saves a chapter of a shared series (PUT /api/chapters/{id} over real HTTP);
  *    20 members are connected, each with the REAL sync engine over its own IndexedDB
- *    (fake-indexeddb) and its own SSE stream (GET /api/sync/events) that makes it pull on every
- *    poke. Timed: from the editor sending the save to the change being in another member's
+ *    (fake-indexeddb) and its own SSE stream (GET /api/sync/events), handed to the engine as the
+ *    browser's EventSource would (a poke that carries the save's rows is written at once; one that
+ *    does not makes it pull). Timed: from the editor sending the save to the change being in another member's
  *    IndexedDB (one observing member; the slowest of the 20 is printed too). p95 over 200 edits,
  *    in each of 3 rounds (`--live-rounds`); the verdict is the median of the rounds' ratios, as
  *    every bench reports medians of at least 3 rounds (README): one round's p95 ÷ p95 swings with
@@ -144,7 +145,10 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
     observer: number[];
     slowest: number[];
     bare: number[];
-    /** Per edit: save answered, poke seen, feed request sent, feed answered, row in IndexedDB (ms from the save). */
+    /**
+     * Per edit: save answered, poke seen, feed request sent, feed answered, row in IndexedDB (ms
+     * from the save; with rows carried by the poke there is no request, and its two steps read as the poke).
+     */
     phases: number[][];
     missed: number;
   }
@@ -211,7 +215,7 @@ async function liveBench(server: ChildServer, data: string): Promise<{ verdict: 
       rounds.push(round);
       console.log(
         `round ${r + 1}: bare p95 ${fmt.ms(p95(round.bare))}, save→observer p95 ${fmt.ms(p95(round.observer))}: ${fmt.ratio(ratioOf(round))}; ` +
-          `server CPU per edit (the save, the pokes, ${MEMBERS} pulls) ${fmt.ms(cpuPerEdit / 1000)}`,
+          `server CPU per edit (the save, its pokes to ${MEMBERS} members, any pulls) ${fmt.ms(cpuPerEdit / 1000)}`,
       );
     }
   }

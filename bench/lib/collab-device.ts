@@ -1,6 +1,8 @@
 /**
- * A connected collaborator for collab-live.ts: the real sync engine over its own IndexedDB
- * (fake-indexeddb), pulling on every poke of its own SSE stream (GET /api/sync/events).
+ * A connected collaborator for collab-live.ts: the real sync engine, started as its device's
+ * leader, over its own IndexedDB (fake-indexeddb), hearing its own SSE stream (GET
+ * /api/sync/events): every poke goes to `engine.receive` as the browser's EventSource would hand
+ * it to the engine — rows a poke carries are written, other pokes make it pull.
  */
 import http from 'node:http';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -16,9 +18,12 @@ export interface Device {
   db: ChroniclerDb;
   engine: SyncEngine;
   stream: http.ClientRequest;
-  /** Called after every pull. */
+  /** Called after every pull, and after the rows of every poke that carried some. */
   onPulled: () => void;
-  /** Instants (sharedNow) of the last poke, the last feed request sent and its answer's headers. */
+  /**
+   * Instants (sharedNow) of the last poke, the last feed request sent and its answer's headers
+   * (both set to the poke's instant when it came: a poke whose rows were written makes no request).
+   */
   marks: { poke: number; fetchStart: number; fetchEnd: number };
 }
 
@@ -40,22 +45,10 @@ export function connect(baseUrl: string, cookie: string, userId: string): Device
     timers: { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined },
   });
   const device = { db, engine, onPulled: () => undefined, marks: { poke: 0, fetchStart: 0, fetchEnd: 0 } } as unknown as Device;
-  // One pull at a time; a poke during a pull asks for one more.
-  let pulling = false;
-  let again = false;
-  const pull = async () => {
-    if (pulling) {
-      again = true;
-      return;
-    }
-    pulling = true;
-    do {
-      again = false;
-      await engine.pull();
-      device.onPulled();
-    } while (again);
-    pulling = false;
-  };
+  engine.on((event) => {
+    if (event.type === 'pulled' || event.type === 'carried') device.onPulled();
+  });
+  engine.start();
   device.stream = http.get(new URL('/api/sync/events', baseUrl), { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
     let buffer = '';
     res.setEncoding('utf8');
@@ -63,9 +56,14 @@ export function connect(baseUrl: string, cookie: string, userId: string): Device
       buffer += chunk;
       const events = buffer.split('\n\n');
       buffer = events.pop() ?? '';
-      if (events.some((e) => e.includes('data: {"seq"'))) {
-        device.marks.poke = sharedNow();
-        void pull();
+      for (const block of events) {
+        const lines = block.split('\n');
+        // Pokes are unnamed events (`message`); hello, presence and invites are named.
+        if (lines.some((line) => line.startsWith('event:'))) continue;
+        const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6));
+        if (data.length === 0) continue;
+        device.marks.poke = device.marks.fetchStart = device.marks.fetchEnd = sharedNow();
+        void engine.receive(data.join('\n'));
       }
     });
   });
