@@ -3,7 +3,9 @@
  * own device (engine + IndexedDB), against the REAL server (buildApp over in-memory SQLite through
  * app.inject). Random steps: members join with a role (invite by e-mail, accepted), change role,
  * are removed or leave, while everyone writes — some of them offline for a while — to the shared
- * series' chapters.
+ * series' chapters. Each device hears the pokes of its author's live channel as the hub makes them
+ * (rows carried or not) and is handed them late, shuffled, duplicated or with some lost; a device
+ * that is offline hears none.
  *
  * After everyone is back online and quiet:
  * - every outbox is empty;
@@ -11,6 +13,9 @@
  *   chapters of the series (same ids, same text);
  * - a device whose author is no longer a member (removed, left, or never joined) holds nothing of
  *   the series — no series row, no row of any kind under it;
+ * - whenever pokes are handed over, no row on the device gets older, and every chapter there
+ *   without unsent work is a state the server had (its revision at that rev): carried rows never
+ *   invent or regress anything, whatever their order;
  * - no write is lost: every paragraph an author wrote is in the chapter's stored revisions or its
  *   conflict copies on the server, or in that author's own dead letters (kept for the problems
  *   panel) with a reason we can name: a viewer's 403, or access lost (404 / purged on removal).
@@ -47,7 +52,11 @@ type Step =
   | { t: 'newChapter'; who: number }
   | { t: 'offline'; who: number }
   | { t: 'online'; who: number }
-  | { t: 'sync'; who: number };
+  | { t: 'sync'; who: number }
+  | { t: 'deliver'; who: number; order: DeliveryOrder; pick: number }
+  /** The author syncs, and every device online hears the live channel at once, in order (the usual case). */
+  | { t: 'syncLive'; who: number };
+type DeliveryOrder = 'in order' | 'shuffled' | 'lossy';
 
 const roleArb = fc.constantFrom<InviteRole>('viewer', 'editor', 'admin');
 const who = fc.nat(3);
@@ -61,6 +70,11 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('offline' as const), who }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('online' as const), who }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('sync' as const), who }), weight: 6 },
+  {
+    arbitrary: fc.record({ t: fc.constant('deliver' as const), who, order: fc.constantFrom<DeliveryOrder>('in order', 'shuffled', 'lossy'), pick: fc.nat(1000) }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ t: fc.constant('syncLive' as const), who }), weight: 4 },
 );
 
 interface Author {
@@ -76,6 +90,9 @@ interface Author {
   role: InviteRole | 'owner' | null;
   /** Every paragraph marker this author wrote, by chapter. */
   written: Array<{ chapterId: string; marker: string }>;
+  /** Pokes of the author's live channel not handed to the device yet (SSE `message` data). */
+  pokes: string[];
+  stopHearing: () => void;
 }
 
 /**
@@ -94,6 +111,7 @@ const EXAMPLE: Step[] = [
   { t: 'write', who: 2, pick: 0 },
   { t: 'write', who: 0, pick: 0 },
   { t: 'sync', who: 0 },
+  { t: 'deliver', who: 3, order: 'in order', pick: 0 },
   { t: 'sync', who: 1 },
   { t: 'offline', who: 3 },
   { t: 'write', who: 3, pick: 1 },
@@ -105,7 +123,18 @@ const EXAMPLE: Step[] = [
   { t: 'leave', who: 2 },
 ];
 
-const figures = { runs: 0, steps: 0, joins: 0, roleChanges: 0, removals: 0, writes: 0, deadLetters: {} as Record<string, number>, purgedDevices: 0 };
+const figures = {
+  runs: 0,
+  steps: 0,
+  joins: 0,
+  roleChanges: 0,
+  removals: 0,
+  writes: 0,
+  pokesDelivered: 0,
+  carriedRowsWritten: 0,
+  deadLetters: {} as Record<string, number>,
+  purgedDevices: 0,
+};
 
 let sharedApp: Promise<App> | null = null;
 const server = () =>
@@ -176,7 +205,48 @@ async function openDevice(app: App, name: string, plan: string): Promise<Author>
     timers: { setTimeout: () => 0, clearTimeout: () => undefined, setInterval: () => 0, clearInterval: () => undefined },
   });
   author.m = createMutators(author.db, { now });
+  author.engine.on((event) => {
+    if (event.type === 'carried') figures.carriedRowsWritten += event.rows;
+  });
+  // The author's live channel as the hub makes it (sync-server events.ts writes these bytes).
+  author.pokes = [];
+  author.stopHearing = app.deps.hub.subscribeAuthor(account.userId, (notice, rows) => {
+    if (!author.offline) author.pokes.push(rows ? rows.json.toString('utf8') : JSON.stringify({ seq: notice.seq }));
+  });
   return author;
+}
+
+/** The pokes an author's device hears now: in order, shuffled (duplicates too), or with some lost. */
+function delivery(pokes: string[], order: DeliveryOrder, pick: number): string[] {
+  if (order === 'in order') return pokes;
+  if (order === 'lossy') return pokes.filter((_, i) => (i + pick) % 3 !== 0);
+  const shuffled = [...pokes, ...pokes.slice(0, pick % 3)];
+  let seed = pick + 1;
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  return shuffled;
+}
+
+/** After pokes were handed over: nothing got older, and every settled chapter is a state the server had. */
+async function expectNoInventedRows(app: App, a: Author, before: Map<string, number>): Promise<void> {
+  const sdb = app.deps.database.db;
+  for (const chapter of await a.db.chapters.toArray()) {
+    const was = before.get(chapter.id);
+    if (was !== undefined) expect(chapter.rev, `${a.name}'s chapter ${chapter.id} went back`).toBeGreaterThanOrEqual(was);
+    if (await a.db.shadows.get(['chapters', chapter.id])) continue; // server state + this author's unsent work
+    const revision = await sdb
+      .selectFrom('revisions')
+      .select('snapshot')
+      .where('entity', '=', 'chapters')
+      .where('entityId', '=', chapter.id)
+      .where('rev', '=', chapter.rev)
+      .executeTakeFirst();
+    expect(revision, `${a.name}'s chapter ${chapter.id} at rev ${chapter.rev} is no state the server had`).toBeDefined();
+    expect((JSON.parse(revision!.snapshot) as { content: string }).content, `${a.name}'s chapter ${chapter.id} at rev ${chapter.rev}`).toBe(chapter.content);
+  }
 }
 
 async function step(app: App, owner: Author, authors: Author[], seriesId: string, s: Step): Promise<void> {
@@ -231,7 +301,23 @@ async function step(app: App, owner: Author, authors: Author[], seriesId: string
     }
     case 'offline':
       a.offline = true;
+      a.pokes.length = 0; // the stream dropped with the network
       return;
+    case 'syncLive': {
+      await step(app, owner, authors, seriesId, { t: 'sync', who: s.who });
+      for (const [i, other] of authors.entries()) if (!other.offline) await step(app, owner, authors, seriesId, { t: 'deliver', who: i, order: 'in order', pick: 0 });
+      return;
+    }
+    case 'deliver': {
+      await app.deps.hub.idle();
+      const before = new Map((await a.db.chapters.toArray()).map((c) => [c.id, c.rev]));
+      for (const poke of delivery(a.pokes.splice(0), s.order, s.pick)) {
+        figures.pokesDelivered += 1;
+        await a.engine.receive(poke);
+      }
+      await expectNoInventedRows(app, a, before);
+      return;
+    }
     case 'online':
       a.offline = false;
       return;
@@ -268,8 +354,10 @@ async function runScenario(steps: Step[]): Promise<void> {
       await step(app, owner, authors, series.id, s);
     }
 
-    // Heal and quiesce: everyone online, push and pull until every outbox is empty.
+    // Heal and quiesce: everyone online, hears what is left on the channel, and pushes and pulls
+    // until every outbox is empty.
     for (const a of authors) a.offline = false;
+    for (const a of authors) await step(app, owner, authors, series.id, { t: 'deliver', who: authors.indexOf(a), order: 'shuffled', pick: 7 });
     for (let round = 0; round < 20; round++) {
       for (const a of authors) {
         clock += 61 * 60_000;
@@ -317,6 +405,7 @@ async function runScenario(steps: Step[]): Promise<void> {
     }
   } finally {
     for (const a of authors) {
+      a.stopHearing();
       a.engine.stop();
       a.db.close();
     }
@@ -337,5 +426,7 @@ describe('convergence with membership (property)', () => {
     // The paths that matter were walked: a viewer's refused write and a removed member's purged one.
     expect(figures.deadLetters["403 a viewer's write"] ?? 0).toBeGreaterThan(0);
     expect((figures.deadLetters['purged: the series left the device'] ?? 0) + (figures.deadLetters['404 access lost'] ?? 0)).toBeGreaterThan(0);
+    // …and collaborators' saves reached devices on the live channel, without a pull.
+    expect(figures.carriedRowsWritten).toBeGreaterThan(0);
   }, 20 * 60_000);
 });

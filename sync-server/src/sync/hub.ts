@@ -123,6 +123,11 @@ export class ChangeHub {
       .catch(() => undefined); // a failed audience read loses pokes, never the queue
   }
 
+  /** Resolves once every commit published so far has been told to its streams (tests). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
   get size(): number {
     return this.listeners.size + this.readerCount;
   }
