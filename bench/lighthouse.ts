@@ -19,6 +19,10 @@
  *
  * Flags: --rounds 1 (runs per route and theme; the bare page runs before each theme's pair and once more at the end)
  *        --themes light,dark,spooky,sunset
+ *        --routes auth,home (which app routes to audit; the bare page always runs)
+ *        --save DIR (writes each run's Lighthouse report, JSON, into DIR: long tasks, bootup time,
+ *          the LCP element… — `npx tsx lighthouse/summary.ts DIR/*.json` prints what matters; and
+ *          its trace, DIR/*.trace, for the performance panel or `npx tsx lighthouse/tasks.ts`)
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,10 +44,16 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '1' },
     themes: { type: 'string', default: 'light,dark,spooky,sunset' },
+    routes: { type: 'string', default: 'auth,home' },
+    save: { type: 'string' },
   },
 });
 const ROUNDS = Number(args.rounds);
 const THEMES = args.themes.split(',');
+const ROUTES = new Set(args.routes.split(','));
+const SAVE_DIR = args.save ? path.resolve(args.save) : undefined;
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
+let saved = 0;
 
 const WEB_DIST = path.resolve(BENCH_DIR, '../web/dist');
 const BARE_SOURCE = path.join(BENCH_DIR, 'lighthouse/bare');
@@ -135,6 +145,12 @@ async function audit(label: string, url: string, options: AuditOptions = {}): Pr
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (SAVE_DIR) {
+      const file = path.join(SAVE_DIR, `${String(++saved).padStart(2, '0')}-${label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.json`);
+      fs.writeFileSync(file, JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) fs.writeFileSync(file.replace(/\.json$/, '.trace'), JSON.stringify(trace));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = ['accessibility', 'best-practices'].flatMap((category) =>
@@ -187,8 +203,8 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const theme of THEMES) {
         bareRuns.push(await audit('bare React page', `${bare.url}/`));
-        runs.push(await audit(`/auth ${theme}`, `${app.url}/auth`, { theme }));
-        runs.push(await audit(`/ ${theme} (signed in)`, `${app.url}/`, { theme, cookies, remembered }));
+        if (ROUTES.has('auth')) runs.push(await audit(`/auth ${theme}`, `${app.url}/auth`, { theme }));
+        if (ROUTES.has('home')) runs.push(await audit(`/ ${theme} (signed in)`, `${app.url}/`, { theme, cookies, remembered }));
       }
     }
     bareRuns.push(await audit('bare React page', `${bare.url}/`));
@@ -209,6 +225,7 @@ try {
       ['/ signed in', '/ '],
     ] as const) {
       const mine = runs.filter((r) => r.label.startsWith(prefix));
+      if (mine.length === 0) continue;
       verdicts.push(atLeast(`${route} mobile performance`, median(mine.map((r) => r.performance)) / barePerformance, 0.95, `the bare page's score (${barePerformance})`));
       verdicts.push(atMost(`${route} total blocking time`, median(mine.map((r) => r.tbt)) / bareTbt, 1.5, `the bare page's (${Math.round(bareTbt)} ms)`));
       for (const r of mine) {

@@ -59,6 +59,28 @@ export function useSyncEvents(listener: (event: SyncEvent) => void): void {
   useEffect(() => engine?.on((event) => ref.current(event)), [engine]);
 }
 
+/** How long a screen waits for a device's first sync before it shows what the device has. */
+export const FIRST_SYNC_WAIT_MS = 5000;
+
+/**
+ * False while a device that has never synced is bringing the author's data for the first time
+ * (a fresh install or a cleared browser): a screen that would show "no series yet" and then redraw
+ * itself when the first page of changes lands keeps its loading outline instead. True once a page
+ * has arrived (the stored last-synced time), when offline, on a sync error or a lost session, after
+ * FIRST_SYNC_WAIT_MS, and without an engine (tests: the local data is all there is).
+ */
+export function useFirstSyncSettled(store: SyncStatusStore = syncStatus): boolean {
+  const engine = useOptionalSync()?.engine ?? null;
+  const settled = useStore(store, (s) => s.lastSyncedAt !== null || !s.online || s.lastError !== null || s.authRequired);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (settled || !engine) return undefined;
+    const timer = setTimeout(() => setWaited(true), FIRST_SYNC_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [settled, engine]);
+  return !engine || settled || waited;
+}
+
 /** A slice of the sync status store (the app's, or a test's own). */
 export function useSyncStatus<T>(selector: (state: SyncStatusState) => T, store: SyncStatusStore = syncStatus): T {
   return useStore(store, selector);

@@ -8,13 +8,14 @@ import { chaptersOfBook, currentBook } from '@chronicler/sync-client';
 import { PageHeader } from '@/components/PageHeader';
 import { TOASTS } from '@/lib/copy/toasts';
 import { useSession } from '@/lib/session';
-import { useDb } from '@/lib/sync';
+import { useDb, useFirstSyncSettled } from '@/lib/sync';
 import { toast } from '@/lib/toast';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { BadgeProgression, MyBadges, RecentAchievements, YourBadges } from './components/BadgePanels';
 import { CurrentBookPanel, CurrentProjectPanel } from './components/ProjectPanels';
 import { StreakCard, WordsTodayCard } from './components/StatCards';
 import { DailyGoalForm, StreakSettingsForm, ThirtyDayHeatmap } from './components/ThirtyDays';
+import { DashboardSkeleton } from './DashboardSkeleton';
 import { useProgress } from './hooks/useProgress';
 
 export interface DashboardScreenProps {
@@ -61,6 +62,8 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   const bookId = book?.id ?? null;
   const chapters = useLiveQuery(async () => (bookId ? chaptersOfBook(db, bookId) : []), [db, bookId]);
 
+  const firstSyncSettled = useFirstSyncSettled();
+
   const catalogue = achievementsForPlan(plan);
   const earnedIds = new Set(figures?.earned.map((e) => e.achievement.id) ?? []);
 
@@ -80,6 +83,12 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
     if (!series) toast.show(TOASTS.noActiveSeries);
     else setEditing(true);
   };
+
+  // The outline stays until every panel can draw from the local database at once (and, on a device
+  // that has never synced, until the first page of the author's data has arrived): panels filling
+  // in one by one pushed the ones below them down the page (issue 16, layout shift 0.5).
+  const loaded = series !== undefined && figures !== undefined && (seriesId === null || (book !== undefined && (bookId === null || chapters !== undefined)));
+  if (!loaded || !firstSyncSettled) return <DashboardSkeleton displayName={displayName} />;
 
   return (
     <>

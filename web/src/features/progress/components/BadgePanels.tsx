@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { IconTrophy } from '@tabler/icons-react';
 import { type Achievement, isNewAchievement, progressByType } from '@chronicler/schema';
 import type { EarnedBadge } from '../model/figures';
@@ -25,7 +26,7 @@ function Panel({ title, children, testId }: { title: string; children: React.Rea
 
 function SmallBadge({ achievement, dimmed = false }: { achievement: Achievement; dimmed?: boolean }) {
   return (
-    <Tooltip label={`${achievement.name}${dimmed ? ' (locked)' : ''}`}>
+    <DeferredTooltip label={`${achievement.name}${dimmed ? ' (locked)' : ''}`}>
       <ThemeIcon
         variant={dimmed ? 'default' : 'light'}
         color={dimmed ? 'gray' : 'yellow'}
@@ -38,7 +39,7 @@ function SmallBadge({ achievement, dimmed = false }: { achievement: Achievement;
       >
         <AchievementIcon achievement={achievement} />
       </ThemeIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

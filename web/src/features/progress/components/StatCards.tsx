@@ -1,4 +1,5 @@
-import { Group, Paper, Progress, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { IconFlame, IconPencil, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import type { DayState, StreakSummary, Trend } from '@chronicler/schema';
 import { trendText } from '../model/figures';
@@ -77,14 +78,14 @@ export function StreakBar({ days }: { days: StreakSummary['lastDays'] }) {
   return (
     <Group gap={4} mt="xs" wrap="nowrap" role="list" aria-label="Last seven days" data-testid="streak-bar">
       {days.map((d) => (
-        <Tooltip key={d.day} label={`${d.day}: ${SEGMENT_LABEL[d.state]}`}>
+        <DeferredTooltip key={d.day} label={`${d.day}: ${SEGMENT_LABEL[d.state]}`}>
           <div
             role="listitem"
             aria-label={`${d.day}: ${SEGMENT_LABEL[d.state]}`}
             data-state={d.state}
             style={{ flex: 1, height: 8, borderRadius: 4, background: SEGMENT_COLOUR[d.state] }}
           />
-        </Tooltip>
+        </DeferredTooltip>
       ))}
     </Group>
   );

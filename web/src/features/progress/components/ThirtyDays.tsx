@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Chip, Group, NumberInput, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Chip, Group, NumberInput, Paper, Select, Text, Title } from '@mantine/core';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { DEFAULT_DAY_END_HOUR, DEFAULT_FREEZES_PER_MONTH, MAX_DAILY_GOAL, MAX_FREEZES_PER_MONTH, type UpdateWritingSettingsBody, type WritingSettings } from '@chronicler/schema';
 import { keepServerRows, writingSettingsTable } from '@chronicler/sync-client';
 import { api, serverMessageOf } from '@/lib/api';
@@ -29,9 +30,9 @@ export function ThirtyDayHeatmap({ days, goal }: { days: { day: string; words: n
         {days.map((d) => {
           const label = `${d.day}: ${d.words.toLocaleString('en-US')} words`;
           return (
-            <Tooltip key={d.day} label={label}>
+            <DeferredTooltip key={d.day} label={label}>
               <div role="listitem" aria-label={label} data-level={heatLevel(d.words, goal)} style={{ aspectRatio: '1', borderRadius: 4, background: SHADES[heatLevel(d.words, goal)] }} />
-            </Tooltip>
+            </DeferredTooltip>
           );
         })}
       </div>
