@@ -17,6 +17,8 @@ export interface CommitNotice {
   seriesIds: ReadonlySet<string>;
   /** Authors whose own rows (user-scoped kinds) the commit wrote: they hear it, and nobody else for them. */
   userIds?: ReadonlySet<string>;
+  /** The author whose request made the commit (null: the server's own write): their app pulls after the answer anyway. */
+  writerId?: string | null;
 }
 type Listener = (notice: CommitNotice) => void;
 /** What a stream hears of a commit: the notice, and the commit's rows when this author may take them from the poke. */
@@ -112,11 +114,12 @@ export class ChangeHub {
         if (this.readerCount === 0) return;
         const listening = [...(await audience(notice))].filter((userId) => this.byAuthor.has(userId));
         if (listening.length === 0) return;
-        // An author whose own rows the commit wrote pulls them (the feed sends each author their own).
-        const anyOther = listening.some((userId) => !notice.userIds?.has(userId));
-        const rows = anyOther && rowsOf ? await rowsOf(notice).catch(() => null) : null;
+        // A plain poke (a pull) for the author whose own rows the commit wrote (the feed sends each
+        // author their own), and for the writer, whose app pulls after the answer anyway.
+        const pulls = (userId: string) => userId === notice.writerId || notice.userIds?.has(userId) === true;
+        const rows = rowsOf && listening.some((userId) => !pulls(userId)) ? await rowsOf(notice).catch(() => null) : null;
         for (const userId of listening) {
-          const theirs = notice.userIds?.has(userId) ? null : rows;
+          const theirs = pulls(userId) ? null : rows;
           for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice, theirs);
         }
       })

@@ -136,11 +136,11 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
  * After a write is durable: forget the cached sessions of authors whose record it may have changed
  * (plan, name), and poke the streams that can see what it touched.
  */
-function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched): void {
+function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched, writerId: string | null): void {
   for (const effect of touched.committed) effect();
   for (const userId of touched.records) forgetUserSessions(database.db, userId);
   if (hub && (touched.seriesIds.size > 0 || touched.userIds.size > 0)) {
-    hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds });
+    hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds, writerId });
   }
 }
 
@@ -162,7 +162,7 @@ export async function runServerWrite<T>(
     const value = await work({ ...stampedContext(trx, seq, touched), userId: null });
     return { value, seq, touched };
   });
-  afterCommit(() => announce(database, hub, seq, touched));
+  afterCommit(() => announce(database, hub, seq, touched, null));
   return value;
 }
 
@@ -227,7 +227,7 @@ export async function runMutation(
   }
   // Committed. Inside a batch the write is durable only when the batch commits: poke then.
   const { seq, touched } = outcome;
-  afterCommit(() => announce(database, hub, seq, touched));
+  afterCommit(() => announce(database, hub, seq, touched, userId));
   const { status, body } = outcome.result;
   // The recorded JSON is the answer's JSON, and a saved row's JSON was made for its revision
   // snapshot: send that rather than serialise ~6 KB of chapter again, unless the route serialises
