@@ -17,7 +17,7 @@ import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { CommitNotice } from './hub.ts';
 import { requireUser, sessionTokenOf } from '../auth/session.ts';
 import { currentSeq } from './changes.ts';
-import { type CommitRows, readCommitRows } from './live-rows.ts';
+import { type CommitRows, LIVE_ROWS_MAX_BYTES, readCommitRows } from './live-rows.ts';
 import { runPrepared } from '../db/prepared.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
@@ -107,8 +107,10 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
         return;
       }
       // Rows are written whatever the order (the device keeps the newer of two revisions); a plain
-      // poke at or below one already sent would only ask for a pull that is asked for already.
-      if (rows) {
+      // poke at or below one already sent would only ask for a pull that is asked for already. A
+      // stream whose reader has fallen behind (a sleeping laptop) gets plain pokes: its buffer
+      // never holds more than one poke's rows.
+      if (rows && res.writableLength < LIVE_ROWS_MAX_BYTES) {
         lastSentSeq = Math.max(lastSentSeq, seq);
         write(frameOf(rows));
         return;
