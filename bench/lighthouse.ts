@@ -23,6 +23,8 @@
  *        --save DIR (writes each run's Lighthouse report, JSON, into DIR: long tasks, bootup time,
  *          the LCP element… — `npx tsx lighthouse/summary.ts DIR/*.json` prints what matters; and
  *          its trace, DIR/*.trace, for the performance panel or `npx tsx lighthouse/tasks.ts`)
+ *        --profile (the trace carries the sampling profiler's data: tasks.ts then names the functions;
+ *          build with `vite build --minify false` for readable names; the figures are then not comparable)
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     themes: { type: 'string', default: 'light,dark,spooky,sunset' },
     routes: { type: 'string', default: 'auth,home' },
     save: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -138,6 +141,8 @@ async function audit(label: string, url: string, options: AuditOptions = {}): Pr
         output: 'json',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: options.cookies !== undefined,
+        // The sampling profiler's data in the saved trace (functions inside the long tasks); it slows the page a little.
+        ...(args.profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       },
       undefined,
       // Lighthouse drives the page through its own puppeteer-core; the CDP surface it uses is the same.

@@ -65,7 +65,7 @@ for (const file of positionals) {
     if (e.name !== 'ProfileChunk' || e.pid !== Number(main.split(':')[0])) continue;
     const data = e.args?.data as { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
     const profile = data?.cpuProfile;
-    for (const n of profile?.nodes ?? []) nodes.set(n.id, { fn: n.callFrame.functionName || '(anonymous)', url: n.callFrame.url, line: n.callFrame.lineNumber, parent: n.parent });
+    for (const n of profile?.nodes ?? []) nodes.set(n.id, { fn: n.callFrame.functionName || '(anonymous)', url: n.callFrame.url ?? '', line: n.callFrame.lineNumber, parent: n.parent });
     let ts = samples.length > 0 ? samples[samples.length - 1]!.ts : Number((events.find((x) => x.name === 'Profile' && x.pid === e.pid)?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
     const deltas = data?.timeDeltas ?? [];
     (profile?.samples ?? []).forEach((node, i) => {
