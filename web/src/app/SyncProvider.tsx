@@ -15,7 +15,7 @@
  * - Sign-out: a guard warns "N unsynced changes remain" while the outbox is not empty and lets the
  *   author cancel; after a confirmed sign-out the user's Dexie database is deleted.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   type ChroniclerDb,
   type SyncEngineOptions,
@@ -42,8 +42,10 @@ export interface SyncProviderProps {
   openDb?: (userId: string) => ChroniclerDb;
   /** Overrides for the engine (tests); the browser defaults otherwise. */
   engineOptions?: Partial<Omit<SyncEngineOptions, 'db'>>;
-  /** Shown while the database opens (the shell's skeleton; a spinner by default). */
+  /** Shown while the database opens (the shell's skeleton; a spinner by default; null: nothing). */
   pending?: ReactNode;
+  /** Called before the browser paints whenever something other than `pending` is drawn (sign-out, the storage error; the children report themselves). */
+  onShown?: () => void;
 }
 
 interface GuardPrompt {
@@ -54,7 +56,7 @@ interface GuardPrompt {
 const browserFetch: SyncEngineOptions['fetch'] = (url, init) => globalThis.fetch(url, { ...init, credentials: 'include' });
 
 /** Opens the signed-in user's database and runs the sync engine for it. */
-export function SyncProvider({ children, openDb = openChroniclerDb, engineOptions, pending }: SyncProviderProps) {
+export function SyncProvider({ children, openDb = openChroniclerDb, engineOptions, pending, onShown }: SyncProviderProps) {
   const userId = useSession((s) => s.user?.id ?? null);
   const [value, setValue] = useState<SyncContextValue | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,10 +152,15 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
   const guardModal = <SignOutGuardModal count={prompt?.count ?? null} onAnswer={answer} />;
 
+  const showsOwnScreen = !userId || failure !== null;
+  useLayoutEffect(() => {
+    if (showsOwnScreen) onShown?.();
+  }, [showsOwnScreen, onShown]);
+
   // Signed out (the protected route is about to redirect): never render screens without their data.
   if (!userId) return <PageSpinner label="Signing out" />;
   if (failure) return <StorageUnavailable reason={failure} />;
-  if (!value || value.userId !== userId) return pending ?? <PageSpinner label="Opening your workspace" />;
+  if (!value || value.userId !== userId) return pending === undefined ? <PageSpinner label="Opening your workspace" /> : pending;
   return (
     <SyncContext.Provider value={value}>
       {children}

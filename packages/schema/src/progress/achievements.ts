@@ -97,8 +97,13 @@ const LADDERS: Record<AchievementType, readonly Rung[]> = {
   ],
 };
 
+// One formatter for the whole table: `toLocaleString` builds a new one per call, ~8 ms for the
+// catalogue below on a phone's first load (issue 16). Same output. Made on first use.
+let numberFormat: Intl.NumberFormat | undefined;
+
 function formatValue(value: number): string {
-  return value.toLocaleString('en-US');
+  numberFormat ??= new Intl.NumberFormat('en-US');
+  return numberFormat.format(value);
 }
 
 /** Every achievement, basic and expanded, in type then ladder order. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
 import { readCachedUser, useSession } from '@/lib/session';
@@ -23,11 +23,17 @@ export function ProtectedRoute() {
   const sessionUser = useSession((s) => s.user);
   const [remembered] = useState(readCachedUser);
   const [painted, setPainted] = useState(false);
+  // Whether the signed-in app (the shell, a screen or the database's error) is on screen: the
+  // outline is then taken away, in the same frame (a layout effect).
+  const [shown, setShown] = useState(false);
   const onPainted = useCallback(() => {
+    // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them.
+    void import('./warmup');
     setPainted(true);
     // The screen downloads beside the sync engine rather than after it.
     if (window.location.pathname === '/') void import('../routes/DashboardRoute');
   }, []);
+  const onShown = useCallback(() => setShown(true), []);
   const location = useLocation();
   if (status === 'anonymous') return <Navigate to="/auth" replace state={{ from: location }} />;
   const user = sessionUser ?? remembered;
@@ -39,15 +45,29 @@ export function ProtectedRoute() {
   ) : (
     spinner
   );
-  if (status === 'loading' || !painted) return skeleton;
+  const started = status !== 'loading' && painted;
+  // The outline is rendered once and stays where it is while the app loads beside it, hidden:
+  // rendered again as a Suspense fallback it was built a second time (~50 ms on a phone, issue 16).
   return (
-    <Suspense fallback={skeleton}>
-      <SyncProvider pending={skeleton}>
-        {/* Its own boundary: the outline stays while the shell's code resolves, never twice (hidden and shown). */}
-        <Suspense fallback={skeleton}>
-          <Outlet />
+    <>
+      {shown ? null : skeleton}
+      {started ? (
+        <Suspense fallback={null}>
+          <SyncProvider pending={null} onShown={onShown}>
+            {/* Its own boundary: the outline stays while the shell's code resolves, never twice (hidden and shown). */}
+            <Suspense fallback={null}>
+              <Outlet />
+              <OnShown onShown={onShown} />
+            </Suspense>
+          </SyncProvider>
         </Suspense>
-      </SyncProvider>
-    </Suspense>
+      ) : null}
+    </>
   );
+}
+
+/** Reports, before the browser paints, that the content beside it (in the same Suspense boundary) is on screen. */
+function OnShown({ onShown }: { onShown: () => void }) {
+  useLayoutEffect(() => onShown(), [onShown]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
@@ -14,9 +14,15 @@ import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { BadgeProgression, MyBadges, RecentAchievements, YourBadges } from './components/BadgePanels';
 import { CurrentBookPanel, CurrentProjectPanel } from './components/ProjectPanels';
 import { StreakCard, WordsTodayCard } from './components/StatCards';
-import { DailyGoalForm, StreakSettingsForm, ThirtyDayHeatmap } from './components/ThirtyDays';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import { useProgress } from './hooks/useProgress';
+
+// The 30-day view and the two settings forms (Select, NumberInput, Chip: Floating UI) sit below the
+// first screenful: downloaded and drawn after it (issue 16, first load).
+const loadThirtyDays = () => import('./components/ThirtyDays');
+const ThirtyDayHeatmap = lazy(() => loadThirtyDays().then((m) => ({ default: m.ThirtyDayHeatmap })));
+const DailyGoalForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.DailyGoalForm })));
+const StreakSettingsForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.StreakSettingsForm })));
 
 export interface DashboardScreenProps {
   /** The Writer's Companion panel (the AI feature's); until it is composed, its frame and title. */
@@ -25,7 +31,7 @@ export interface DashboardScreenProps {
   promptOfTheDay?: ReactNode;
   /** The Edit Series dialog (the series feature's), open when `series` is not null. */
   renderEditSeries: (series: Series | null, onClose: () => void) => ReactNode;
-  /** The current book's chapter list with reorder (the series feature's). */
+  /** The current book's chapter list with reorder (the series feature's); may suspend (lazy). */
   renderChapterList: (book: Book, chapters: Chapter[]) => ReactNode;
   /** Where a chapter opens in the editor. */
   chapterPath: (chapter: Pick<Chapter, 'id' | 'bookId' | 'seriesId'>) => string;
@@ -88,7 +94,19 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   // that has never synced, until the first page of the author's data has arrived): panels filling
   // in one by one pushed the ones below them down the page (issue 16, layout shift 0.5).
   const loaded = series !== undefined && figures !== undefined && (seriesId === null || (book !== undefined && (bookId === null || chapters !== undefined)));
-  if (!loaded || !firstSyncSettled) return <DashboardSkeleton displayName={displayName} />;
+  const ready = loaded && firstSyncSettled;
+  // The rest of the page — the 30-day view and forms closing the first column, the whole second
+  // column (below the first on a phone) — is drawn once the first screenful is, as a transition
+  // React renders in slices: one long task on a phone became several short ones. Nothing drawn
+  // first moves: what follows is drawn below it.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (!ready || rest) return undefined;
+    void loadThirtyDays();
+    const timer = setTimeout(() => startTransition(() => setRest(true)), 0);
+    return () => clearTimeout(timer);
+  }, [ready, rest]);
+  if (!ready) return <DashboardSkeleton displayName={displayName} />;
 
   return (
     <>
@@ -118,19 +136,21 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
             )}
             <YourBadges earned={figures?.earned ?? []} />
             {series === undefined ? <Skeleton height={140} radius="md" /> : <CurrentProjectPanel series={series} onEdit={edit} />}
-            {figures && hasFeature(plan, 'thirtyDayStreak') ? <ThirtyDayHeatmap days={figures.lastThirtyDays} goal={figures.goal} /> : null}
-            {figures && hasFeature(plan, 'writingChallenges') ? <DailyGoalForm key={figures.goal ?? 'none'} goal={figures.goal} /> : null}
-            {figures ? <StreakSettingsForm key={figures.settings?.rev ?? 0} settings={figures.settings} /> : null}
+            {rest && figures && hasFeature(plan, 'thirtyDayStreak') ? <ThirtyDayHeatmap days={figures.lastThirtyDays} goal={figures.goal} /> : null}
+            {rest && figures && hasFeature(plan, 'writingChallenges') ? <DailyGoalForm key={figures.goal ?? 'none'} goal={figures.goal} /> : null}
+            {rest && figures ? <StreakSettingsForm key={figures.settings?.rev ?? 0} settings={figures.settings} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
-            <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
-            {companionPanel ?? <CompanionFrame />}
-            <RecentAchievements earned={figures?.earned ?? []} now={now} />
-            <BadgeProgression catalogue={catalogue} earnedIds={earnedIds} />
-            <MyBadges earned={figures?.earned ?? []} />
-          </Stack>
+          {rest ? (
+            <Stack gap="lg">
+              <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
+              {companionPanel ?? <CompanionFrame />}
+              <RecentAchievements earned={figures?.earned ?? []} now={now} />
+              <BadgeProgression catalogue={catalogue} earnedIds={earnedIds} />
+              <MyBadges earned={figures?.earned ?? []} />
+            </Stack>
+          ) : null}
         </Grid.Col>
       </Grid>
       {renderEditSeries(editing && series ? series : null, () => setEditing(false))}
