@@ -185,16 +185,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return asLeader(() => scheduler.receive(data));
     },
     push() {
-      return whileRunning(ctx, async () => {
-        await scheduler.whenIdle();
-        return scheduler.runPush();
-      });
+      return whileRunning(ctx, () => scheduler.exclusively(() => scheduler.runPush()));
     },
     pull() {
-      return whileRunning(ctx, async () => {
-        await scheduler.whenIdle();
-        await scheduler.runPull();
-      });
+      return whileRunning(ctx, () => scheduler.exclusively(() => scheduler.runPull()));
     },
     resume() {
       flags.paused = false;

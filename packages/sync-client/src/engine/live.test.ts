@@ -9,13 +9,13 @@ import type { ChroniclerDb } from '../db.ts';
 import { type SyncEvent, createSyncEngine } from '../engine.ts';
 import { createMutators } from '../mutators.ts';
 import { createSyncStatusStore } from '../status.ts';
-import { NO_TIMERS, freshDb, manualClock, page, scriptedFetch, serverBook, serverChapter, serverSeries } from '../testing/fixtures.ts';
+import { type Call, type Reply, NO_TIMERS, freshDb, manualClock, page, scriptedFetch, serverBook, serverChapter, serverSeries } from '../testing/fixtures.ts';
 
 let db: ChroniclerDb;
 afterEach(() => db?.close());
 
 /** A started leader over a fake event stream whose `message` events the test sends. */
-async function leader() {
+async function leader(feed: (call: Call) => Reply | Promise<Reply> = () => ({ status: 200, body: page({}, 7) })) {
   db = freshDb();
   await db.open();
   const series = serverSeries();
@@ -26,7 +26,7 @@ async function leader() {
   await db.chapters.put(chapter);
   await db.syncState.update('state', { cursor: 7 });
   // The feed has nothing new; every write is refused for now (a busy server: it stays unsent).
-  const fetch = scriptedFetch((call) => (call.method === 'GET' ? { status: 200, body: page({}, 7) } : { status: 503, body: { message: 'busy', code: 'UNAVAILABLE' } }));
+  const fetch = scriptedFetch((call) => (call.method === 'GET' ? feed(call) : { status: 503, body: { message: 'busy', code: 'UNAVAILABLE' } }));
   const handlers = new Map<string, (e: { data?: string }) => void>();
   const clock = manualClock();
   const engine = createSyncEngine({
@@ -105,6 +105,29 @@ describe('pokes with rows', () => {
     expect(local.title).toBe('My title');
     expect(local.status).toBe('completed');
     expect((await db.shadows.get(['chapters', t.chapter.id]))?.rev).toBe(9);
+    t.engine.stop();
+  });
+
+  it('writes the rows of a poke that came during a pull after that pull, never under it', async () => {
+    let release: (() => void) | null = null;
+    let older: Chapter | null = null;
+    const t = await leader(async () => {
+      if (older === null) return { status: 200, body: page({}, 7) };
+      await new Promise<void>((resolve) => (release = resolve));
+      return { status: 200, body: page({ chapters: [older] }, 8) };
+    });
+    older = { ...t.chapter, rev: 8, content: 'Read by the pull before the save.' };
+    const pulling = t.engine.pull();
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    const newer: Chapter = { ...t.chapter, rev: 9, content: 'Saved after the pull read.' };
+    t.events.length = 0;
+    const carrying = t.poke({ seq: 9, changes: { chapters: [newer] } });
+    await new Promise((r) => setTimeout(r, 20));
+    release!();
+    await pulling;
+    await carrying;
+    expect((await db.chapters.get(t.chapter.id))!.content).toBe('Saved after the pull read.');
+    expect(carried(t.events)).toEqual([{ type: 'carried', seq: 9, rows: 1 }]);
     t.engine.stop();
   });
 

@@ -34,6 +34,11 @@ export interface Scheduler {
   /** One push, its retry scheduled when it stopped on a transient failure. */
   runPush(): Promise<PushResult>;
   runPull(): Promise<void>;
+  /**
+   * Runs `work` (a push or pull driven by hand) as the loop's one job: nothing the loop does — a
+   * pull, the rows of a poke — runs beside it, so an older page never lands on newer rows.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** As leader: listen to every trigger and sync now. */
   startTriggers(): void;
   stopTriggers(): void;
@@ -127,6 +132,21 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
 
   async function whenIdle(): Promise<void> {
     while (running) await running;
+  }
+
+  async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+    await whenIdle();
+    const job = work();
+    const done = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    running = done.finally(() => {
+      running = null;
+      // What was asked for meanwhile (a poke's rows, a pull) runs now.
+      if (wantPush || wantPull || carried.length > 0) void kick(false, false);
+    });
+    return job;
   }
 
   /** A poke (an SSE `message`): its rows queued for the loop, or a pull when one is needed. */
@@ -240,6 +260,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     whenIdle,
     runPush,
     runPull,
+    exclusively,
     startTriggers,
     stopTriggers,
     reopenEvents() {
