@@ -38,6 +38,7 @@ import {
 } from '@chronicler/sync-client';
 import { type App, buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
+import { type DeliveryOrder, delivery, expectNoInventedRows } from './live-channel.ts';
 
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const RUNS = Number(env.MEMBERSHIP_PROPERTY_RUNS ?? 25);
@@ -56,7 +57,6 @@ type Step =
   | { t: 'deliver'; who: number; order: DeliveryOrder; pick: number }
   /** The author syncs, and every device online hears the live channel at once, in order (the usual case). */
   | { t: 'syncLive'; who: number };
-type DeliveryOrder = 'in order' | 'shuffled' | 'lossy';
 
 const roleArb = fc.constantFrom<InviteRole>('viewer', 'editor', 'admin');
 const who = fc.nat(3);
@@ -216,39 +216,6 @@ async function openDevice(app: App, name: string, plan: string): Promise<Author>
   return author;
 }
 
-/** The pokes an author's device hears now: in order, shuffled (duplicates too), or with some lost. */
-function delivery(pokes: string[], order: DeliveryOrder, pick: number): string[] {
-  if (order === 'in order') return pokes;
-  if (order === 'lossy') return pokes.filter((_, i) => (i + pick) % 3 !== 0);
-  const shuffled = [...pokes, ...pokes.slice(0, pick % 3)];
-  let seed = pick + 1;
-  for (let i = shuffled.length - 1; i > 0; i--) {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    const j = seed % (i + 1);
-    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-  }
-  return shuffled;
-}
-
-/** After pokes were handed over: nothing got older, and every settled chapter is a state the server had. */
-async function expectNoInventedRows(app: App, a: Author, before: Map<string, number>): Promise<void> {
-  const sdb = app.deps.database.db;
-  for (const chapter of await a.db.chapters.toArray()) {
-    const was = before.get(chapter.id);
-    if (was !== undefined) expect(chapter.rev, `${a.name}'s chapter ${chapter.id} went back`).toBeGreaterThanOrEqual(was);
-    if (await a.db.shadows.get(['chapters', chapter.id])) continue; // server state + this author's unsent work
-    const revision = await sdb
-      .selectFrom('revisions')
-      .select('snapshot')
-      .where('entity', '=', 'chapters')
-      .where('entityId', '=', chapter.id)
-      .where('rev', '=', chapter.rev)
-      .executeTakeFirst();
-    expect(revision, `${a.name}'s chapter ${chapter.id} at rev ${chapter.rev} is no state the server had`).toBeDefined();
-    expect((JSON.parse(revision!.snapshot) as { content: string }).content, `${a.name}'s chapter ${chapter.id} at rev ${chapter.rev}`).toBe(chapter.content);
-  }
-}
-
 async function step(app: App, owner: Author, authors: Author[], seriesId: string, s: Step): Promise<void> {
   const a = authors[s.who]!;
   switch (s.t) {
@@ -315,7 +282,7 @@ async function step(app: App, owner: Author, authors: Author[], seriesId: string
         figures.pokesDelivered += 1;
         await a.engine.receive(poke);
       }
-      await expectNoInventedRows(app, a, before);
+      await expectNoInventedRows(app.deps.database.db, a.name, a.db, before);
       return;
     }
     case 'online':
