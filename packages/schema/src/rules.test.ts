@@ -60,6 +60,7 @@ describe('word counts (001 §5)', () => {
     fc.assert(
       fc.property(fc.oneof(mixed, anyTextArb), (text) => {
         expect(editorWords(text)).toEqual(specWords(text));
+        expect(countWordsEditor(text)).toBe(specWords(text).length);
       }),
       { numRuns: 3000 },
     );
