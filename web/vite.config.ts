@@ -17,6 +17,9 @@ const SHELL_MODULE =
 /** What /auth and the signed-in outline both paint with (the `first-shared` chunk below). */
 const FIRST_SHARED_MODULE =
   /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
+/** Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk). */
+const SIGNED_IN_UI_MODULE =
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|NumberInput|Select|Combobox|Chip)|utils[\\/]Floating)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check)\.mjs$/;
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiUrl, changeOrigin: false, ws: false },
 };
@@ -124,6 +127,9 @@ export default defineConfig({
             // What both first screens (/auth and the signed-in outline) show: the theme toggle, the
             // document title, the icons of both (alone, seven chunks of 0.2–1.6 kB).
             { name: 'first-shared', test: FIRST_SHARED_MODULE, includeDependenciesRecursively: false },
+            // After the signed-in outline has painted, the shell and the dashboard need ~60 more files:
+            // their Mantine components and icons in one chunk instead of ~25.
+            { name: 'signed-in-ui', test: SIGNED_IN_UI_MODULE, includeDependenciesRecursively: false },
           ],
         },
       },
