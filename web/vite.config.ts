@@ -17,6 +17,9 @@ const SHELL_MODULE =
 /** What /auth and the signed-in outline both paint with (the `first-shared` chunk below). */
 const FIRST_SHARED_MODULE =
   /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
+/** Small data-layer modules of the signed-in shell and the dashboard (the `signed-in-data` chunk); none is a first route's. */
+const SIGNED_IN_DATA_MODULE =
+  /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|writing|roles)\.ts$|[\\/]packages[\\/]schema[\\/]src[\\/](positions|word-count|progress[\\/]day)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
 /** Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk). */
 const SIGNED_IN_UI_MODULE =
   /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|NumberInput|Select|Combobox|Chip)|utils[\\/]Floating)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check)\.mjs$/;
@@ -130,6 +133,8 @@ export default defineConfig({
             // After the signed-in outline has painted, the shell and the dashboard need ~60 more files:
             // their Mantine components and icons in one chunk instead of ~25.
             { name: 'signed-in-ui', test: SIGNED_IN_UI_MODULE, includeDependenciesRecursively: false },
+            // And the small modules of the data layer the shell and the dashboard read with (~15 files).
+            { name: 'signed-in-data', test: SIGNED_IN_DATA_MODULE, includeDependenciesRecursively: false },
           ],
         },
       },
