@@ -210,7 +210,9 @@ function driftFindings(
   counts: Record<FindingKind, number>,
 ): Pick<ProseStats, 'tense' | 'pointOfView'> {
   const narration = narrationsOf(sentences, text, dialogue);
-  const tenses = narration.map((n) => (PAST.test(n) && !PRESENT.test(n) ? 'past' : PRESENT.test(n) && !PAST.test(n) ? 'present' : null));
+  // Each marker looked for once per sentence (the passes below used to test the same sentence again).
+  const marks = narration.map((n) => ({ past: PAST.test(n), present: PRESENT.test(n), first: FIRST_PERSON.test(n), third: THIRD_PERSON.test(n) }));
+  const tenses = marks.map((m) => (m.past && !m.present ? 'past' : m.present && !m.past ? 'present' : null));
   const past = tenses.filter((t) => t === 'past').length;
   const present = tenses.filter((t) => t === 'present').length;
   const marked = past + present;
@@ -225,8 +227,8 @@ function driftFindings(
     });
   }
 
-  const first = narration.filter((n) => FIRST_PERSON.test(n)).length;
-  const third = narration.filter((n) => THIRD_PERSON.test(n) && !FIRST_PERSON.test(n)).length;
+  const first = marks.filter((m) => m.first).length;
+  const third = marks.filter((m) => m.third && !m.first).length;
   let pointOfView: ProseStats['pointOfView'] = 'unknown';
   if (first + third >= MIN_MARKED_SENTENCES) {
     pointOfView = third / (first + third) >= DOMINANT_SHARE ? 'third' : first / (first + third) >= 0.5 ? 'first' : 'mixed';
@@ -234,7 +236,7 @@ function driftFindings(
   // A first-person narrator mentions "he" and "she" all the time; only "I" in third-person narration drifts.
   if (pointOfView === 'third') {
     sentences.forEach((s, i) => {
-      if (FIRST_PERSON.test(narration[i]!)) push(findings, counts, { kind: 'povDrift', start: s.start, end: s.end, message: 'First person ("I") outside dialogue in a third-person narration' });
+      if (marks[i]!.first) push(findings, counts, { kind: 'povDrift', start: s.start, end: s.end, message: 'First person ("I") outside dialogue in a third-person narration' });
     });
   }
   return { tense, pointOfView };
