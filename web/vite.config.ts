@@ -22,7 +22,7 @@ const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|writing|roles)\.ts$|[\\/]packages[\\/]schema[\\/]src[\\/](positions|word-count|progress[\\/]day)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
 /** Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk). */
 const SIGNED_IN_UI_MODULE =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|NumberInput|Select|Combobox|Chip)|utils[\\/]Floating)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check)\.mjs$/;
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|Overlay|Drawer|SegmentedControl)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$|utils[\\/]Floating[\\/])|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiUrl, changeOrigin: false, ws: false },
 };
@@ -92,8 +92,10 @@ export default defineConfig({
       polyfill: false,
       // Every lazy import carries the list of chunks to preload with it, in the entry. The vendor
       // chunks the entry itself imports are loaded before any lazy import can run: listing them in
-      // each of ~40 lists only made the entry bigger (issue 16, first-route JavaScript).
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_VENDOR_CHUNK.test(dep)),
+      // each of ~40 lists only made the entry bigger (issue 16, first-route JavaScript). index.html
+      // keeps them: the browser then fetches them beside the entry instead of after reading it (one
+      // round trip less before the first paint).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_VENDOR_CHUNK.test(dep))),
     },
     target: 'es2022',
     rolldownOptions: {

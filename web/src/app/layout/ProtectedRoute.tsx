@@ -27,8 +27,10 @@ export function ProtectedRoute() {
   // outline is then taken away, in the same frame (a layout effect).
   const [shown, setShown] = useState(false);
   const onPainted = useCallback(() => {
-    // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them.
+    // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them;
+    // the shell without waiting for GET /api/user (it renders once the session is confirmed).
     void import('./warmup');
+    void import('./SignedInShell');
     setPainted(true);
     // The screen downloads beside the sync engine rather than after it.
     if (window.location.pathname === '/') void import('../routes/DashboardRoute');
@@ -40,7 +42,7 @@ export function ProtectedRoute() {
   const spinner = <PageSpinner label="Loading your workspace" />;
   const skeleton = user ? (
     <Suspense fallback={spinner}>
-      <ShellSkeleton user={user} onPainted={painted ? undefined : onPainted} />
+      <ShellSkeleton user={user} onPainted={onPainted} />
     </Suspense>
   ) : (
     spinner

@@ -5,7 +5,7 @@
  * download. ProtectedRoute shows it, then loads SignedInShell and the screen once it has painted;
  * the real AppLayout replaces it. Its own lazy chunk: `/auth` never downloads it.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Skeleton } from '@mantine/core';
 import { MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemeToggle } from '@/features/theme';
@@ -61,7 +61,7 @@ interface ShellSkeletonProps {
   onPainted?: () => void;
 }
 
-export default function ShellSkeleton({ user, onPainted }: ShellSkeletonProps) {
+function ShellSkeleton({ user, onPainted }: ShellSkeletonProps) {
   const collapsed = useSidebarStore((s) => s.collapsed);
   const drawerOpen = useSidebarStore((s) => s.drawerOpen);
   const setDrawerOpen = useSidebarStore((s) => s.setDrawerOpen);
@@ -88,3 +88,14 @@ export default function ShellSkeleton({ user, onPainted }: ShellSkeletonProps) {
     </ShellFrame>
   );
 }
+
+/**
+ * Drawn again only when what it shows changes: the session's confirmation (GET /api/user) brings a
+ * new user object with the same name and plan, and re-rendering the sidebar and outline for it was
+ * a long task on a phone right after the first paint (issue 16).
+ */
+export default memo(
+  ShellSkeleton,
+  (a, b) =>
+    a.onPainted === b.onPainted && a.user.id === b.user.id && a.user.displayName === b.user.displayName && a.user.username === b.user.username && a.user.plan === b.user.plan,
+);
