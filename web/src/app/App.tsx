@@ -1,24 +1,31 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { afterFirstScreen } from '@/lib/afterFirstScreen';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 // The service worker and its "new version" prompt wait for the page's load event (Workbox's
-// advice) and the first screen's paint: the first screen never waits for them (issue 16).
+// advice): the first screen never waits for them (issue 16, first-route JavaScript).
 const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 const router = createBrowserRouter(routes);
 
-/** True once the first screen is on screen (lib/afterFirstScreen). */
-function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstScreen(() => setReady(true)), []);
-  return ready;
+function useLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loaded]);
+  return loaded;
 }
 
 export function App() {
-  const loaded = useAfterFirstScreen();
+  const loaded = useLoaded();
   return (
     <AppProviders>
       <RouterProvider router={router} />
