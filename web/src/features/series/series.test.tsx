@@ -114,8 +114,9 @@ describe('books', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Book created')).toBeTruthy();
 
-    const cards = await screen.findAllByTestId('book-card');
-    expect(cards).toHaveLength(2);
+    // The toast comes from the mutation; the list follows on the live query's next tick.
+    await waitFor(() => expect(screen.getAllByTestId('book-card')).toHaveLength(2));
+    const cards = screen.getAllByTestId('book-card');
     expect(within(cards[1]!).getByText('Book 2')).toBeTruthy();
     expect(within(cards[1]!).getByText('The Tombs of Atuan')).toBeTruthy();
     const created = (await db.books.toArray()).find((b) => b.title === 'The Tombs of Atuan');
