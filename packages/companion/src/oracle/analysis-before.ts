@@ -1,0 +1,335 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- write-good ships no types, and packages that compile this file must see them too
+/// <reference path="../vendor.d.ts" />
+/**
+ * TEST ORACLE, not shipped: analyzeProse as it was before the speed work of issue 11 (commit 852760b),
+ * kept unchanged so that equivalence.test.ts can hold the faster code to exactly the same output
+ * on random texts. Do not optimise or fix this copy; change it only with a deliberate output change.
+ */
+/**
+ * The built-in prose analysis (issue 11): deterministic, no network, no model, the same code on the
+ * server and in the browser. Standard scores come from maintained libraries — `text-readability`
+ * (Flesch reading ease and Flesch–Kincaid grade, a port of Python's textstat) and `write-good`
+ * (passive voice and adverbs); see README.md for how they were chosen. The rest (sentence spread,
+ * filter words, repeats, dialogue share, paragraph pacing, tense and point-of-view drift) are
+ * counts over the segmentation in text.ts.
+ *
+ * Every finding carries its position (UTF-16 offsets) so the editor can highlight it.
+ */
+import { syllable } from 'syllable';
+import writeGood from 'write-good';
+import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsOf, sentencesOf, wordsOf } from './text-before.ts';
+
+export const FINDING_KINDS = [
+  'passive', 'adverb', 'filterWord', 'repeat', 'longSentence', 'longParagraph', 'tenseDrift', 'povDrift',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export const FINDING_LABELS: Readonly<Record<FindingKind, string>> = {
+  passive: 'Passive voice',
+  adverb: 'Adverb',
+  filterWord: 'Filter word',
+  repeat: 'Repeated close together',
+  longSentence: 'Long sentence',
+  longParagraph: 'Long paragraph',
+  tenseDrift: 'Tense drift',
+  povDrift: 'Point-of-view drift',
+};
+
+export interface Finding {
+  kind: FindingKind;
+  start: number;
+  end: number;
+  /** What was found, e.g. `"was opened" may be passive voice`. */
+  message: string;
+}
+
+export interface ProseStats {
+  characters: number;
+  words: number;
+  sentences: number;
+  paragraphs: number;
+  fleschReadingEase: number;
+  fleschKincaidGrade: number;
+  averageSentenceWords: number;
+  /** Standard deviation of sentence length in words: low means monotonous rhythm. */
+  sentenceWordsSpread: number;
+  /** Share of the words inside quotation marks, 0..1. */
+  dialogueShare: number;
+  averageParagraphWords: number;
+  /** The narration's dominant tense and person, when clear. */
+  tense: 'past' | 'present' | 'mixed' | 'unknown';
+  pointOfView: 'first' | 'third' | 'mixed' | 'unknown';
+}
+
+export interface ProseAnalysis {
+  /** The spec's answer field (000 §3 "Analysis result: analysis (text)"): a readable summary. */
+  analysis: string;
+  stats: ProseStats;
+  /** The longest sentences, longest first (at most 3). */
+  longestSentences: Array<Span & { words: number }>;
+  /** Sorted by position. At most MAX_FINDINGS_PER_KIND of each kind; `counts` has every one. */
+  findings: Finding[];
+  counts: Record<FindingKind, number>;
+}
+
+export const MAX_FINDINGS_PER_KIND = 200;
+/** Sentences longer than this are flagged. */
+export const LONG_SENTENCE_WORDS = 35;
+export const LONG_PARAGRAPH_WORDS = 180;
+/** A word used again within this many words is a close repeat. */
+export const REPEAT_WINDOW_WORDS = 40;
+/** A drift is flagged only when the narration clearly holds one tense/person (this share of marked sentences). */
+const DOMINANT_SHARE = 0.75;
+const MIN_MARKED_SENTENCES = 4;
+
+// Words that put the reader at one remove from the character's experience (a common editing list).
+const FILTER_WORDS = new Set([
+  'saw', 'see', 'sees', 'seeing', 'heard', 'hear', 'hears', 'felt', 'feel', 'feels', 'noticed', 'notice', 'notices',
+  'realized', 'realised', 'realize', 'realise', 'wondered', 'wonder', 'seemed', 'seem', 'seems', 'watched', 'watch',
+  'thought', 'knew', 'decided', 'looked',
+]);
+
+// Function words never reported as repeats.
+const COMMON = new Set(
+  ('the a an and or but if then than that this these those there their they them he she him her his hers its it ' +
+    'was were is are am be been being had has have did does do not no nor for from with without into onto upon ' +
+    'of on in at by to as so too very just what which who whom whose when where while why how all any each ' +
+    'some such only own same other our ours your yours you we us me my mine i said says say would could should ' +
+    'will shall can may might must about over under again back down up out off like through more most')
+    .split(' '),
+);
+
+const PAST = /\b(was|were|had|did|wasn't|weren't|hadn't|didn't)\b/i;
+const PRESENT = /\b(is|are|am|has|does|isn't|aren't|hasn't|doesn't)\b/i;
+const FIRST_PERSON = /\b(I|me|my|mine|myself)\b/;
+const THIRD_PERSON = /\b(he|she|him|her|his|hers|himself|herself)\b/i;
+
+function round(n: number, digits = 1): number {
+  const p = 10 ** digits;
+  return Math.round(n * p) / p;
+}
+
+function push(findings: Finding[], counts: Record<FindingKind, number>, finding: Finding): void {
+  counts[finding.kind]++;
+  if (counts[finding.kind] <= MAX_FINDINGS_PER_KIND) findings.push(finding);
+}
+
+function emptyCounts(): Record<FindingKind, number> {
+  return Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
+}
+
+/** Passive voice and adverbs, from write-good, skipping what sits inside dialogue for adverbs only. */
+function libraryFindings(text: string, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  const hits = writeGood(text, { passive: true, adverb: true, weasel: false, illusion: false, so: false, thereIs: false, tooWordy: false, cliches: false, eprime: false });
+  for (const hit of hits) {
+    const phrase = text.slice(hit.index, hit.index + hit.offset);
+    if (hit.reason.includes('passive')) {
+      push(findings, counts, { kind: 'passive', start: hit.index, end: hit.index + hit.offset, message: `"${phrase}" may be passive voice` });
+    } else if (hit.reason.includes('weaken') && !insideAny(dialogue, hit.index)) {
+      push(findings, counts, { kind: 'adverb', start: hit.index, end: hit.index + hit.offset, message: `"${phrase}" can weaken meaning` });
+    }
+  }
+}
+
+/**
+ * The text's distinct words, each looked up once: what every pass asks of a word (is it a function
+ * word, a filter word, how many syllables) is then an array read by the word's id, not a hash lookup
+ * of its text in every pass.
+ */
+interface Vocabulary {
+  /** Per word of the text: the id of its lower case. */
+  ids: Int32Array;
+  /** Per id: may it count as a close repeat (4+ letters, not a function word). */
+  repeatable: Uint8Array;
+  /** Per id: is it a filter word. */
+  filter: Uint8Array;
+  keys: string[];
+}
+
+function vocabularyOf(words: readonly Word[]): Vocabulary {
+  const index = new Map<string, number>();
+  const keys: string[] = [];
+  const ids = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const key = words[i]!.key;
+    let id = index.get(key);
+    if (id === undefined) {
+      id = keys.length;
+      index.set(key, id);
+      keys.push(key);
+    }
+    ids[i] = id;
+  }
+  const repeatable = Uint8Array.from(keys, (key) => (key.length >= 4 && !COMMON.has(key) ? 1 : 0));
+  const filter = Uint8Array.from(keys, (key) => (FILTER_WORDS.has(key) ? 1 : 0));
+  return { ids, repeatable, filter, keys };
+}
+
+function repeatFindings(words: readonly Word[], vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { ids, repeatable } = vocabulary;
+  const lastSeen = new Int32Array(vocabulary.keys.length).fill(-1);
+  for (let i = 0; i < words.length; i++) {
+    const id = ids[i]!;
+    if (repeatable[id] === 0) continue;
+    const prev = lastSeen[id]!;
+    if (prev >= 0 && i - prev <= REPEAT_WINDOW_WORDS) {
+      const w = words[i]!;
+      push(findings, counts, { kind: 'repeat', start: w.start, end: w.end, message: `"${w.word}" is repeated ${i - prev} words after its last use` });
+    }
+    lastSeen[id] = i;
+  }
+}
+
+function filterWordFindings(words: readonly Word[], vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { ids, filter } = vocabulary;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (filter[ids[i]!] === 1 && !insideAny(dialogue, w.start)) {
+      push(findings, counts, { kind: 'filterWord', start: w.start, end: w.end, message: `"${w.word}" filters the scene through a character: show it directly` });
+    }
+  }
+}
+
+/** The narration of each sentence (dialogue blanked out): dialogue may use any tense and person. */
+function narrationsOf(sentences: readonly Sentence[], text: string, dialogue: readonly Span[]): string[] {
+  let d = 0;
+  return sentences.map((sentence) => {
+    if (sentence.inDialogue) return '';
+    while (d < dialogue.length && dialogue[d]!.end <= sentence.start) d++;
+    let out = '';
+    let at = sentence.start;
+    for (let i = d; i < dialogue.length && dialogue[i]!.start < sentence.end; i++) {
+      const r = dialogue[i]!;
+      out += text.slice(at, Math.max(at, r.start)) + ' ';
+      at = Math.max(at, r.end);
+    }
+    return at < sentence.end ? out + text.slice(at, sentence.end) : out;
+  });
+}
+
+function driftFindings(
+  text: string,
+  sentences: readonly Sentence[],
+  dialogue: readonly Span[],
+  findings: Finding[],
+  counts: Record<FindingKind, number>,
+): Pick<ProseStats, 'tense' | 'pointOfView'> {
+  const narration = narrationsOf(sentences, text, dialogue);
+  // Each marker looked for once per sentence (the passes below used to test the same sentence again).
+  const marks = narration.map((n) => ({ past: PAST.test(n), present: PRESENT.test(n), first: FIRST_PERSON.test(n), third: THIRD_PERSON.test(n) }));
+  const tenses = marks.map((m) => (m.past && !m.present ? 'past' : m.present && !m.past ? 'present' : null));
+  const past = tenses.filter((t) => t === 'past').length;
+  const present = tenses.filter((t) => t === 'present').length;
+  const marked = past + present;
+  let tense: ProseStats['tense'] = 'unknown';
+  if (marked >= MIN_MARKED_SENTENCES) {
+    tense = past / marked >= DOMINANT_SHARE ? 'past' : present / marked >= DOMINANT_SHARE ? 'present' : 'mixed';
+  }
+  if (tense === 'past' || tense === 'present') {
+    const other = tense === 'past' ? 'present' : 'past';
+    sentences.forEach((s, i) => {
+      if (tenses[i] === other) push(findings, counts, { kind: 'tenseDrift', start: s.start, end: s.end, message: `This sentence is in the ${other} tense; the narration is in the ${tense} tense` });
+    });
+  }
+
+  const first = marks.filter((m) => m.first).length;
+  const third = marks.filter((m) => m.third && !m.first).length;
+  let pointOfView: ProseStats['pointOfView'] = 'unknown';
+  if (first + third >= MIN_MARKED_SENTENCES) {
+    pointOfView = third / (first + third) >= DOMINANT_SHARE ? 'third' : first / (first + third) >= 0.5 ? 'first' : 'mixed';
+  }
+  // A first-person narrator mentions "he" and "she" all the time; only "I" in third-person narration drifts.
+  if (pointOfView === 'third') {
+    sentences.forEach((s, i) => {
+      if (marks[i]!.first) push(findings, counts, { kind: 'povDrift', start: s.start, end: s.end, message: 'First person ("I") outside dialogue in a third-person narration' });
+    });
+  }
+  return { tense, pointOfView };
+}
+
+/**
+ * The standard Flesch formulas: reading ease 206.835 − 1.015·(words/sentence) − 84.6·(syllables/word),
+ * grade 0.39·(words/sentence) + 11.8·(syllables/word) − 15.59. Syllables are counted once per
+ * distinct word.
+ */
+export function flesch(words: readonly Word[], sentences: number, vocabulary: Vocabulary = vocabularyOf(words)): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
+  if (words.length === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
+  const perId = Int32Array.from(vocabulary.keys, (key) => (/^\p{N}+$/u.test(key) ? 1 : syllable(key)));
+  let syllables = 0;
+  for (const id of vocabulary.ids) syllables += perId[id]!;
+  const wps = words.length / sentences;
+  const spw = syllables / words.length;
+  return { fleschReadingEase: round(206.835 - 1.015 * wps - 84.6 * spw, 2), fleschKincaidGrade: round(0.39 * wps + 11.8 * spw - 15.59, 2) };
+}
+
+function spread(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
+}
+
+function summary(stats: ProseStats, counts: Record<FindingKind, number>, longest: number): string {
+  const ease = stats.fleschReadingEase;
+  const level = ease >= 80 ? 'very easy to read' : ease >= 60 ? 'easy to read' : ease >= 50 ? 'fairly difficult' : ease >= 30 ? 'difficult' : 'very difficult';
+  const parts = [
+    `Readability: Flesch reading ease ${round(ease)} (${level}), grade level ${round(stats.fleschKincaidGrade)}.`,
+    `${stats.words} words in ${stats.sentences} sentences and ${stats.paragraphs} paragraphs; sentences average ${stats.averageSentenceWords} words (spread ${stats.sentenceWordsSpread}, longest ${longest}).`,
+    `Dialogue is ${Math.round(stats.dialogueShare * 100)}% of the words; paragraphs average ${stats.averageParagraphWords} words.`,
+  ];
+  const notes: string[] = [];
+  if (counts.passive) notes.push(`${counts.passive} possible passive ${counts.passive === 1 ? 'construction' : 'constructions'}`);
+  if (counts.adverb) notes.push(`${counts.adverb} ${counts.adverb === 1 ? 'adverb' : 'adverbs'}`);
+  if (counts.filterWord) notes.push(`${counts.filterWord} filter ${counts.filterWord === 1 ? 'word' : 'words'}`);
+  if (counts.repeat) notes.push(`${counts.repeat} close ${counts.repeat === 1 ? 'repeat' : 'repeats'}`);
+  if (counts.longSentence) notes.push(`${counts.longSentence} long ${counts.longSentence === 1 ? 'sentence' : 'sentences'}`);
+  if (counts.longParagraph) notes.push(`${counts.longParagraph} long ${counts.longParagraph === 1 ? 'paragraph' : 'paragraphs'}`);
+  if (counts.tenseDrift) notes.push(`${counts.tenseDrift} ${counts.tenseDrift === 1 ? 'sentence drifts' : 'sentences drift'} out of the ${stats.tense} tense`);
+  if (counts.povDrift) notes.push(`${counts.povDrift} ${counts.povDrift === 1 ? 'sentence slips' : 'sentences slip'} into first person`);
+  if (stats.sentences >= 5 && stats.sentenceWordsSpread < 3) notes.push('sentence lengths vary little: mix short and long sentences for rhythm');
+  parts.push(notes.length > 0 ? `Worth a look: ${notes.join('; ')}.` : 'No passive voice, adverbs, filter words or close repeats found.');
+  return parts.join(' ');
+}
+
+export function analyzeProse(text: string): ProseAnalysis {
+  const dialogue = dialogueRanges(text);
+  const allWords = wordsOf(text);
+  const sentences = sentencesOf(text, dialogue, allWords);
+  const paragraphs = paragraphsOf(text, allWords);
+  const words = sentences.reduce((a, s) => a + s.words, 0);
+  const findings: Finding[] = [];
+  const counts = emptyCounts();
+
+  const vocabulary = vocabularyOf(allWords);
+  libraryFindings(text, dialogue, findings, counts);
+  filterWordFindings(allWords, vocabulary, dialogue, findings, counts);
+  repeatFindings(allWords, vocabulary, findings, counts);
+  for (const s of sentences) {
+    if (s.words > LONG_SENTENCE_WORDS) push(findings, counts, { kind: 'longSentence', start: s.start, end: s.end, message: `${s.words} words in one sentence` });
+  }
+  for (const p of paragraphs) {
+    if (p.words > LONG_PARAGRAPH_WORDS) push(findings, counts, { kind: 'longParagraph', start: p.start, end: p.end, message: `${p.words} words in one paragraph: a break would speed the pace` });
+  }
+  const { tense, pointOfView } = driftFindings(text, sentences, dialogue, findings, counts);
+
+  const dialogueWords = allWords.filter((w) => insideAny(dialogue, w.start)).length;
+  const lengths = sentences.map((s) => s.words);
+  const stats: ProseStats = {
+    characters: text.length,
+    words,
+    sentences: sentences.length,
+    paragraphs: paragraphs.length,
+    ...flesch(allWords, sentences.length, vocabulary),
+    averageSentenceWords: sentences.length ? round(words / sentences.length) : 0,
+    sentenceWordsSpread: round(spread(lengths)),
+    dialogueShare: words ? round(Math.min(1, dialogueWords / words), 3) : 0,
+    averageParagraphWords: paragraphs.length ? round(words / paragraphs.length) : 0,
+    tense,
+    pointOfView,
+  };
+  const longestSentences = [...sentences]
+    .sort((a, b) => b.words - a.words || a.start - b.start)
+    .slice(0, 3)
+    .map((s) => ({ start: s.start, end: s.end, words: s.words }));
+  findings.sort((a, b) => a.start - b.start || a.end - b.end);
+  return { analysis: summary(stats, counts, longestSentences[0]?.words ?? 0), stats, longestSentences, findings, counts };
+}
