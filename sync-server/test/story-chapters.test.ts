@@ -56,6 +56,27 @@ describe('chapters', () => {
     expect(json(statusOnly)).toMatchObject({ status: 'completed', wordCount: 3 });
   });
 
+  it('keeps the stored count equal to the editor count through saves that add, remove, rewrite and merge', async () => {
+    const { chapter } = await me.seriesWithChapter();
+    const saves = ['The first line.\n\nThe second line, longer.', 'The first line.', "Well-known don't — stop.\n\nA new close.", ''];
+    let rev = chapter.rev;
+    for (const content of saves) {
+      const saved = json(await me.put(`/api/chapters/${chapter.id}`, { content }, { 'x-base-rev': String(rev) }));
+      expect(saved.wordCount).toBe(countWordsEditor(content));
+      rev = saved.rev;
+    }
+    // Two saves from one base, far apart in the text: the second is merged; the count is the merged text's.
+    const base = 'Alpha one.\n\nMiddle stays.\n\nOmega two.';
+    const start = json(await me.put(`/api/chapters/${chapter.id}`, { content: base }, { 'x-base-rev': String(rev) }));
+    const first = json(await me.put(`/api/chapters/${chapter.id}`, { content: 'Alpha one, with four more words.\n\nMiddle stays.\n\nOmega two.' }, { 'x-base-rev': String(start.rev) }));
+    const merged = json(await me.put(`/api/chapters/${chapter.id}`, { content: 'Alpha one.\n\nMiddle stays.\n\nOmega.' }, { 'x-base-rev': String(start.rev) }));
+    expect(merged.mergeStatus).toBe('merged');
+    expect(merged.content).toBe('Alpha one, with four more words.\n\nMiddle stays.\n\nOmega.');
+    expect(merged.wordCount).toBe(countWordsEditor(merged.content));
+    expect(first.wordCount).toBe(countWordsEditor(first.content));
+    expect((await me.read(`/api/chapters/${chapter.id}`)).wordCount).toBe(9);
+  });
+
   it("cannot touch another author's chapters or add to their books", async () => {
     const { book, chapter } = await me.seriesWithChapter();
     expectError(await other.post('/api/chapters', { bookId: book.id, title: 'Sneaky' }), 404, 'NOT_FOUND');

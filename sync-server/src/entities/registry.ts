@@ -10,6 +10,7 @@ import {
   type LimitName,
   chapterConflictSchema,
   chapterWordCount,
+  editedWordCount,
   chapterSchema,
   characterRelationshipSchema,
   characterSchema,
@@ -52,8 +53,8 @@ export interface EntityDescription {
   writeFeature: FeatureName | null;
   /** A text field merged three-way on concurrent updates rather than last arrival wins. */
   textField?: string;
-  /** Fields the server computes from the others on every write. */
-  derive?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Fields the server computes from the others on every write (`before`: the stored row an update changes). */
+  derive?: (row: Record<string, unknown>, before: Record<string, unknown> | null) => Record<string, unknown>;
   /**
    * The fields whose change makes a write worth listing in the revision history (a chapter's text
    * and title, issue 15: reordering is not a new version). Without it every write is listed.
@@ -97,8 +98,13 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     writeFeature: null,
     textField: 'content',
     historyFields: ['title', 'content'],
-    // The client's word count is advisory: the server counts the text it stores (001 §5 editor rule).
-    derive: (row) => ({ wordCount: chapterWordCount(String(row.content ?? '')) }),
+    // The client's word count is advisory: the server counts the text it stores (001 §5 editor rule);
+    // an update counts only what changed from the stored row, whose count the server made.
+    derive: (row, before) => {
+      const content = String(row.content ?? '');
+      const previous = before && typeof before.wordCount === 'number' ? { content: String(before.content ?? ''), wordCount: before.wordCount } : null;
+      return { wordCount: previous ? editedWordCount(previous, content) : chapterWordCount(content) };
+    },
   },
   characters: {
     kind: 'characters',

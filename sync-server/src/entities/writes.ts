@@ -92,15 +92,15 @@ async function writeSnapshot(ctx: WriteContext, kind: EntityKind, row: WireRow<E
   ctx.touch(seriesId);
 }
 
-function withDerived(kind: EntityKind, row: Record<string, unknown>): Record<string, unknown> {
+function withDerived(kind: EntityKind, row: Record<string, unknown>, before: WireRow<EntityKind> | null): Record<string, unknown> {
   const derive = ENTITIES[kind].derive;
-  return derive ? { ...row, ...derive(row) } : row;
+  return derive ? { ...row, ...derive(row, before as Record<string, unknown> | null) } : row;
 }
 
 /** Inserts a new row stamped with this write's seq and time; answers it in its wire shape. */
 export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K, values: NewRow<K>, createdAt: string = ctx.now): Promise<WireRow<K>> {
   // `createdAt` is given only by a restore, which keeps the row's original creation time.
-  const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt, updatedAt: ctx.now, deletedAt: null });
+  const full = withDerived(kind, { ...values, rev: ctx.seq, createdAt, updatedAt: ctx.now, deletedAt: null }, null);
   const columns = toColumns(kind, full);
   const table = ENTITIES[kind].table;
   const names = Object.keys(columns);
@@ -128,7 +128,7 @@ export async function updateRow<K extends EntityKind>(
 ): Promise<WireRow<K>> {
   const current = stored ?? (await findRow(ctx.trx, kind, id));
   if (!current) throw notFound();
-  const next = withDerived(kind, { ...current, ...definedOnly(patch), rev: ctx.seq, updatedAt: ctx.now });
+  const next = withDerived(kind, { ...current, ...definedOnly(patch), rev: ctx.seq, updatedAt: ctx.now }, current);
   const { id: _id, createdAt: _createdAt, ...columns } = toColumns(kind, next);
   const table = ENTITIES[kind].table;
   const names = Object.keys(columns);

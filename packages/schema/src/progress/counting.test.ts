@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWordsEditor } from '../rules.ts';
-import { PASTE_THRESHOLD_WORDS, classifyEdit, wordDelta } from './counting.ts';
+import { PASTE_THRESHOLD_WORDS, classifyEdit, editedWordCount, wordDelta } from './counting.ts';
 
 const words = (n: number, w = 'word') => Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
 
@@ -56,5 +56,27 @@ describe('classifyEdit', () => {
   it('flags a paste above the threshold and does not count it', () => {
     expect(classifyEdit('', words(PASTE_THRESHOLD_WORDS), 'writing')).toMatchObject({ pasted: false, counted: PASTE_THRESHOLD_WORDS });
     expect(classifyEdit('', words(PASTE_THRESHOLD_WORDS + 1), 'writing')).toMatchObject({ pasted: true, counted: 0, added: PASTE_THRESHOLD_WORDS + 1 });
+  });
+});
+
+describe('editedWordCount', () => {
+  it('is the editor count of the edited text, from the previous count and the edit (and classifyEdit agrees after it)', () => {
+    const piece = fc.constantFrom('word', 'don’t', 'well-known', '—', ' ', '\n', '\n\n', '…', 'Ünïcödé', '😀', '.', 'a', 'b', 'dog');
+    const text = fc.array(piece, { maxLength: 120 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const previous = { content: before, wordCount: countWordsEditor(before) };
+        expect(editedWordCount(previous, after)).toBe(countWordsEditor(after));
+        // The save's second comparison of the same texts answers the same delta.
+        const edit = classifyEdit(before, after, 'writing');
+        expect(edit.added - edit.removed).toBe(countWordsEditor(after) - countWordsEditor(before));
+        expect(wordDelta(before, after)).toEqual({ added: edit.added, removed: edit.removed });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a title-only update keeps the stored count without comparing', () => {
+    expect(editedWordCount({ content: 'one two three', wordCount: 3 }, 'one two three')).toBe(3);
   });
 });

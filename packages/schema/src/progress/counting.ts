@@ -49,6 +49,18 @@ const MAX_LINE_EDITS = 200;
  */
 export function wordDelta(before: string, after: string): WordDelta {
   if (before === after) return { added: 0, removed: 0 };
+  // A chapter save compares the same two texts twice: for its stored word count (editedWordCount)
+  // and for the words it records. `===` compares the texts' characters, so a hit is always right.
+  if (lastDelta !== null && lastDelta.before === before && lastDelta.after === after) return { ...lastDelta.delta };
+  const delta = lineWordDelta(before, after);
+  lastDelta = { before, after, delta };
+  return { ...delta };
+}
+
+/** The last pair of texts wordDelta compared and its answer (two texts held: a chapter or two of memory). */
+let lastDelta: { before: string; after: string; delta: WordDelta } | null = null;
+
+function lineWordDelta(before: string, after: string): WordDelta {
   const a = before.split('\n');
   const b = after.split('\n');
   let start = 0;
@@ -82,6 +94,20 @@ export function wordDelta(before: string, after: string): WordDelta {
   }
   settle();
   return { added, removed };
+}
+
+/**
+ * The word count of `text` edited from `previous`, whose stored count is `previous.wordCount`: that
+ * count plus the words the edit added minus those it removed, which is exactly the change of the
+ * editor count (wordDelta compares lines, then words within changed lines). A save compares the
+ * two texts anyway to record its words (classifyEdit reuses this comparison), so its
+ * count costs nothing more than the comparison. `previous.wordCount` must be chapterWordCount of
+ * `previous.content` — true of every stored chapter, which only the server counts (word-count.ts chapterWordCount).
+ */
+export function editedWordCount(previous: { content: string; wordCount: number }, text: string): number {
+  if (text === previous.content) return previous.wordCount;
+  const { added, removed } = wordDelta(previous.content, text);
+  return previous.wordCount + added - removed;
 }
 
 /**
