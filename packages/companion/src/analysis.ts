@@ -12,7 +12,8 @@
  */
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
-import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsOf, sentencesOf, wordsOf } from './text.ts';
+import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsFrom, sentencesFrom } from './text.ts';
+import { type WordTable, scanWords } from './tokens.ts';
 
 export const FINDING_KINDS = [
   'passive', 'adverb', 'filterWord', 'repeat', 'longSentence', 'longParagraph', 'tenseDrift', 'povDrift',
@@ -155,34 +156,69 @@ function vocabularyOf(words: readonly Word[]): Vocabulary {
     }
     ids[i] = id;
   }
+  return withFlags(ids, keys);
+}
+
+function withFlags(ids: Int32Array, keys: string[]): Vocabulary {
   const repeatable = Uint8Array.from(keys, (key) => (key.length >= 4 && !COMMON.has(key) ? 1 : 0));
   const filter = Uint8Array.from(keys, (key) => (FILTER_WORDS.has(key) ? 1 : 0));
   return { ids, repeatable, filter, keys };
 }
 
-function repeatFindings(words: readonly Word[], vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
+function repeatFindings(text: string, words: WordTable, vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
   const { ids, repeatable } = vocabulary;
+  const { starts, ends } = words;
   const lastSeen = new Int32Array(vocabulary.keys.length).fill(-1);
-  for (let i = 0; i < words.length; i++) {
+  for (let i = 0; i < words.count; i++) {
     const id = ids[i]!;
     if (repeatable[id] === 0) continue;
     const prev = lastSeen[id]!;
     if (prev >= 0 && i - prev <= REPEAT_WINDOW_WORDS) {
-      const w = words[i]!;
-      push(findings, counts, { kind: 'repeat', start: w.start, end: w.end, message: `"${w.word}" is repeated ${i - prev} words after its last use` });
+      const start = starts[i]!;
+      const end = ends[i]!;
+      push(findings, counts, { kind: 'repeat', start, end, message: `"${text.slice(start, end)}" is repeated ${i - prev} words after its last use` });
     }
     lastSeen[id] = i;
   }
 }
 
-function filterWordFindings(words: readonly Word[], vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+function filterWordFindings(text: string, words: WordTable, vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
   const { ids, filter } = vocabulary;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if (filter[ids[i]!] === 1 && !insideAny(dialogue, w.start)) {
-      push(findings, counts, { kind: 'filterWord', start: w.start, end: w.end, message: `"${w.word}" filters the scene through a character: show it directly` });
+  const { starts, ends } = words;
+  for (let i = 0; i < words.count; i++) {
+    const start = starts[i]!;
+    if (filter[ids[i]!] === 1 && !insideAny(dialogue, start)) {
+      const end = ends[i]!;
+      push(findings, counts, { kind: 'filterWord', start, end, message: `"${text.slice(start, end)}" filters the scene through a character: show it directly` });
     }
   }
+}
+
+/** How many of the words start inside dialogue: one pass along both, as both are in text order. */
+function wordsInDialogue(words: WordTable, dialogue: readonly Span[]): number {
+  let d = 0;
+  let n = 0;
+  for (let i = 0; i < words.count; i++) {
+    const start = words.starts[i]!;
+    while (d < dialogue.length && dialogue[d]!.end <= start) d++;
+    if (d < dialogue.length && dialogue[d]!.start <= start) n++;
+  }
+  return n;
+}
+
+/** The (at most) three longest sentences, longest first and then in text order: a selection, not a sort of them all. */
+function longestOf(sentences: readonly Sentence[]): Array<Span & { words: number }> {
+  const top: Sentence[] = [];
+  for (const s of sentences) {
+    // Sentences come in text order, so among equally long ones the earlier is already in place.
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.words < s.words) at--;
+    if (at < 3) {
+      top.splice(at, 0, s);
+      if (top.length > 3) top.pop();
+    }
+  }
+  return top.map((s) => ({ start: s.start, end: s.end, words: s.words }));
 }
 
 /** The narration of each sentence (dialogue blanked out): dialogue may use any tense and person. */
@@ -248,12 +284,16 @@ function driftFindings(
  * distinct word.
  */
 export function flesch(words: readonly Word[], sentences: number, vocabulary: Vocabulary = vocabularyOf(words)): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
-  if (words.length === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
+  return fleschOf(words.length, sentences, vocabulary);
+}
+
+function fleschOf(words: number, sentences: number, vocabulary: Vocabulary): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
+  if (words === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
   const perId = Int32Array.from(vocabulary.keys, (key) => (/^\p{N}+$/u.test(key) ? 1 : syllable(key)));
   let syllables = 0;
   for (const id of vocabulary.ids) syllables += perId[id]!;
-  const wps = words.length / sentences;
-  const spw = syllables / words.length;
+  const wps = words / sentences;
+  const spw = syllables / words;
   return { fleschReadingEase: round(206.835 - 1.015 * wps - 84.6 * spw, 2), fleschKincaidGrade: round(0.39 * wps + 11.8 * spw - 15.59, 2) };
 }
 
@@ -287,17 +327,17 @@ function summary(stats: ProseStats, counts: Record<FindingKind, number>, longest
 
 export function analyzeProse(text: string): ProseAnalysis {
   const dialogue = dialogueRanges(text);
-  const allWords = wordsOf(text);
-  const sentences = sentencesOf(text, dialogue, allWords);
-  const paragraphs = paragraphsOf(text, allWords);
+  const allWords = scanWords(text);
+  const sentences = sentencesFrom(text, dialogue, allWords.starts, allWords.count);
+  const paragraphs = paragraphsFrom(text, allWords.starts, allWords.count);
   const words = sentences.reduce((a, s) => a + s.words, 0);
   const findings: Finding[] = [];
   const counts = emptyCounts();
 
-  const vocabulary = vocabularyOf(allWords);
+  const vocabulary = withFlags(allWords.ids.subarray(0, allWords.count), allWords.keys);
   libraryFindings(text, dialogue, findings, counts);
-  filterWordFindings(allWords, vocabulary, dialogue, findings, counts);
-  repeatFindings(allWords, vocabulary, findings, counts);
+  filterWordFindings(text, allWords, vocabulary, dialogue, findings, counts);
+  repeatFindings(text, allWords, vocabulary, findings, counts);
   for (const s of sentences) {
     if (s.words > LONG_SENTENCE_WORDS) push(findings, counts, { kind: 'longSentence', start: s.start, end: s.end, message: `${s.words} words in one sentence` });
   }
@@ -306,14 +346,14 @@ export function analyzeProse(text: string): ProseAnalysis {
   }
   const { tense, pointOfView } = driftFindings(text, sentences, dialogue, findings, counts);
 
-  const dialogueWords = allWords.filter((w) => insideAny(dialogue, w.start)).length;
+  const dialogueWords = wordsInDialogue(allWords, dialogue);
   const lengths = sentences.map((s) => s.words);
   const stats: ProseStats = {
     characters: text.length,
     words,
     sentences: sentences.length,
     paragraphs: paragraphs.length,
-    ...flesch(allWords, sentences.length, vocabulary),
+    ...fleschOf(allWords.count, sentences.length, vocabulary),
     averageSentenceWords: sentences.length ? round(words / sentences.length) : 0,
     sentenceWordsSpread: round(spread(lengths)),
     dialogueShare: words ? round(Math.min(1, dialogueWords / words), 3) : 0,
@@ -321,10 +361,7 @@ export function analyzeProse(text: string): ProseAnalysis {
     tense,
     pointOfView,
   };
-  const longestSentences = [...sentences]
-    .sort((a, b) => b.words - a.words || a.start - b.start)
-    .slice(0, 3)
-    .map((s) => ({ start: s.start, end: s.end, words: s.words }));
+  const longestSentences = longestOf(sentences);
   findings.sort((a, b) => a.start - b.start || a.end - b.end);
   return { analysis: summary(stats, counts, longestSentences[0]?.words ?? 0), stats, longestSentences, findings, counts };
 }

@@ -1,7 +1,9 @@
+import { APOSTROPHE, LETTER, RIGHT_SINGLE_QUOTE, classOf } from './chars.ts';
+
 /**
  * Splitting prose into sentences, paragraphs and words with their positions (UTF-16 offsets into
- * the text, as the editor and `<mark>` highlights use them). Sentences come from Intl.Segmenter
- * (the platform's Unicode sentence rules, in Node and every browser), not a hand-made regex.
+ * the text, as the editor and `<mark>` highlights use them). Sentences come from one regular
+ * expression pass (Intl.Segmenter took 20× the editor's word count by itself: README.md).
  */
 
 export interface Span {
@@ -32,31 +34,6 @@ export interface Word extends Span {
   /** The word in lower case, made once: the analysis's passes all compare words by it. */
   key: string;
 }
-
-const LETTER = 1;
-const DIGIT = 2;
-/** ASCII: 1 letter, 2 digit, 0 neither. */
-const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) =>
-  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? LETTER : c >= 48 && c <= 57 ? DIGIT : 0,
-);
-const IS_LETTER = /^\p{L}$/u;
-const IS_NUMBER = /^\p{N}$/u;
-/** Classes of the non-ASCII code points met so far (prose uses few). */
-const otherClasses = new Map<number, number>();
-
-function classOf(codePoint: number): number {
-  if (codePoint < 128) return ASCII_CLASS[codePoint]!;
-  let c = otherClasses.get(codePoint);
-  if (c === undefined) {
-    const char = String.fromCodePoint(codePoint);
-    c = IS_LETTER.test(char) ? LETTER : IS_NUMBER.test(char) ? DIGIT : 0;
-    if (otherClasses.size < 10_000) otherClasses.set(codePoint, c);
-  }
-  return c;
-}
-
-const APOSTROPHE = 0x27;
-const RIGHT_SINGLE_QUOTE = 0x2019;
 
 export function wordsOf(text: string, offset = 0): Word[] {
   const out: Word[] = [];
@@ -124,17 +101,17 @@ const SENTENCE = /[^\s][^\n]*?(?:[.!?…]+['"’”)\]]*(?=\s|$)|(?=\n)|$)/g;
 const ABBREVIATION = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Prof|Capt|Gen|Lt|Col|Sgt|vs|etc|e\.g|i\.e)\.$/;
 
 /**
- * Counts the words of spans that come in order along the text, from its words (wordsOf) in one
+ * Counts the words of spans that come in order along the text, from its words' starts in one
  * pass: no word crosses a sentence's or a paragraph's edge (both end at whitespace or the text's
  * end), so a span's words are those that start inside it — the count a word scan of the span's
  * own text gives, without scanning the text again for every sentence and paragraph.
  */
-function spanWordCounter(words: readonly Span[]): (start: number, end: number) => number {
+function spanWordCounter(starts: ArrayLike<number>, words: number): (start: number, end: number) => number {
   let i = 0;
   return (start, end) => {
-    while (i < words.length && words[i]!.start < start) i++;
+    while (i < words && starts[i]! < start) i++;
     let n = 0;
-    while (i < words.length && words[i]!.start < end) {
+    while (i < words && starts[i]! < end) {
       i++;
       n++;
     }
@@ -142,8 +119,15 @@ function spanWordCounter(words: readonly Span[]): (start: number, end: number) =
   };
 }
 
+const startsOf = (words: readonly Span[]) => Int32Array.from(words, (w) => w.start);
+
 export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRanges(text), words: readonly Span[] = wordsOf(text)): Sentence[] {
-  const countIn = spanWordCounter(words);
+  return sentencesFrom(text, dialogue, startsOf(words), words.length);
+}
+
+/** sentencesOf from the starts of the text's first `words` words (the analysis's word table: tokens.ts). */
+export function sentencesFrom(text: string, dialogue: readonly Span[], starts: ArrayLike<number>, words: number): Sentence[] {
+  const countIn = spanWordCounter(starts, words);
   const out: Sentence[] = [];
   let d = 0;
   let pendingStart = -1;
@@ -171,12 +155,21 @@ export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRa
 }
 
 export function paragraphsOf(text: string, words: readonly Span[] = wordsOf(text)): Paragraph[] {
-  const countIn = spanWordCounter(words);
+  return paragraphsFrom(text, startsOf(words), words.length);
+}
+
+/** paragraphsOf from the starts of the text's first `words` words: the runs of the text without a line break. */
+export function paragraphsFrom(text: string, starts: ArrayLike<number>, words: number): Paragraph[] {
+  const countIn = spanWordCounter(starts, words);
   const out: Paragraph[] = [];
-  const re = /[^\n]+/g;
-  for (const m of text.matchAll(re)) {
-    const count = countIn(m.index, m.index + m[0].length);
-    if (count > 0) out.push({ start: m.index, end: m.index + m[0].length, words: count });
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      const count = countIn(start, end);
+      if (count > 0) out.push({ start, end, words: count });
+    }
+    start = end + 1;
   }
   return out;
 }
