@@ -9,6 +9,13 @@ import type { App } from '@chronicler/sync-server';
 
 type ServerDb = App['deps']['database']['db'];
 
+/** The data of one SSE frame (`data: …\n\n`), as an EventSource hands it to the engine. */
+export function dataOfFrame(frame: Uint8Array): string {
+  const text = Buffer.from(frame).toString('utf8');
+  if (!text.startsWith('data: ') || !text.endsWith('\n\n')) throw new Error(`not one SSE data frame: ${text.slice(0, 40)}`);
+  return text.slice('data: '.length, -2);
+}
+
 export type DeliveryOrder = 'in order' | 'shuffled' | 'lossy';
 
 /** The pokes an author's device hears now: in order, shuffled (duplicates too), or with some lost. */

@@ -38,7 +38,7 @@ import {
 } from '@chronicler/sync-client';
 import { type App, buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
-import { type DeliveryOrder, delivery, expectNoInventedRows } from './live-channel.ts';
+import { type DeliveryOrder, dataOfFrame, delivery, expectNoInventedRows } from './live-channel.ts';
 
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const RUNS = Number(env.MEMBERSHIP_PROPERTY_RUNS ?? 25);
@@ -211,7 +211,7 @@ async function openDevice(app: App, name: string, plan: string): Promise<Author>
   // The author's live channel as the hub makes it (sync-server events.ts writes these bytes).
   author.pokes = [];
   author.stopHearing = app.deps.hub.subscribeAuthor(account.userId, (notice, rows) => {
-    if (!author.offline) author.pokes.push(rows ? rows.json.toString('utf8') : JSON.stringify({ seq: notice.seq }));
+    if (!author.offline) author.pokes.push(rows ? dataOfFrame(rows.frame) : JSON.stringify({ seq: notice.seq }));
   });
   return author;
 }

@@ -112,7 +112,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       // never holds more than one poke's rows.
       if (rows && res.writableLength < LIVE_ROWS_MAX_BYTES) {
         lastSentSeq = Math.max(lastSentSeq, seq);
-        write(frameOf(rows));
+        write(rows.frame);
         return;
       }
       if (seq <= lastSentSeq) return;
@@ -155,12 +155,4 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       end();
     }
   });
-}
-
-/** The SSE frame of a poke with rows, made once per commit for all its streams. */
-const frames = new WeakMap<CommitRows, Buffer>();
-function frameOf(rows: CommitRows): Buffer {
-  let frame = frames.get(rows);
-  if (!frame) frames.set(rows, (frame = Buffer.concat([Buffer.from('data: '), rows.json, Buffer.from('\n\n')])));
-  return frame;
 }

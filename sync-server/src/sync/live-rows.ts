@@ -34,10 +34,13 @@ const CARRIED = ENTITY_KINDS.filter((kind) => kind !== 'series' && !isUserScoped
   json: rowJsonBytes(wireStorage(kind)),
 }));
 
-/** The body of a poke with rows: `{"seq":N,"changes":{kind:[row…]}}` (a ChangesResponse's `changes`, sparse). */
+/**
+ * A poke with rows, as its SSE frame: `data: {"seq":N,"changes":{kind:[row…]}}` (a ChangesResponse's
+ * `changes`, sparse) — made once per commit, the same bytes for every stream.
+ */
 export interface CommitRows {
   seq: number;
-  json: Buffer;
+  frame: Buffer;
 }
 
 type Marker = 'series' | 'member';
@@ -93,7 +96,7 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
     if (!rows) byKind.set(row.kind, (rows = []));
     rows.push(row.json);
   }
-  const parts: Uint8Array[] = [Buffer.from(`{"seq":${seq},"changes":{`)];
+  const parts: Uint8Array[] = [Buffer.from(`data: {"seq":${seq},"changes":{`)];
   let first = true;
   for (const [kind, rows] of byKind) {
     parts.push(Buffer.from(`${first ? '' : ','}${JSON.stringify(kind)}:[`));
@@ -104,10 +107,11 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
     });
     parts.push(CLOSE_ARRAY);
   }
-  parts.push(CLOSE_TWO);
-  return { seq, json: Buffer.concat(parts) };
+  parts.push(CLOSE_TWO, END_OF_EVENT);
+  return { seq, frame: Buffer.concat(parts) };
 }
 
 const COMMA = Buffer.from(',');
 const CLOSE_ARRAY = Buffer.from(']');
 const CLOSE_TWO = Buffer.from('}}');
+const END_OF_EVENT = Buffer.from('\n\n');
