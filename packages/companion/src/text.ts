@@ -76,17 +76,23 @@ export function wordsOf(text: string, offset = 0): Word[] {
  * Ranges of text inside double quotation marks (straight or curly). An unclosed quote ends with its
  * paragraph, as fiction leaves a speech open across paragraphs.
  */
+const NEWLINE = 0x0a;
+const DOUBLE_QUOTE = 0x22;
+const LEFT_DOUBLE_QUOTE = 0x201c;
+const RIGHT_DOUBLE_QUOTE = 0x201d;
+
 export function dialogueRanges(text: string): Span[] {
   const ranges: Span[] = [];
   let open = -1;
+  // Character codes, not text[i]: a one-character string per character was most of this pass.
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n' && open >= 0) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE && open >= 0) {
       ranges.push({ start: open, end: i });
       open = -1;
-    } else if (c === '“' || (c === '"' && open < 0)) {
+    } else if (c === LEFT_DOUBLE_QUOTE || (c === DOUBLE_QUOTE && open < 0)) {
       if (open < 0) open = i;
-    } else if ((c === '”' || c === '"') && open >= 0) {
+    } else if ((c === RIGHT_DOUBLE_QUOTE || c === DOUBLE_QUOTE) && open >= 0) {
       ranges.push({ start: open, end: i + 1 });
       open = -1;
     }
