@@ -13,7 +13,7 @@
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
 import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsFrom, sentencesFrom } from './text.ts';
-import { type WordTable, scanWords } from './tokens.ts';
+import { type WordTable, scanRuns, scanWords } from './tokens.ts';
 
 export const FINDING_KINDS = [
   'passive', 'adverb', 'filterWord', 'repeat', 'longSentence', 'longParagraph', 'tenseDrift', 'povDrift',
@@ -117,15 +117,64 @@ function emptyCounts(): Record<FindingKind, number> {
   return Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
 }
 
-/** Passive voice and adverbs, from write-good, skipping what sits inside dialogue for adverbs only. */
-function libraryFindings(text: string, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
-  const hits = writeGood(text, { passive: true, adverb: true, weasel: false, illusion: false, so: false, thereIs: false, tooWordy: false, cliches: false, eprime: false });
-  for (const hit of hits) {
-    const phrase = text.slice(hit.index, hit.index + hit.offset);
-    if (hit.reason.includes('passive')) {
-      if (counted(counts, 'passive')) findings.push({ kind: 'passive', start: hit.index, end: hit.index + hit.offset, message: `"${phrase}" may be passive voice` });
-    } else if (hit.reason.includes('weaken') && !insideAny(dialogue, hit.index)) {
-      if (counted(counts, 'adverb')) findings.push({ kind: 'adverb', start: hit.index, end: hit.index + hit.offset, message: `"${phrase}" can weaken meaning` });
+const WRITE_GOOD_CHECKS = { passive: false, adverb: false, weasel: false, illusion: false, so: false, thereIs: false, tooWordy: false, cliches: false, eprime: false } as const;
+
+/**
+ * What write-good's passive and adverb checks make of each distinct \w run (tokens.ts scanRuns),
+ * asked of the library itself: one call per question over all the distinct runs, one per line,
+ * each line ended by a full stop so that no match reaches the next. An adverb: the run matched
+ * whole. An auxiliary: "<run> opened" matched whole. A participle: "was <run>" matched whole
+ * (not "indeed", which the library drops after matching it: the same as no match, since "indeed"
+ * is no auxiliary either).
+ */
+function runClasses(keys: readonly string[]): { adverb: Uint8Array; auxiliary: Uint8Array; participle: Uint8Array } {
+  const ask = (check: 'passive' | 'adverb', line: (key: string) => string): Uint8Array => {
+    const out = new Uint8Array(keys.length);
+    const idAt = new Map<number, number>();
+    const lines: string[] = [];
+    let at = 0;
+    keys.forEach((key, id) => {
+      const l = line(key);
+      idAt.set(at, id);
+      lines.push(l);
+      at += l.length + 2;
+    });
+    for (const hit of writeGood(lines.join('.\n'), { ...WRITE_GOOD_CHECKS, [check]: true })) {
+      const id = idAt.get(hit.index);
+      if (id !== undefined && hit.offset === line(keys[id]!).length) out[id] = 1;
+    }
+    return out;
+  };
+  return { adverb: ask('adverb', (key) => key), auxiliary: ask('passive', (key) => `${key} opened`), participle: ask('passive', (key) => `was ${key}`) };
+}
+
+const ONLY_WHITESPACE = /^\s+$/;
+
+/**
+ * Passive voice and adverbs as write-good finds them, skipping adverbs inside dialogue. write-good
+ * runs one regular expression per check over the whole text (a sixth of the analysis of a long
+ * chapter, with its own bookkeeping); its expressions match whole \w runs — an adverb is a run,
+ * a passive is an auxiliary run, whitespace, then a participle run — so here the library judges
+ * each distinct run once (runClasses) and the text is walked run by run. equivalence.test.ts holds
+ * this to write-good over the whole text.
+ */
+function libraryFindings(text: string, runs: WordTable, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { starts, ends, ids } = runs;
+  const { adverb, auxiliary, participle } = runClasses(runs.keys);
+  // Each kind in text order, as write-good sorts them (a run is never both an auxiliary and an adverb).
+  for (let i = 0; i + 1 < runs.count; i++) {
+    if (auxiliary[ids[i]!] === 1 && participle[ids[i + 1]!] === 1 && ONLY_WHITESPACE.test(text.slice(ends[i]!, starts[i + 1]!))) {
+      // The expression then goes on after the participle.
+      const start = starts[i]!;
+      const end = ends[++i]!;
+      if (counted(counts, 'passive')) findings.push({ kind: 'passive', start, end, message: `"${text.slice(start, end)}" may be passive voice` });
+    }
+  }
+  for (let i = 0; i < runs.count; i++) {
+    if (adverb[ids[i]!] === 1 && !insideAny(dialogue, starts[i]!)) {
+      const start = starts[i]!;
+      const end = ends[i]!;
+      if (counted(counts, 'adverb')) findings.push({ kind: 'adverb', start, end, message: `"${text.slice(start, end)}" can weaken meaning` });
     }
   }
 }
@@ -224,33 +273,77 @@ function longestOf(sentences: readonly Sentence[]): Array<Span & { words: number
   return top.map((s) => ({ start: s.start, end: s.end, words: s.words }));
 }
 
-/** The narration of each sentence (dialogue blanked out): dialogue may use any tense and person. */
-function narrationsOf(sentences: readonly Sentence[], text: string, dialogue: readonly Span[]): string[] {
-  let d = 0;
-  return sentences.map((sentence) => {
-    if (sentence.inDialogue) return '';
-    while (d < dialogue.length && dialogue[d]!.end <= sentence.start) d++;
-    let out = '';
-    let at = sentence.start;
-    for (let i = d; i < dialogue.length && dialogue[i]!.start < sentence.end; i++) {
-      const r = dialogue[i]!;
-      out += text.slice(at, Math.max(at, r.start)) + ' ';
-      at = Math.max(at, r.end);
-    }
-    return at < sentence.end ? out + text.slice(at, sentence.end) : out;
+const PAST_MARK = 1;
+const PRESENT_MARK = 2;
+const FIRST_MARK = 4;
+const THIRD_MARK = 8;
+/** "wasn" of "wasn't", "isn" of "isn't": a marker when "'t" follows. */
+const PAST_BEFORE_NT = 16;
+const PRESENT_BEFORE_NT = 32;
+
+/** The markers each distinct \w run carries, by the expressions themselves (a run matched alone is a whole word to \b). */
+function runMarks(keys: readonly string[]): Uint8Array {
+  return Uint8Array.from(keys, (key) => {
+    const past = PAST.test(key);
+    const present = PRESENT.test(key);
+    return (
+      (past ? PAST_MARK : 0) |
+      (present ? PRESENT_MARK : 0) |
+      (FIRST_PERSON.test(key) ? FIRST_MARK : 0) |
+      (THIRD_PERSON.test(key) ? THIRD_MARK : 0) |
+      (!past && PAST.test(`${key}'t`) ? PAST_BEFORE_NT : 0) |
+      (!present && PRESENT.test(`${key}'t`) ? PRESENT_BEFORE_NT : 0)
+    );
   });
+}
+
+/**
+ * The tense and person markers of each sentence's narration (dialogue left out: it may use any
+ * tense and person), as PAST, PRESENT, FIRST_PERSON and THIRD_PERSON would find them in the
+ * sentence's text with its dialogue blanked out — from the \w runs, without that text: no run
+ * crosses a sentence's or a dialogue's edge (those lie at whitespace, quotation marks and line
+ * breaks), so a sentence's narration holds exactly the runs that start in it outside dialogue.
+ */
+function sentenceMarks(text: string, sentences: readonly Sentence[], runs: WordTable, dialogue: readonly Span[]): Uint8Array {
+  const marksOf = runMarks(runs.keys);
+  const { starts, ends, ids, keys } = runs;
+  const out = new Uint8Array(sentences.length);
+  let r = 0;
+  let d = 0;
+  sentences.forEach((s, k) => {
+    if (s.inDialogue) return;
+    while (r < runs.count && starts[r]! < s.start) r++;
+    let marks = 0;
+    for (; r < runs.count && starts[r]! < s.end; r++) {
+      const start = starts[r]!;
+      while (d < dialogue.length && dialogue[d]!.end <= start) d++;
+      if (d < dialogue.length && dialogue[d]!.start <= start) continue;
+      const m = marksOf[ids[r]!]!;
+      marks |= m;
+      // "wasn't": the run, a straight apostrophe, then the run "t" alone.
+      if (m & (PAST_BEFORE_NT | PRESENT_BEFORE_NT) && text.charCodeAt(ends[r]!) === 0x27 && r + 1 < runs.count && starts[r + 1] === ends[r]! + 1 && keys[ids[r + 1]!]!.toLowerCase() === 't') {
+        marks |= (m & PAST_BEFORE_NT ? PAST_MARK : 0) | (m & PRESENT_BEFORE_NT ? PRESENT_MARK : 0);
+      }
+    }
+    out[k] = marks;
+  });
+  return out;
 }
 
 function driftFindings(
   text: string,
   sentences: readonly Sentence[],
+  runs: WordTable,
   dialogue: readonly Span[],
   findings: Finding[],
   counts: Record<FindingKind, number>,
 ): Pick<ProseStats, 'tense' | 'pointOfView'> {
-  const narration = narrationsOf(sentences, text, dialogue);
-  // Each marker looked for once per sentence (the passes below used to test the same sentence again).
-  const marks = narration.map((n) => ({ past: PAST.test(n), present: PRESENT.test(n), first: FIRST_PERSON.test(n), third: THIRD_PERSON.test(n) }));
+  const marks = Array.from(sentenceMarks(text, sentences, runs, dialogue), (m) => ({
+    past: (m & PAST_MARK) !== 0,
+    present: (m & PRESENT_MARK) !== 0,
+    first: (m & FIRST_MARK) !== 0,
+    third: (m & THIRD_MARK) !== 0,
+  }));
   const tenses = marks.map((m) => (m.past && !m.present ? 'past' : m.present && !m.past ? 'present' : null));
   const past = tenses.filter((t) => t === 'past').length;
   const present = tenses.filter((t) => t === 'present').length;
@@ -338,7 +431,8 @@ export function analyzeProse(text: string): ProseAnalysis {
   const counts = emptyCounts();
 
   const vocabulary = withFlags(allWords.ids.subarray(0, allWords.count), allWords.keys);
-  libraryFindings(text, dialogue, findings, counts);
+  const runs = scanRuns(text);
+  libraryFindings(text, runs, dialogue, findings, counts);
   filterWordFindings(text, allWords, vocabulary, dialogue, findings, counts);
   repeatFindings(text, allWords, vocabulary, findings, counts);
   for (const s of sentences) {
@@ -347,7 +441,7 @@ export function analyzeProse(text: string): ProseAnalysis {
   for (const p of paragraphs) {
     if (p.words > LONG_PARAGRAPH_WORDS && counted(counts, 'longParagraph')) findings.push({ kind: 'longParagraph', start: p.start, end: p.end, message: `${p.words} words in one paragraph: a break would speed the pace` });
   }
-  const { tense, pointOfView } = driftFindings(text, sentences, dialogue, findings, counts);
+  const { tense, pointOfView } = driftFindings(text, sentences, runs, dialogue, findings, counts);
 
   const dialogueWords = wordsInDialogue(allWords, dialogue);
   const lengths = sentences.map((s) => s.words);

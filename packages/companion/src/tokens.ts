@@ -16,7 +16,7 @@ export interface WordTable {
   ends: Int32Array;
   /** Per word: the id of its lower case (`keys[id]`). */
   ids: Int32Array;
-  /** The distinct words in lower case (String.prototype.toLowerCase), by id. */
+  /** The distinct words by id: in lower case (String.prototype.toLowerCase) from scanWords, as written from scanRuns. */
   keys: string[];
 }
 
@@ -30,7 +30,7 @@ function hashOf(key: string): number {
   return h;
 }
 
-/** Distinct lower-case words by id, found by hash and compared in place. */
+/** Distinct words by id (in lower case when `foldCase`), found by hash and compared in place. */
 class Vocabulary {
   keys: string[] = [];
   private hashes: number[] = [];
@@ -38,12 +38,14 @@ class Vocabulary {
   private slots = new Int32Array(1024);
   private mask = 1023;
 
-  /** The id of the ASCII word text[start, end), whose lower case hashes to `h`. */
+  constructor(private readonly foldCase: boolean) {}
+
+  /** The id of the ASCII word text[start, end), whose key (its lower case when folding) hashes to `h`. */
   asciiId(text: string, start: number, end: number, h: number): number {
     const len = end - start;
     for (let slot = h & this.mask; ; slot = (slot + 1) & this.mask) {
       const entry = this.slots[slot]!;
-      if (entry === 0) return this.add(text.slice(start, end).toLowerCase(), h, slot);
+      if (entry === 0) return this.add(this.foldCase ? text.slice(start, end).toLowerCase() : text.slice(start, end), h, slot);
       const id = entry - 1;
       if (this.hashes[id] !== h) continue;
       const key = this.keys[id]!;
@@ -51,7 +53,7 @@ class Vocabulary {
       let k = 0;
       while (k < len) {
         let c = text.charCodeAt(start + k);
-        if (c >= 65 && c <= 90) c += 32;
+        if (this.foldCase && c >= 65 && c <= 90) c += 32;
         if (key.charCodeAt(k) !== c) break;
         k++;
       }
@@ -99,7 +101,7 @@ function grown(a: Int32Array): Int32Array<ArrayBuffer> {
 
 export function scanWords(text: string): WordTable {
   const n = text.length;
-  const vocabulary = new Vocabulary();
+  const vocabulary = new Vocabulary(true);
   // Prose averages over five characters a word; the arrays double if not.
   let capacity = (n >> 2) + 16;
   let starts = new Int32Array(capacity);
@@ -174,6 +176,49 @@ export function scanWords(text: string): WordTable {
     starts[count] = start;
     ends[count] = i;
     ids[count] = ascii ? vocabulary.asciiId(text, start, i, h) : vocabulary.keyId(text.slice(start, i).toLowerCase());
+    count++;
+  }
+  return { count, starts, ends, ids, keys: vocabulary.keys };
+}
+
+/** ASCII word characters of regular expressions: \w is [A-Za-z0-9_], without the u flag with or without i. */
+const W = Uint8Array.from({ length: 128 }, (_, c) => (ASCII_CLASS[c] !== 0 || c === 0x5f ? 1 : 0));
+
+/**
+ * The text's runs of \w characters: the words as a regular expression's \b sees them (write-good's
+ * checks and the tense and person markers are such expressions), with ids of their exact text.
+ * Differs from scanWords where words hold apostrophes, non-ASCII letters or underscores.
+ */
+export function scanRuns(text: string): WordTable {
+  const n = text.length;
+  const vocabulary = new Vocabulary(false);
+  let capacity = (n >> 2) + 16;
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let ids = new Int32Array(capacity);
+  let count = 0;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (c >= 128 || W[c] === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h = FNV_OFFSET;
+    do {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      c = ++i < n ? text.charCodeAt(i) : 128;
+    } while (c < 128 && W[c] === 1);
+    if (count === capacity) {
+      starts = grown(starts);
+      ends = grown(ends);
+      ids = grown(ids);
+      capacity *= 2;
+    }
+    starts[count] = start;
+    ends[count] = i;
+    ids[count] = vocabulary.asciiId(text, start, i, h);
     count++;
   }
   return { count, starts, ends, ids, keys: vocabulary.keys };
