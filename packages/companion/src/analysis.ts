@@ -13,7 +13,7 @@
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
 import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsFrom, sentencesFrom } from './text.ts';
-import { type WordTable, scanRuns, scanWords } from './tokens.ts';
+import { type SpanList, scanWords } from './tokens.ts';
 
 export const FINDING_KINDS = [
   'passive', 'adverb', 'filterWord', 'repeat', 'longSentence', 'longParagraph', 'tenseDrift', 'povDrift',
@@ -120,7 +120,7 @@ function emptyCounts(): Record<FindingKind, number> {
 const WRITE_GOOD_CHECKS = { passive: false, adverb: false, weasel: false, illusion: false, so: false, thereIs: false, tooWordy: false, cliches: false, eprime: false } as const;
 
 /**
- * What write-good's passive and adverb checks make of each distinct \w run (tokens.ts scanRuns),
+ * What write-good's passive and adverb checks make of each distinct \w run (tokens.ts), in lower case,
  * asked of the library itself: one call per question over all the distinct runs, one per line,
  * each line ended by a full stop so that no match reaches the next. An adverb: the run matched
  * whole. An auxiliary: "<run> opened" matched whole. A participle: "was <run>" matched whole
@@ -158,9 +158,9 @@ const ONLY_WHITESPACE = /^\s+$/;
  * each distinct run once (runClasses) and the text is walked run by run. equivalence.test.ts holds
  * this to write-good over the whole text.
  */
-function libraryFindings(text: string, runs: WordTable, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+function libraryFindings(text: string, runs: SpanList, keys: readonly string[], dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
   const { starts, ends, ids } = runs;
-  const { adverb, auxiliary, participle } = runClasses(runs.keys);
+  const { adverb, auxiliary, participle } = runClasses(keys);
   // Each kind in text order, as write-good sorts them (a run is never both an auxiliary and an adverb).
   for (let i = 0; i + 1 < runs.count; i++) {
     if (auxiliary[ids[i]!] === 1 && participle[ids[i + 1]!] === 1 && ONLY_WHITESPACE.test(text.slice(ends[i]!, starts[i + 1]!))) {
@@ -217,7 +217,7 @@ function withFlags(ids: Int32Array, keys: string[]): Vocabulary {
   return { ids, repeatable, filter, keys };
 }
 
-function repeatFindings(text: string, words: WordTable, vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
+function repeatFindings(text: string, words: SpanList, vocabulary: Vocabulary, findings: Finding[], counts: Record<FindingKind, number>): void {
   const { ids, repeatable } = vocabulary;
   const { starts, ends } = words;
   const lastSeen = new Int32Array(vocabulary.keys.length).fill(-1);
@@ -234,7 +234,7 @@ function repeatFindings(text: string, words: WordTable, vocabulary: Vocabulary, 
   }
 }
 
-function filterWordFindings(text: string, words: WordTable, vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+function filterWordFindings(text: string, words: SpanList, vocabulary: Vocabulary, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
   const { ids, filter } = vocabulary;
   const { starts, ends } = words;
   for (let i = 0; i < words.count; i++) {
@@ -247,7 +247,7 @@ function filterWordFindings(text: string, words: WordTable, vocabulary: Vocabula
 }
 
 /** How many of the words start inside dialogue: one pass along both, as both are in text order. */
-function wordsInDialogue(words: WordTable, dialogue: readonly Span[]): number {
+function wordsInDialogue(words: SpanList, dialogue: readonly Span[]): number {
   let d = 0;
   let n = 0;
   for (let i = 0; i < words.count; i++) {
@@ -277,11 +277,17 @@ const PAST_MARK = 1;
 const PRESENT_MARK = 2;
 const FIRST_MARK = 4;
 const THIRD_MARK = 8;
+/** A run whose lower case is a first-person word: FIRST_PERSON is case-sensitive ("I", not "i"), so its text decides. */
+const MAYBE_FIRST = 64;
+const FIRST_PERSON_ANY_CASE = new RegExp(FIRST_PERSON.source, 'i');
 /** "wasn" of "wasn't", "isn" of "isn't": a marker when "'t" follows. */
 const PAST_BEFORE_NT = 16;
 const PRESENT_BEFORE_NT = 32;
 
-/** The markers each distinct \w run carries, by the expressions themselves (a run matched alone is a whole word to \b). */
+/**
+ * The markers each distinct \w run carries, by the expressions themselves (a run matched alone is a
+ * whole word to \b). Keys are in lower case, which the case-insensitive expressions do not mind.
+ */
 function runMarks(keys: readonly string[]): Uint8Array {
   return Uint8Array.from(keys, (key) => {
     const past = PAST.test(key);
@@ -289,7 +295,7 @@ function runMarks(keys: readonly string[]): Uint8Array {
     return (
       (past ? PAST_MARK : 0) |
       (present ? PRESENT_MARK : 0) |
-      (FIRST_PERSON.test(key) ? FIRST_MARK : 0) |
+      (FIRST_PERSON_ANY_CASE.test(key) ? MAYBE_FIRST : 0) |
       (THIRD_PERSON.test(key) ? THIRD_MARK : 0) |
       (!past && PAST.test(`${key}'t`) ? PAST_BEFORE_NT : 0) |
       (!present && PRESENT.test(`${key}'t`) ? PRESENT_BEFORE_NT : 0)
@@ -304,9 +310,9 @@ function runMarks(keys: readonly string[]): Uint8Array {
  * crosses a sentence's or a dialogue's edge (those lie at whitespace, quotation marks and line
  * breaks), so a sentence's narration holds exactly the runs that start in it outside dialogue.
  */
-function sentenceMarks(text: string, sentences: readonly Sentence[], runs: WordTable, dialogue: readonly Span[]): Uint8Array {
-  const marksOf = runMarks(runs.keys);
-  const { starts, ends, ids, keys } = runs;
+function sentenceMarks(text: string, sentences: readonly Sentence[], runs: SpanList, keys: readonly string[], dialogue: readonly Span[]): Uint8Array {
+  const marksOf = runMarks(keys);
+  const { starts, ends, ids } = runs;
   const out = new Uint8Array(sentences.length);
   let r = 0;
   let d = 0;
@@ -320,8 +326,9 @@ function sentenceMarks(text: string, sentences: readonly Sentence[], runs: WordT
       if (d < dialogue.length && dialogue[d]!.start <= start) continue;
       const m = marksOf[ids[r]!]!;
       marks |= m;
+      if (m & MAYBE_FIRST && FIRST_PERSON.test(text.slice(start, ends[r]))) marks |= FIRST_MARK;
       // "wasn't": the run, a straight apostrophe, then the run "t" alone.
-      if (m & (PAST_BEFORE_NT | PRESENT_BEFORE_NT) && text.charCodeAt(ends[r]!) === 0x27 && r + 1 < runs.count && starts[r + 1] === ends[r]! + 1 && keys[ids[r + 1]!]!.toLowerCase() === 't') {
+      if (m & (PAST_BEFORE_NT | PRESENT_BEFORE_NT) && text.charCodeAt(ends[r]!) === 0x27 && r + 1 < runs.count && starts[r + 1] === ends[r]! + 1 && keys[ids[r + 1]!] === 't') {
         marks |= (m & PAST_BEFORE_NT ? PAST_MARK : 0) | (m & PRESENT_BEFORE_NT ? PRESENT_MARK : 0);
       }
     }
@@ -333,12 +340,13 @@ function sentenceMarks(text: string, sentences: readonly Sentence[], runs: WordT
 function driftFindings(
   text: string,
   sentences: readonly Sentence[],
-  runs: WordTable,
+  runs: SpanList,
+  keys: readonly string[],
   dialogue: readonly Span[],
   findings: Finding[],
   counts: Record<FindingKind, number>,
 ): Pick<ProseStats, 'tense' | 'pointOfView'> {
-  const marks = Array.from(sentenceMarks(text, sentences, runs, dialogue), (m) => ({
+  const marks = Array.from(sentenceMarks(text, sentences, runs, keys, dialogue), (m) => ({
     past: (m & PAST_MARK) !== 0,
     present: (m & PRESENT_MARK) !== 0,
     first: (m & FIRST_MARK) !== 0,
@@ -385,9 +393,17 @@ export function flesch(words: readonly Word[], sentences: number, vocabulary: Vo
 
 function fleschOf(words: number, sentences: number, vocabulary: Vocabulary): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
   if (words === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
-  const perId = Int32Array.from(vocabulary.keys, (key) => (/^\p{N}+$/u.test(key) ? 1 : syllable(key)));
+  // Counted on first use: the vocabulary also holds pieces of words (tokens.ts runs) that are no word.
+  const perId = new Int32Array(vocabulary.keys.length).fill(-1);
   let syllables = 0;
-  for (const id of vocabulary.ids) syllables += perId[id]!;
+  for (const id of vocabulary.ids) {
+    let n = perId[id]!;
+    if (n < 0) {
+      const key = vocabulary.keys[id]!;
+      n = perId[id] = /^\p{N}+$/u.test(key) ? 1 : syllable(key);
+    }
+    syllables += n;
+  }
   const wps = words / sentences;
   const spw = syllables / words;
   return { fleschReadingEase: round(206.835 - 1.015 * wps - 84.6 * spw, 2), fleschKincaidGrade: round(0.39 * wps + 11.8 * spw - 15.59, 2) };
@@ -423,16 +439,15 @@ function summary(stats: ProseStats, counts: Record<FindingKind, number>, longest
 
 export function analyzeProse(text: string): ProseAnalysis {
   const dialogue = dialogueRanges(text);
-  const allWords = scanWords(text);
+  const { words: allWords, runs, keys } = scanWords(text);
   const sentences = sentencesFrom(text, dialogue, allWords.starts, allWords.count);
   const paragraphs = paragraphsFrom(text, allWords.starts, allWords.count);
   const words = sentences.reduce((a, s) => a + s.words, 0);
   const findings: Finding[] = [];
   const counts = emptyCounts();
 
-  const vocabulary = withFlags(allWords.ids.subarray(0, allWords.count), allWords.keys);
-  const runs = scanRuns(text);
-  libraryFindings(text, runs, dialogue, findings, counts);
+  const vocabulary = withFlags(allWords.ids.subarray(0, allWords.count), keys);
+  libraryFindings(text, runs, keys, dialogue, findings, counts);
   filterWordFindings(text, allWords, vocabulary, dialogue, findings, counts);
   repeatFindings(text, allWords, vocabulary, findings, counts);
   for (const s of sentences) {
@@ -441,7 +456,7 @@ export function analyzeProse(text: string): ProseAnalysis {
   for (const p of paragraphs) {
     if (p.words > LONG_PARAGRAPH_WORDS && counted(counts, 'longParagraph')) findings.push({ kind: 'longParagraph', start: p.start, end: p.end, message: `${p.words} words in one paragraph: a break would speed the pace` });
   }
-  const { tense, pointOfView } = driftFindings(text, sentences, runs, dialogue, findings, counts);
+  const { tense, pointOfView } = driftFindings(text, sentences, runs, keys, dialogue, findings, counts);
 
   const dialogueWords = wordsInDialogue(allWords, dialogue);
   const lengths = sentences.map((s) => s.words);
