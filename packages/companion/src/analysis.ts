@@ -12,7 +12,8 @@
  */
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
-import { type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsFrom, sentencesFrom } from './text.ts';
+import { emptyArray } from './arrays.ts';
+import { type Paragraph, type Sentence, type Span, type Word, dialogueRanges, insideAny, paragraphsFrom, sentencesFrom } from './text.ts';
 import { type SpanList, scanWords } from './tokens.ts';
 
 export const FINDING_KINDS = [
@@ -159,9 +160,14 @@ const ONLY_WHITESPACE = /^\s+$/;
  * this to write-good over the whole text.
  */
 function libraryFindings(text: string, runs: SpanList, keys: readonly string[], dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
-  const { starts, ends, ids } = runs;
   const { adverb, auxiliary, participle } = runClasses(keys);
   // Each kind in text order, as write-good sorts them (a run is never both an auxiliary and an adverb).
+  passiveFindings(text, runs, auxiliary, participle, findings, counts);
+  adverbFindings(text, runs, adverb, dialogue, findings, counts);
+}
+
+function passiveFindings(text: string, runs: SpanList, auxiliary: Uint8Array, participle: Uint8Array, findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { starts, ends, ids } = runs;
   for (let i = 0; i + 1 < runs.count; i++) {
     if (auxiliary[ids[i]!] === 1 && participle[ids[i + 1]!] === 1 && ONLY_WHITESPACE.test(text.slice(ends[i]!, starts[i + 1]!))) {
       // The expression then goes on after the participle.
@@ -170,6 +176,10 @@ function libraryFindings(text: string, runs: SpanList, keys: readonly string[], 
       if (counted(counts, 'passive')) findings.push({ kind: 'passive', start, end, message: `"${text.slice(start, end)}" may be passive voice` });
     }
   }
+}
+
+function adverbFindings(text: string, runs: SpanList, adverb: Uint8Array, dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  const { starts, ends, ids } = runs;
   for (let i = 0; i < runs.count; i++) {
     if (adverb[ids[i]!] === 1 && !insideAny(dialogue, starts[i]!)) {
       const start = starts[i]!;
@@ -260,6 +270,10 @@ function wordsInDialogue(words: SpanList, dialogue: readonly Span[]): number {
 
 /** The (at most) three longest sentences, longest first and then in text order: a selection, not a sort of them all. */
 function longestOf(sentences: readonly Sentence[]): Array<Span & { words: number }> {
+  return longestThree(sentences).map((s) => ({ start: s.start, end: s.end, words: s.words }));
+}
+
+function longestThree(sentences: readonly Sentence[]): Sentence[] {
   const top: Sentence[] = [];
   for (const s of sentences) {
     // Sentences come in text order, so among equally long ones the earlier is already in place.
@@ -270,7 +284,7 @@ function longestOf(sentences: readonly Sentence[]): Array<Span & { words: number
       if (top.length > 3) top.pop();
     }
   }
-  return top.map((s) => ({ start: s.start, end: s.end, words: s.words }));
+  return top;
 }
 
 const PAST_MARK = 1;
@@ -382,6 +396,18 @@ function driftFindings(
   return { tense, pointOfView };
 }
 
+function longSentenceFindings(sentences: readonly Sentence[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  for (const s of sentences) {
+    if (s.words > LONG_SENTENCE_WORDS && counted(counts, 'longSentence')) findings.push({ kind: 'longSentence', start: s.start, end: s.end, message: `${s.words} words in one sentence` });
+  }
+}
+
+function longParagraphFindings(paragraphs: readonly Paragraph[], findings: Finding[], counts: Record<FindingKind, number>): void {
+  for (const p of paragraphs) {
+    if (p.words > LONG_PARAGRAPH_WORDS && counted(counts, 'longParagraph')) findings.push({ kind: 'longParagraph', start: p.start, end: p.end, message: `${p.words} words in one paragraph: a break would speed the pace` });
+  }
+}
+
 /**
  * The standard Flesch formulas: reading ease 206.835 − 1.015·(words/sentence) − 84.6·(syllables/word),
  * grade 0.39·(words/sentence) + 11.8·(syllables/word) − 15.59. Syllables are counted once per
@@ -391,9 +417,13 @@ export function flesch(words: readonly Word[], sentences: number, vocabulary: Vo
   return fleschOf(words.length, sentences, vocabulary);
 }
 
-function fleschOf(words: number, sentences: number, vocabulary: Vocabulary): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
-  if (words === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
-  // Counted on first use: the vocabulary also holds pieces of words (tokens.ts runs) that are no word.
+/**
+ * The syllables of the words, counted once per distinct word, on first use: the vocabulary also
+ * holds pieces of words (tokens.ts runs) that are no word. (A function of its own, ending with its
+ * loop: V8 compiles a long loop while it runs, and code after it that had not run yet threw that
+ * code away at the end of every early call.)
+ */
+function syllablesOf(vocabulary: Vocabulary): number {
   const perId = new Int32Array(vocabulary.keys.length).fill(-1);
   let syllables = 0;
   for (const id of vocabulary.ids) {
@@ -404,6 +434,12 @@ function fleschOf(words: number, sentences: number, vocabulary: Vocabulary): Pic
     }
     syllables += n;
   }
+  return syllables;
+}
+
+function fleschOf(words: number, sentences: number, vocabulary: Vocabulary): Pick<ProseStats, 'fleschReadingEase' | 'fleschKincaidGrade'> {
+  if (words === 0 || sentences === 0) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
+  const syllables = syllablesOf(vocabulary);
   const wps = words / sentences;
   const spw = syllables / words;
   return { fleschReadingEase: round(206.835 - 1.015 * wps - 84.6 * spw, 2), fleschKincaidGrade: round(0.39 * wps + 11.8 * spw - 15.59, 2) };
@@ -443,19 +479,15 @@ export function analyzeProse(text: string): ProseAnalysis {
   const sentences = sentencesFrom(text, dialogue, allWords.starts, allWords.count);
   const paragraphs = paragraphsFrom(text, allWords.starts, allWords.count);
   const words = sentences.reduce((a, s) => a + s.words, 0);
-  const findings: Finding[] = [];
+  const findings = emptyArray<Finding>();
   const counts = emptyCounts();
 
   const vocabulary = withFlags(allWords.ids.subarray(0, allWords.count), keys);
   libraryFindings(text, runs, keys, dialogue, findings, counts);
   filterWordFindings(text, allWords, vocabulary, dialogue, findings, counts);
   repeatFindings(text, allWords, vocabulary, findings, counts);
-  for (const s of sentences) {
-    if (s.words > LONG_SENTENCE_WORDS && counted(counts, 'longSentence')) findings.push({ kind: 'longSentence', start: s.start, end: s.end, message: `${s.words} words in one sentence` });
-  }
-  for (const p of paragraphs) {
-    if (p.words > LONG_PARAGRAPH_WORDS && counted(counts, 'longParagraph')) findings.push({ kind: 'longParagraph', start: p.start, end: p.end, message: `${p.words} words in one paragraph: a break would speed the pace` });
-  }
+  longSentenceFindings(sentences, findings, counts);
+  longParagraphFindings(paragraphs, findings, counts);
   const { tense, pointOfView } = driftFindings(text, sentences, runs, keys, dialogue, findings, counts);
 
   const dialogueWords = wordsInDialogue(allWords, dialogue);

@@ -1,3 +1,4 @@
+import { emptyArray } from './arrays.ts';
 import { APOSTROPHE, LETTER, RIGHT_SINGLE_QUOTE, classOf } from './chars.ts';
 
 /**
@@ -82,7 +83,18 @@ const LEFT_DOUBLE_QUOTE = 0x201c;
 const RIGHT_DOUBLE_QUOTE = 0x201d;
 
 export function dialogueRanges(text: string): Span[] {
-  const ranges: Span[] = [];
+  const ranges = emptyArray<Span>();
+  const open = closedQuotes(text, ranges);
+  if (open >= 0) ranges.push({ start: open, end: text.length });
+  return ranges;
+}
+
+/**
+ * Adds the ranges closed by a quotation mark or a line break and answers where a quote still open
+ * at the end began (or -1). The scan ends the function: V8 compiles a long loop while it runs, and
+ * code after it that had not run yet (no type feedback) threw that code away in each early call.
+ */
+function closedQuotes(text: string, ranges: Span[]): number {
   let open = -1;
   // Character codes, not text[i]: a one-character string per character was most of this pass.
   for (let i = 0; i < text.length; i++) {
@@ -97,8 +109,7 @@ export function dialogueRanges(text: string): Span[] {
       open = -1;
     }
   }
-  if (open >= 0) ranges.push({ start: open, end: text.length });
-  return ranges;
+  return open;
 }
 
 /** A sentence runs to its end mark (with any closing quotes or brackets), or to the end of its line. */
@@ -110,19 +121,29 @@ const ABBREVIATION = /\b(?:Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Prof|Capt|Gen|Lt|Col|Sgt|vs|
  * Counts the words of spans that come in order along the text, from its words' starts in one
  * pass: no word crosses a sentence's or a paragraph's edge (both end at whitespace or the text's
  * end), so a span's words are those that start inside it — the count a word scan of the span's
- * own text gives, without scanning the text again for every sentence and paragraph.
+ * own text gives, without scanning the text again for every sentence and paragraph. (A class, not
+ * a closure: a new closure per call was a new call target to V8's optimised callers every time.)
  */
-function spanWordCounter(starts: ArrayLike<number>, words: number): (start: number, end: number) => number {
-  let i = 0;
-  return (start, end) => {
+class SpanWordCounter {
+  private i = 0;
+
+  constructor(
+    private readonly starts: ArrayLike<number>,
+    private readonly words: number,
+  ) {}
+
+  count(start: number, end: number): number {
+    const { starts, words } = this;
+    let i = this.i;
     while (i < words && starts[i]! < start) i++;
     let n = 0;
     while (i < words && starts[i]! < end) {
       i++;
       n++;
     }
+    this.i = i;
     return n;
-  };
+  }
 }
 
 const startsOf = (words: readonly Span[]) => Int32Array.from(words, (w) => w.start);
@@ -133,7 +154,7 @@ export function sentencesOf(text: string, dialogue: readonly Span[] = dialogueRa
 
 /** sentencesOf from the starts of the text's first `words` words (the analysis's word table: tokens.ts). */
 export function sentencesFrom(text: string, dialogue: readonly Span[], starts: ArrayLike<number>, words: number): Sentence[] {
-  const countIn = spanWordCounter(starts, words);
+  const counter = new SpanWordCounter(starts, words);
   const out: Sentence[] = [];
   let d = 0;
   let pendingStart = -1;
@@ -150,7 +171,7 @@ export function sentencesFrom(text: string, dialogue: readonly Span[], starts: A
       continue;
     }
     pendingStart = -1;
-    const count = countIn(start, end);
+    const count = counter.count(start, end);
     if (count === 0) continue;
     const sentence = text.slice(start, end);
     while (d < dialogue.length && dialogue[d]!.end < start) d++;
@@ -166,13 +187,13 @@ export function paragraphsOf(text: string, words: readonly Span[] = wordsOf(text
 
 /** paragraphsOf from the starts of the text's first `words` words: the runs of the text without a line break. */
 export function paragraphsFrom(text: string, starts: ArrayLike<number>, words: number): Paragraph[] {
-  const countIn = spanWordCounter(starts, words);
+  const counter = new SpanWordCounter(starts, words);
   const out: Paragraph[] = [];
   for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (end > start) {
-      const count = countIn(start, end);
+      const count = counter.count(start, end);
       if (count > 0) out.push({ start, end, words: count });
     }
     start = end + 1;

@@ -17,6 +17,7 @@
  *
  * tokens.test.ts holds both to wordsOf and to /\w+/g.
  */
+import { emptyArray } from './arrays.ts';
 import { APOSTROPHE, ASCII_CLASS, LETTER, RIGHT_SINGLE_QUOTE, classOf } from './chars.ts';
 
 /** Spans of the text with vocabulary ids, in text order, in growable typed arrays. */
@@ -71,8 +72,9 @@ function hashOf(key: string): number {
 
 /** Distinct lower-case words by id, found by hash and compared in place. */
 class Vocabulary {
-  keys: string[] = [];
-  private hashes: number[] = [];
+  /** emptyArray, and the hashes a typed array: changes of a fresh array's kind threw the optimised scan (its longest compile) away. */
+  keys: string[] = emptyArray();
+  private hashes = new Int32Array(512);
   /** Open addressing: id + 1 per slot, 0 when empty. */
   private slots = new Int32Array(1024);
   private mask = 1023;
@@ -111,7 +113,8 @@ class Vocabulary {
   private add(key: string, h: number, slot: number): number {
     const id = this.keys.length;
     this.keys.push(key);
-    this.hashes.push(h);
+    if (id === this.hashes.length) this.hashes = grown(this.hashes);
+    this.hashes[id] = h;
     this.slots[slot] = id + 1;
     if (this.keys.length * 2 > this.slots.length) this.grow();
     return id;
@@ -141,7 +144,8 @@ const UNDERSCORE = 0x5f;
 const W = Uint8Array.from({ length: 128 }, (_, c) => (ASCII_CLASS[c] !== 0 || c === UNDERSCORE ? 1 : 0));
 
 const isW = (text: string, i: number) => {
-  const c = text.charCodeAt(i); // NaN outside the text: not \w
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
   return c < 128 && W[c] === 1;
 };
 
@@ -176,6 +180,10 @@ export function scanWords(text: string): TextTokens {
   // Prose averages over five characters a word; the arrays double if not.
   const words = new SpanList((n >> 2) + 16);
   const runs = new SpanList((n >> 2) + 16);
+  // Made before the loop, not returned as a literal after it: V8 compiles this function while its
+  // first call is still in the loop, and code after the loop with no type feedback yet threw that
+  // compiled code away at the end of each of the bench's first calls.
+  const tokens: TextTokens = { words, runs, keys: vocabulary.keys };
   /** The runs up to here have been added. */
   let runsTo = 0;
   let i = 0;
@@ -243,7 +251,7 @@ export function scanWords(text: string): TextTokens {
     const id = ascii ? vocabulary.asciiId(text, start, i, h) : vocabulary.keyId(text.slice(start, i).toLowerCase());
     words.push(start, i, id);
     if (start >= runsTo) {
-      if (plain && text.charCodeAt(start - 1) !== UNDERSCORE && text.charCodeAt(i) !== UNDERSCORE) {
+      if (plain && (start === 0 || text.charCodeAt(start - 1) !== UNDERSCORE) && (i === n || text.charCodeAt(i) !== UNDERSCORE)) {
         runs.push(start, i, id);
         runsTo = i;
       } else {
@@ -257,5 +265,5 @@ export function scanWords(text: string): TextTokens {
       runsTo = runsIn(text, runsTo, i, vocabulary, runs);
     }
   }
-  return { words, runs, keys: vocabulary.keys };
+  return tokens;
 }
