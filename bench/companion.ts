@@ -61,6 +61,7 @@ function analysisVerdict(where: string, t: AnalysisTiming): Verdict {
   console.log(`\n${where}: built-in analysis of ${fmt.int(t.words)} words, medians of ${ROUNDS} rounds\n`);
   console.log(table(['analysis', 'editor word count', 'ratio', 'findings'], [[fmt.ms(t.analysisMs), fmt.ms(t.wordCountMs), fmt.ratio(t.analysisMs / t.wordCountMs), fmt.int(t.findings)]]));
   console.log(`analysis, round by round: ${t.analysisRuns.map((ms) => fmt.ms(ms)).join(', ')}`);
+  console.log(`analysis, warm-up calls before the rounds (the first one cold): ${t.warmupRuns.map((ms) => fmt.ms(ms)).join(', ')}`);
   return atMost(`companion analysis, ${where} (${fmt.ms(t.analysisMs)} absolute)`, t.analysisMs / t.wordCountMs, ANALYSIS_TARGET, `the editor's word count (${fmt.ms(t.wordCountMs)})`);
 }
 

@@ -13,6 +13,8 @@ export interface AnalysisTiming {
   wordCountMs: number;
   /** Every round's analysis time, in order (the median is analysisMs). */
   analysisRuns: number[];
+  /** The warm-up calls' analysis times, in order: the first is the analysis with nothing compiled yet (not in the ratio). */
+  warmupRuns: number[];
   findings: number;
 }
 
@@ -25,8 +27,11 @@ export function runAnalysisBench(rounds: number, words = 20_000): AnalysisTiming
   let findings = 0;
   // Warm-up: both paths optimised before anything is timed. One call left the analysis's first
   // rounds twice as slow as the rest in Node and Chromium (the JIT's tiers take a few calls).
+  const warmup: number[] = [];
   for (let i = 0; i < WARMUP_CALLS; i++) {
+    const started = performance.now();
     analyzeProse(text);
+    warmup.push(performance.now() - started);
     countWordsEditor(text);
   }
   for (let i = 0; i < rounds; i++) {
@@ -38,5 +43,5 @@ export function runAnalysisBench(rounds: number, words = 20_000): AnalysisTiming
       (step === 'count' ? counting : analysis).push(performance.now() - started);
     }
   }
-  return { words: countWordsEditor(text), analysisMs: median(analysis), wordCountMs: median(counting), analysisRuns: analysis, findings };
+  return { words: countWordsEditor(text), analysisMs: median(analysis), wordCountMs: median(counting), analysisRuns: analysis, warmupRuns: warmup, findings };
 }
