@@ -6,6 +6,11 @@
  * check (first-route-budget.json), so both always agree. `/` preloads the signed-in shell only for
  * a visitor who may be signed in (the hint cookie or a remembered user, as lib/session.ts decides);
  * anyone else is sent to /auth, whose screen it preloads instead.
+ *
+ * The screen's stylesheets are linked too, render-blocking (`blocking="render"`), as a parser-inserted
+ * one would be: otherwise Vite's loader requested them only once the entry had run and imported the
+ * screen — one more round trip before the first paint. The loader finds them linked and does not add
+ * them again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +25,7 @@ interface OutputChunkLike {
   fileName: string;
   facadeModuleId?: string | null;
   imports?: string[];
+  viteMetadata?: { importedCss?: Set<string> };
 }
 
 export function routePreload(budgetFile: string, root: string): Plugin {
@@ -41,6 +47,8 @@ export function routePreload(budgetFile: string, root: string): Plugin {
         };
         // What index.html loads already needs no second hint.
         for (const chunk of chunks) if ((chunk as { isEntry?: boolean }).isEntry) walk(chunk.fileName, entryFiles);
+        const entryCss = new Set<string>();
+        for (const file of entryFiles) for (const css of bundle[file]?.viteMetadata?.importedCss ?? []) entryCss.add(css);
         const files: Record<string, string[]> = {};
         for (const [route, { lazyModules }] of Object.entries(routes)) {
           const wanted = new Set<string>();
@@ -50,9 +58,12 @@ export function routePreload(budgetFile: string, root: string): Plugin {
             if (!chunk) throw new Error(`route-preload: ${module} (${route}) is not a chunk of this build`);
             walk(chunk.fileName, wanted);
           }
-          files[route] = [...wanted].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+          const scripts = [...wanted].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+          const styles = new Set<string>();
+          for (const file of scripts) for (const css of bundle[file]?.viteMetadata?.importedCss ?? []) if (!entryCss.has(css)) styles.add(css);
+          files[route] = [...scripts, ...styles];
         }
-        const script = `(function(){var f=${JSON.stringify(files)},p=location.pathname,s=false;try{s=/(^|; )chronicler_signed_in=/.test(document.cookie)||!!localStorage.getItem('chronicler:last-user')}catch(e){}var l=f[p==='/'&&!s?'/auth':p];if(l)l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href='/'+h;document.head.appendChild(e)})})();`;
+        const script = `(function(){var f=${JSON.stringify(files)},p=location.pathname,s=false;try{s=/(^|; )chronicler_signed_in=/.test(document.cookie)||!!localStorage.getItem('chronicler:last-user')}catch(e){}var l=f[p==='/'&&!s?'/auth':p];if(l)l.forEach(function(h){var e=document.createElement('link'),c=/\\.css$/.test(h);e.rel=c?'stylesheet':'modulepreload';if(c)e.setAttribute('blocking','render');else e.crossOrigin='';e.href='/'+h;document.head.appendChild(e)})})();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -1,26 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 // The service worker and its "new version" prompt wait for the page's load event (Workbox's
-// advice): the first screen never waits for them (issue 16, first-route JavaScript).
+// advice) and the first screen's paint: the first screen never waits for them (issue 16, first load).
 const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 const router = createBrowserRouter(routes);
 
 function useLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    if (document.readyState === 'complete') {
-      setLoaded(true);
-      return;
-    }
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [loaded]);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => (loaded ? undefined : afterLoadAndFirstPaint(() => setLoaded(true))), [loaded]);
   return loaded;
 }
 

@@ -5,14 +5,16 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
-import { ProtectedRoute } from './layout/ProtectedRoute';
+import { preloadableLazy } from '@/lib/preloadableLazy';
+import { readCachedUser } from '@/lib/session';
+import { ProtectedRoute, ShellSkeleton } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 
 // The signed-in shell shares one lazy chunk with the sync engine (layout/SignedInShell).
 const AppLayout = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.AppLayout })));
-const AuthRoute = lazy(() => import('./routes/AuthRoute'));
-const LoginRoute = lazy(() => import('./routes/LoginRoute'));
-const RegisterRoute = lazy(() => import('./routes/RegisterRoute'));
+const AuthRoute = preloadableLazy(() => import('./routes/AuthRoute'));
+const LoginRoute = preloadableLazy(() => import('./routes/LoginRoute'));
+const RegisterRoute = preloadableLazy(() => import('./routes/RegisterRoute'));
 const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
 const SeriesRoute = lazy(() => import('./routes/SeriesRoute'));
 const SeriesDetailRoute = lazy(() => import('./routes/SeriesDetailRoute'));
@@ -36,6 +38,26 @@ const AccountRoute = lazy(() => import('./routes/AccountRoute'));
 const ExportRoute = lazy(() => import('./routes/ExportRoute'));
 const BackupsRoute = lazy(() => import('./routes/BackupsRoute'));
 const ImportRoute = lazy(() => import('./routes/ImportRoute'));
+
+/**
+ * Downloads what the first screen at `pathname` paints with, so that the first render draws it
+ * instead of a spinner (lib/preloadableLazy: React shows content that replaces a fallback only
+ * 300 ms after the fallback). main.tsx waits for it, at most `maxWaitMs`, before rendering. The
+ * standalone screens by path; any other path is a signed-in screen, whose outline (ShellSkeleton)
+ * is drawn first when an author is remembered on this device — without one, a spinner is all that
+ * shows until the session is known. index.html's inline preload has usually started these downloads.
+ */
+export function preloadFirstScreen(pathname: string, maxWaitMs = 1000): Promise<void> {
+  const standaloneScreens: Record<string, { preload: () => Promise<void> }> = { '/auth': AuthRoute, '/login': LoginRoute, '/register': RegisterRoute };
+  const screen = standaloneScreens[pathname] ?? (readCachedUser() ? ShellSkeleton : undefined);
+  if (!screen) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxWaitMs);
+  });
+  // A failed download is the lazy screen's to report (its error boundary), on its own render.
+  return Promise.race([screen.preload().catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
 
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {

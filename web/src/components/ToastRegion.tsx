@@ -1,22 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { notifications, useNotifications } from '@mantine/notifications';
+import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
 import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
 
 // The toast stack (Mantine's Notifications and its transitions) is not part of the first screen's
-// JavaScript (issue 16): it loads with the first toast, or once the page has loaded, whichever
-// comes first — so a toast shown offline never waits on a download that cannot happen (on a first
+// JavaScript (issue 16): it loads with the first toast, or once the page has loaded and painted
+// its first screen, whichever comes first — so a toast shown offline never waits on a download that cannot happen (on a first
 // visit the service worker does not control the page yet).
 const loadToastStack = () => import('./ToastStack');
 const ToastStack = lazy(loadToastStack);
 
 function prefetchAfterLoad(): () => void {
-  const prefetch = () => void loadToastStack().catch(() => undefined);
-  if (document.readyState === 'complete') {
-    const timer = setTimeout(prefetch, 0);
-    return () => clearTimeout(timer);
-  }
-  window.addEventListener('load', prefetch, { once: true });
-  return () => window.removeEventListener('load', prefetch);
+  return afterLoadAndFirstPaint(() => void loadToastStack().catch(() => undefined));
 }
 
 /**

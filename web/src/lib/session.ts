@@ -93,6 +93,15 @@ let pending: Promise<void> | null = null;
 /** Bumped by every sign-in, sign-out and expiry: an answer to a request sent before one is stale. */
 let generation = 0;
 
+/**
+ * Settles the session before the first render when there is nobody to ask about (no remembered
+ * user, no hint cookie): the first screen then renders once, as the visitor's, instead of a
+ * spinner and again a task later (issue 16, first load). Anyone else waits for loadSession().
+ */
+export function settleAnonymousSession(): void {
+  if (pending === null && useSession.getState().status === 'loading' && !maybeSignedIn()) setAnonymous();
+}
+
 /** Asks the server who is signed in. Concurrent calls share one request. */
 export function loadSession(): Promise<void> {
   if (pending === null && !maybeSignedIn()) {

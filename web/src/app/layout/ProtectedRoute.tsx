@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
+import { preloadableLazy } from '@/lib/preloadableLazy';
 import { readCachedUser, useSession } from '@/lib/session';
 
 // The shell's first paint (sidebar, top bar, the screen's outline): no Dexie, no sync engine.
-const ShellSkeleton = lazy(() => import('./ShellSkeleton'));
+// main.tsx fetches it before the first render when someone is remembered (app/routes preloadFirstScreen).
+export const ShellSkeleton = preloadableLazy(() => import('./ShellSkeleton'));
 
 // Dexie and the sync engine load only once someone is signed in and the shell has painted (SignedInShell).
 const SyncProvider = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SyncProvider })));

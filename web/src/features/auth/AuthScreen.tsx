@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Center, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { BrandMark } from '@/components/BrandMark';
 import { PageSpinner } from '@/components/PageSpinner';
+import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
 import { useSession } from '@/lib/session';
 import { FeatureHighlights } from './components/FeatureHighlights';
 import { LoginForm } from './components/LoginForm';
@@ -17,7 +18,8 @@ type AuthTab = 'login' | 'register';
 const loadRegisterForm = () => import('./components/RegisterForm');
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 const preloadRegisterForm = () => void loadRegisterForm();
-// Decoration, and its drawn stand-ins are icons: after the first paint too.
+// Decoration, and its drawn stand-ins are icons: downloaded and drawn after the first paint (issue 16:
+// requested while the form rendered, its five files were counted as part of the form's paint).
 const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
 
 interface AuthScreenProps {
@@ -33,6 +35,8 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
   const [tab, setTab] = useState<AuthTab>('login');
   // Once shown the register form stays mounted, so what the author typed survives a tab switch.
   const [registerShown, setRegisterShown] = useState(false);
+  const [decorated, setDecorated] = useState(false);
+  useEffect(() => afterLoadAndFirstPaint(() => setDecorated(true)), []);
   if (tab === 'register' && !registerShown) setRegisterShown(true);
   const target = redirectTarget(location);
   const done = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
@@ -44,9 +48,11 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
     <div className={classes.page}>
       <FeatureHighlights />
       <main className={classes.formSide}>
-        <Suspense fallback={null}>
-          <FloatingEmoji />
-        </Suspense>
+        {decorated && (
+          <Suspense fallback={null}>
+            <FloatingEmoji />
+          </Suspense>
+        )}
         <div className={classes.formTopBar}>
           <span className={classes.mobileBrand}>
             <BrandMark size={32} />
