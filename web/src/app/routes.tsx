@@ -11,11 +11,11 @@ import { ProtectedRoute, ShellSkeleton } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 
 // The signed-in shell shares one lazy chunk with the sync engine (layout/SignedInShell).
-const AppLayout = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.AppLayout })));
+const AppLayout = preloadableLazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.AppLayout })));
 const AuthRoute = preloadableLazy(() => import('./routes/AuthRoute'));
 const LoginRoute = preloadableLazy(() => import('./routes/LoginRoute'));
 const RegisterRoute = preloadableLazy(() => import('./routes/RegisterRoute'));
-const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
+const DashboardRoute = preloadableLazy(() => import('./routes/DashboardRoute'));
 const SeriesRoute = lazy(() => import('./routes/SeriesRoute'));
 const SeriesDetailRoute = lazy(() => import('./routes/SeriesDetailRoute'));
 const NewBookRoute = lazy(() => import('./routes/NewBookRoute'));
@@ -59,6 +59,16 @@ export function preloadFirstScreen(pathname: string, maxWaitMs = 1000): Promise<
   return Promise.race([screen.preload().catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Downloads the signed-in shell and, on `/`, the dashboard, once the outline has painted
+ * (ProtectedRoute waits for it before drawing them): drawn before they had arrived, each first
+ * showed a fallback and React then held it back 300 ms after it arrived — the local database and the
+ * sync engine, which the shell starts, with it (issue 16, first load).
+ */
+function preloadSignedInScreen(pathname: string): Promise<void> {
+  return Promise.all([AppLayout.preload(), pathname === '/' ? DashboardRoute.preload() : undefined]).then(() => undefined);
+}
+
 /** A lazy screen outside the shell, with its own full-page spinner. */
 function standalone(Screen: LazyExoticComponent<ComponentType>) {
   return (
@@ -83,7 +93,7 @@ export const routes: RouteObject[] = [
       { path: '/register', element: standalone(RegisterRoute) },
       { path: '/subscription', element: <SubscriptionRedirect /> },
       {
-        element: <ProtectedRoute />,
+        element: <ProtectedRoute preloadScreen={preloadSignedInScreen} />,
         children: [
           {
             element: <AppLayout />,

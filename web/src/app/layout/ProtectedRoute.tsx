@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
 import { preloadableLazy } from '@/lib/preloadableLazy';
@@ -9,7 +9,7 @@ import { readCachedUser, useSession } from '@/lib/session';
 export const ShellSkeleton = preloadableLazy(() => import('./ShellSkeleton'));
 
 // Dexie and the sync engine load only once someone is signed in and the shell has painted (SignedInShell).
-const SyncProvider = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SyncProvider })));
+const SyncProvider = preloadableLazy(() => import('./SignedInShell').then((m) => ({ default: m.SyncProvider })));
 
 /**
  * Spec 000 §2 "Protected routes": a spinner while the user loads; /auth when nobody is signed in.
@@ -20,7 +20,7 @@ const SyncProvider = lazy(() => import('./SignedInShell').then((m) => ({ default
  * signed-in user's local database and sync engine (app/SyncProvider; screens read it with useSync()
  * from lib/sync) and the screen itself downloaded, the outline staying until they are ready.
  */
-export function ProtectedRoute() {
+export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: string) => Promise<void> } = {}) {
   const status = useSession((s) => s.status);
   const sessionUser = useSession((s) => s.user);
   const [remembered] = useState(readCachedUser);
@@ -30,13 +30,16 @@ export function ProtectedRoute() {
   const [shown, setShown] = useState(false);
   const onPainted = useCallback(() => {
     // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them;
-    // the shell without waiting for GET /api/user (it renders once the session is confirmed).
+    // the shell without waiting for GET /api/user (it renders once the session is confirmed), and
+    // the screen beside the sync engine rather than after it. Drawn only once they have arrived
+    // (lib/preloadableLazy): a Suspense fallback first made React hold them back 300 ms. Drawn as a
+    // transition, in slices: at once, the shell's first render was one task of ~80 ms (×4 on a phone).
     void import('./warmup');
-    void import('./SignedInShell');
-    setPainted(true);
-    // The screen downloads beside the sync engine rather than after it.
-    if (window.location.pathname === '/') void import('../routes/DashboardRoute');
-  }, []);
+    const pathname = window.location.pathname;
+    void Promise.all([SyncProvider.preload(), preloadScreen?.(pathname)])
+      .catch(() => undefined)
+      .then(() => startTransition(() => setPainted(true)));
+  }, [preloadScreen]);
   const onShown = useCallback(() => setShown(true), []);
   const location = useLocation();
   if (status === 'anonymous') return <Navigate to="/auth" replace state={{ from: location }} />;

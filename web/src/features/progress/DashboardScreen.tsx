@@ -102,11 +102,21 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   // React renders in slices: one long task on a phone became several short ones. Nothing drawn
   // first moves: what follows is drawn below it.
   const [rest, setRest] = useState(false);
+  // Its downloads start after the first screenful has painted, not before: requested at the commit,
+  // they finished before the paint and a phone's browser counted them as part of it (issue 16).
   useEffect(() => {
     if (!ready || rest) return undefined;
-    void loadThirtyDays();
-    const timer = setTimeout(() => startTransition(() => setRest(true)), 0);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void loadThirtyDays();
+        startTransition(() => setRest(true));
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [ready, rest]);
   if (!ready) return <DashboardSkeleton displayName={displayName} />;
 
