@@ -156,7 +156,7 @@ const ONLY_WHITESPACE = /^\s+$/;
  * runs one regular expression per check over the whole text (a sixth of the analysis of a long
  * chapter, with its own bookkeeping); its expressions match whole \w runs — an adverb is a run,
  * a passive is an auxiliary run, whitespace, then a participle run — so here the library judges
- * each distinct run once (runClasses) and the text is walked run by run. equivalence.test.ts holds
+ * each distinct run once (runClasses) and the text is walked run by run. library.test.ts holds
  * this to write-good over the whole text.
  */
 function libraryFindings(text: string, runs: SpanList, keys: readonly string[], dialogue: readonly Span[], findings: Finding[], counts: Record<FindingKind, number>): void {
