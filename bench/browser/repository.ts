@@ -94,7 +94,7 @@ export function seedInserts(database: OpenedDatabase, userId: string, writes: re
       const now = new Date(start + seq).toISOString();
       const derive = ENTITIES[write.kind].derive;
       const stamped = { ...write.values, rev: seq, createdAt: now, updatedAt: now, deletedAt: null };
-      const full = derive ? { ...stamped, ...derive(stamped) } : stamped;
+      const full = derive ? { ...stamped, ...derive(stamped, null) } : stamped;
       insert(ENTITIES[write.kind].table, toColumns(write.kind, full));
       const row = toWire(write.kind, full);
       const seriesId = seriesIdOf(write.kind, row as { id: string; seriesId?: string });
