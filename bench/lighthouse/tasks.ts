@@ -4,7 +4,8 @@
  * in its estimate): each task of at least --min ms with what ran inside it (scripts evaluated,
  * functions called, timers, frames, style and layout, garbage collection), and the paints (FCP,
  * LCP candidates with their node) and layout shifts. With the sampling profiler's data in the
- * trace, the heaviest functions of each long task (self time).
+ * trace, the heaviest functions of each long task (self time; with --inclusive, the time spent in
+ * each function and what it called — e.g. React's renderRootSync against workLoopConcurrent).
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,10 @@ interface TraceEvent {
   args?: { name?: string; data?: Record<string, unknown>; frame?: string };
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { min: { type: 'string', default: '10' }, top: { type: 'string', default: '6' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { min: { type: 'string', default: '10' }, top: { type: 'string', default: '6' }, inclusive: { type: 'boolean', default: false } },
+});
 const MIN_MS = Number(values.min);
 const TOP = Number(values.top);
 
@@ -99,8 +103,21 @@ for (const file of positionals) {
         const n = nodes.get(inTask[i]!.node);
         if (!n) continue;
         const next = inTask[i + 1]?.ts ?? end;
+        const span = (next - inTask[i]!.ts) / 1000;
+        if (values.inclusive) {
+          const seen = new Set<string>();
+          for (let id: number | undefined = inTask[i]!.node; id !== undefined; ) {
+            const m = nodes.get(id);
+            if (!m) break;
+            const key = `${m.fn} ${m.url.replace(/^https?:\/\/[^/]+/, '')}:${m.line}`;
+            if (!seen.has(key)) self.set(key, (self.get(key) ?? 0) + span);
+            seen.add(key);
+            id = m.parent;
+          }
+          continue;
+        }
         const key = `${n.fn} ${n.url.replace(/^https?:\/\/[^/]+/, '')}:${n.line}`;
-        self.set(key, (self.get(key) ?? 0) + (next - inTask[i]!.ts) / 1000);
+        self.set(key, (self.get(key) ?? 0) + span);
       }
       const heaviest = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP);
       for (const [key, v] of heaviest) console.log(`        ${v.toFixed(1)} ms ${key}`);

@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useCallback, useLayoutEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
 import { preloadableLazy } from '@/lib/preloadableLazy';
@@ -41,6 +41,25 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
       .then(() => startTransition(() => setPainted(true)));
   }, [preloadScreen]);
   const onShown = useCallback(() => setShown(true), []);
+  const started = status !== 'loading' && painted;
+  // The same element while `started` holds: when the outline is taken away (`shown`, set in the
+  // app's layout effect) React then re-renders nothing but this component — re-rendering the shell
+  // and the screen below it there was a synchronous ~30 ms render inside their first commit (issue 16).
+  const app = useMemo(
+    () =>
+      started ? (
+        <Suspense fallback={null}>
+          <SyncProvider pending={null} onShown={onShown}>
+            {/* Its own boundary: the outline stays while the shell's code resolves, never twice (hidden and shown). */}
+            <Suspense fallback={null}>
+              <Outlet />
+              <OnShown onShown={onShown} />
+            </Suspense>
+          </SyncProvider>
+        </Suspense>
+      ) : null,
+    [started, onShown],
+  );
   const location = useLocation();
   if (status === 'anonymous') return <Navigate to="/auth" replace state={{ from: location }} />;
   const user = sessionUser ?? remembered;
@@ -52,23 +71,12 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
   ) : (
     spinner
   );
-  const started = status !== 'loading' && painted;
   // The outline is rendered once and stays where it is while the app loads beside it, hidden:
   // rendered again as a Suspense fallback it was built a second time (~50 ms on a phone, issue 16).
   return (
     <>
       {shown ? null : skeleton}
-      {started ? (
-        <Suspense fallback={null}>
-          <SyncProvider pending={null} onShown={onShown}>
-            {/* Its own boundary: the outline stays while the shell's code resolves, never twice (hidden and shown). */}
-            <Suspense fallback={null}>
-              <Outlet />
-              <OnShown onShown={onShown} />
-            </Suspense>
-          </SyncProvider>
-        </Suspense>
-      ) : null}
+      {app}
     </>
   );
 }

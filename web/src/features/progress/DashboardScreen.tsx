@@ -97,27 +97,30 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   // The switch from the outline is itself rendered as a transition (in slices): the first render
   // with everything read was one ~30 ms task, ~120 ms on a phone.
   const ready = useDeferredValue(loaded && firstSyncSettled);
-  // The rest of the page — the 30-day view and forms closing the first column, the whole second
-  // column (below the first on a phone) — is drawn once the first screenful is, as a transition
-  // React renders in slices: one long task on a phone became several short ones. Nothing drawn
-  // first moves: what follows is drawn below it.
-  const [rest, setRest] = useState(false);
-  // Its downloads start after the first screenful has painted, not before: requested at the commit,
-  // they finished before the paint and a phone's browser counted them as part of it (issue 16).
+  // The rest of the page is drawn once the first screenful is, in two steps — the 30-day view and
+  // forms closing the first column, then the whole second column (below the first on a phone) —
+  // each a transition React renders in slices, after the previous step has painted: one long task on
+  // a phone became several short ones, and each commit is half as big (issue 16). Nothing drawn
+  // first moves: what follows is drawn below it. The downloads start after the first screenful has
+  // painted, not before: requested at the commit, they finished before the paint and a phone's
+  // browser counted them as part of it.
+  const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (!ready || rest) return undefined;
+    if (!ready || stage >= 2) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        void loadThirtyDays();
-        startTransition(() => setRest(true));
+        if (stage === 0) void loadThirtyDays();
+        startTransition(() => setStage(stage + 1));
       }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [ready, rest]);
+  }, [ready, stage]);
+  const rest = stage >= 1;
+  const secondColumn = stage >= 2;
   if (!ready) return <DashboardSkeleton displayName={displayName} />;
 
   return (
@@ -154,7 +157,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          {rest ? (
+          {secondColumn ? (
             <Stack gap="lg">
               <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
               {companionPanel ?? <CompanionFrame />}
