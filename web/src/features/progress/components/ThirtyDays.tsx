@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Chip, Group, NumberInput, Paper, Select, Text, Title } from '@mantine/core';
+import { Button, Chip, Group, NativeSelect, NumberInput, Paper, Text, Title } from '@mantine/core';
 import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { DEFAULT_DAY_END_HOUR, DEFAULT_FREEZES_PER_MONTH, MAX_DAILY_GOAL, MAX_FREEZES_PER_MONTH, type UpdateWritingSettingsBody, type WritingSettings } from '@chronicler/schema';
 import { keepServerRows, writingSettingsTable } from '@chronicler/sync-client';
@@ -138,7 +138,10 @@ export function StreakSettingsForm({ settings }: { settings: WritingSettings | n
       </Title>
       <form onSubmit={submit}>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select label="My writing day ends at" description="Late sessions count for the day they began" data={HOURS} value={dayEndHour} onChange={(v) => setDayEndHour(v ?? String(DEFAULT_DAY_END_HOUR))} allowDeselect={false} w={220} />
+          {/* The platform's own picker (a phone's wheel): Mantine's Select positioned its closed list with
+              Floating UI as it mounted — a synchronous re-render and a style recalculation in the
+              dashboard's commit (issue 16, total blocking time). */}
+          <NativeSelect label="My writing day ends at" description="Late sessions count for the day they began" data={HOURS} value={dayEndHour} onChange={(event) => setDayEndHour(event.currentTarget.value)} w={220} />
           <NumberInput label="Streak freezes per month" description="Missed days that keep a streak alive" min={0} max={MAX_FREEZES_PER_MONTH} allowDecimal={false} value={freezes} onChange={setFreezes} w={220} />
         </Group>
         <Text size="sm" fw={500} mt="sm">
