@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './build/route-preload.ts';
@@ -23,6 +23,30 @@ const SIGNED_IN_DATA_MODULE =
 /** Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk). */
 const SIGNED_IN_UI_MODULE =
   /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|Overlay|Drawer|SegmentedControl)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$|utils[\\/]Floating[\\/])|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
+/**
+ * Mantine's `useId` (@mantine/hooks) renders with React's id, then swaps it for a random one in a
+ * layout effect: every input, tab, popover, menu and modal thus set state as it mounted, and React
+ * re-rendered them — with everything below them — synchronously, inside the commit that first drew
+ * them (issue 16: ~30–55 ms of the signed-in shell's first commit, ×4 on a phone; the sign-in form's
+ * too). The app is one React root, so React's id is unique and stable: it is kept.
+ */
+function mantineStableIds(): Plugin {
+  return {
+    name: 'chronicler-mantine-stable-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiUrl, changeOrigin: false, ws: false },
 };
@@ -32,6 +56,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   plugins: [
+    mantineStableIds(),
     react(),
     routePreload(fileURLToPath(new URL('./first-route-budget.json', import.meta.url)), fileURLToPath(new URL('.', import.meta.url))),
     VitePWA({
