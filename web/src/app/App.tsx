@@ -16,16 +16,21 @@ function useLoaded(): boolean {
   return loaded;
 }
 
-export function App() {
+/** Its own component: when the page has painted, only this re-renders — not the providers and the router (issue 16). */
+function DeferredUpdatePrompt() {
   const loaded = useLoaded();
+  return loaded ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
+
+export function App() {
   return (
     <AppProviders>
       <RouterProvider router={router} />
-      {loaded && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      )}
+      <DeferredUpdatePrompt />
     </AppProviders>
   );
 }

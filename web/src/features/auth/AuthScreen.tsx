@@ -22,6 +22,17 @@ const preloadRegisterForm = () => void loadRegisterForm();
 // requested while the form rendered, its five files were counted as part of the form's paint).
 const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
 
+/** Mounts the decoration after the first paint; its own component, so that only it re-renders then. */
+function DeferredFloatingEmoji() {
+  const [decorated, setDecorated] = useState(false);
+  useEffect(() => afterLoadAndFirstPaint(() => setDecorated(true)), []);
+  return decorated ? (
+    <Suspense fallback={null}>
+      <FloatingEmoji />
+    </Suspense>
+  ) : null;
+}
+
 interface AuthScreenProps {
   /** The theme toggle (composed in by the app). */
   themeToggle?: ReactNode;
@@ -35,8 +46,6 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
   const [tab, setTab] = useState<AuthTab>('login');
   // Once shown the register form stays mounted, so what the author typed survives a tab switch.
   const [registerShown, setRegisterShown] = useState(false);
-  const [decorated, setDecorated] = useState(false);
-  useEffect(() => afterLoadAndFirstPaint(() => setDecorated(true)), []);
   if (tab === 'register' && !registerShown) setRegisterShown(true);
   const target = redirectTarget(location);
   const done = useCallback(() => navigate(target, { replace: true }), [navigate, target]);
@@ -48,11 +57,7 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
     <div className={classes.page}>
       <FeatureHighlights />
       <main className={classes.formSide}>
-        {decorated && (
-          <Suspense fallback={null}>
-            <FloatingEmoji />
-          </Suspense>
-        )}
+        <DeferredFloatingEmoji />
         <div className={classes.formTopBar}>
           <span className={classes.mobileBrand}>
             <BrandMark size={32} />
