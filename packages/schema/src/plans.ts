@@ -22,6 +22,12 @@ import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 export * from './plan-names.ts';
 export const planNameSchema = z.enum(PLAN_NAMES);
 
+const storedPlanSchema = planNameSchema.catch('apprentice');
+/** A plan as stored on an author's record: apprentice when missing or not a plan (any more). */
+export function storedPlan(value: unknown): PlanName {
+  return storedPlanSchema.parse(value);
+}
+
 /** Unlimited, as in the spec's limit table (000 §6). */
 export const UNLIMITED = -1;
 

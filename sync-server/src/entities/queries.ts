@@ -8,7 +8,7 @@
  * typed in their wire shape.
  */
 import type { Kysely } from 'kysely';
-import { type EntityKind, ERROR_CODES, type PlanName, isUserScopedKind, planNameSchema } from '@chronicler/schema';
+import { type EntityKind, ERROR_CODES, type PlanName, isUserScopedKind, storedPlan } from '@chronicler/schema';
 import { rowsJsonArray } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
@@ -140,12 +140,12 @@ export async function ownerPlan(db: Db, seriesId: string): Promise<PlanName> {
     (q, v: { seriesId: string }) => q.selectFrom('series').innerJoin('users', 'users.id', 'series.ownerId').select('users.plan').where('series.id', '=', v.seriesId),
     { seriesId },
   );
-  return planNameSchema.catch('apprentice').parse((row as { plan?: string } | undefined)?.plan);
+  return storedPlan((row as { plan?: string } | undefined)?.plan);
 }
 
 export async function userPlan(db: Db, userId: string): Promise<PlanName> {
   const [row] = await runPrepared(db, 'userPlan', (q, v: { userId: string }) => q.selectFrom('users').select('plan').where('id', '=', v.userId), { userId });
-  return planNameSchema.catch('apprentice').parse((row as { plan?: string } | undefined)?.plan);
+  return storedPlan((row as { plan?: string } | undefined)?.plan);
 }
 
 /** Live rows of `kind` whose `column` equals `value`. */

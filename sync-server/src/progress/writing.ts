@@ -17,7 +17,7 @@ import {
   attributedTime,
   classifyEdit,
   newId,
-  planNameSchema,
+  storedPlan,
   writingDay,
 } from '@chronicler/schema';
 import type { Kysely } from 'kysely';
@@ -112,7 +112,7 @@ export async function writingRulesOf(db: Db, userId: string): Promise<WritingRul
           ...Object.fromEntries(SETTINGS_COLUMNS.map((c) => [c, stored[`settings${c[0]!.toUpperCase()}${c.slice(1)}`]])),
           restDays: JSON.parse(String(stored.settingsRestDays)) as number[],
         } as WritingSettings);
-  return { plan: planNameSchema.catch('apprentice').parse(stored?.plan), timeZone: (stored?.timeZone as string | null | undefined) ?? DEFAULT_TIME_ZONE, settings };
+  return { plan: storedPlan(stored?.plan), timeZone: (stored?.timeZone as string | null | undefined) ?? DEFAULT_TIME_ZONE, settings };
 }
 
 export interface RecordedEdit {
