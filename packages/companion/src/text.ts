@@ -1,5 +1,5 @@
 import { emptyArray } from './arrays.ts';
-import { APOSTROPHE, LETTER, RIGHT_SINGLE_QUOTE, classOf } from './chars.ts';
+import { scanWords } from './tokens.ts';
 
 /**
  * Splitting prose into sentences, paragraphs and words with their positions (UTF-16 offsets into
@@ -25,8 +25,8 @@ export interface Paragraph extends Span {
 
 /**
  * The words of prose: runs of letters and digits, joined through apostrophes to letters ("don't",
- * "rock'n'roll") — the pattern WORD_PATTERN. Scanned by hand with a table for ASCII: the regex's
- * exec per word was a fifth of the analysis of a long chapter (a property test holds them equal).
+ * "rock'n'roll") — the pattern WORD_PATTERN, scanned by hand (tokens.ts): the regex's exec per word
+ * was a fifth of the analysis of a long chapter (a property test holds them equal).
  */
 export const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
@@ -37,38 +37,13 @@ export interface Word extends Span {
 }
 
 export function wordsOf(text: string, offset = 0): Word[] {
-  const out: Word[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let cp = text.codePointAt(i)!;
-    if (classOf(cp) === 0) {
-      i += cp > 0xffff ? 2 : 1;
-      continue;
-    }
-    const start = i;
-    /** Only lower-case ASCII so far: the word is its own key (toLowerCase makes a new string every time). */
-    let lower = true;
-    // Letters and digits…
-    while (i < n && classOf((cp = text.codePointAt(i)!)) !== 0) {
-      if (cp >= 65 && (cp <= 90 || cp >= 128)) lower = false;
-      i += cp > 0xffff ? 2 : 1;
-    }
-    // …then, any number of times, an apostrophe followed by letters.
-    while (i + 1 < n) {
-      const mark = text.charCodeAt(i);
-      if (mark !== APOSTROPHE && mark !== RIGHT_SINGLE_QUOTE) break;
-      let j = i + 1;
-      while (j < n && classOf((cp = text.codePointAt(j)!)) === LETTER) {
-        if (cp >= 65 && (cp <= 90 || cp >= 128)) lower = false;
-        j += cp > 0xffff ? 2 : 1;
-      }
-      if (j === i + 1) break;
-      if (mark !== APOSTROPHE) lower = false;
-      i = j;
-    }
-    const word = text.slice(start, i);
-    out.push({ word, key: lower ? word : word.toLowerCase(), start: offset + start, end: offset + i });
+  // The analysis's one scan (tokens.ts), as objects: one implementation of the pattern.
+  const { words, keys } = scanWords(text);
+  const out: Word[] = new Array<Word>(words.count);
+  for (let w = 0; w < words.count; w++) {
+    const start = words.starts[w]!;
+    const end = words.ends[w]!;
+    out[w] = { word: text.slice(start, end), key: keys[words.ids[w]!]!, start: offset + start, end: offset + end };
   }
   return out;
 }

@@ -15,7 +15,7 @@
  *   underscores are left out: they match none of those expressions (and stand between any two runs
  *   around them, so no expression can match across them either).
  *
- * tokens.test.ts holds both to wordsOf and to /\w+/g.
+ * tokens.test.ts holds both to their regular expressions (WORD_PATTERN and /\w+/g); text.ts wordsOf is this scan as objects.
  */
 import { emptyArray } from './arrays.ts';
 import { APOSTROPHE, ASCII_CLASS, LETTER, RIGHT_SINGLE_QUOTE, classOf } from './chars.ts';
