@@ -31,11 +31,17 @@ const SIGNED_IN_UI_MODULE =
  * too). The app is one React root, so React's id is unique and stable: it is kept.
  */
 function mantineStableIds(): Plugin {
+  let building = false;
+  let replaced = false;
   return {
     name: 'chronicler-mantine-stable-ids',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     load(id) {
       if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      replaced = true;
       return [
         "import { useId as useReactId } from 'react';",
         'export function useId(staticId) {',
@@ -43,6 +49,10 @@ function mantineStableIds(): Plugin {
         "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
         '}',
       ].join('\n');
+    },
+    // A Mantine release that moves the file would silently bring the synchronous re-renders back.
+    buildEnd(error) {
+      if (building && !error && !replaced) this.error('@mantine/hooks use-id.mjs was not found where mantineStableIds expects it: update its path');
     },
   };
 }
