@@ -6,51 +6,56 @@
  * Not later than that: a page taken offline just after it shows must already have them (the offline
  * e2e tests; waiting for the first paint + 1.5 s was too late for them, issue 16 session 11).
  *
- * "Painted" is the browser's first-contentful-paint record, or where paint timing is missing or the
- * tab is hidden (nothing paints) the next frame; at most a second after `load` in any case.
- * Returns a function that cancels.
+ * "Painted" as afterPaint says. Returns a function that cancels.
  */
 export function afterLoadAndFirstPaint(callback: () => void): () => void {
-  let cancelled = false;
-  const cleanups: (() => void)[] = [];
-  const run = () => {
-    if (cancelled) return;
-    cancelled = true;
-    callback();
-  };
+  let cancelPaint: (() => void) | undefined;
   const onLoaded = () => {
-    if (cancelled) return;
-    const timer = setTimeout(run, 1000);
-    cleanups.push(() => clearTimeout(timer));
-    if (awaitsFirstPaint()) {
-      const observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-        const next = setTimeout(run, 0);
-        cleanups.push(() => clearTimeout(next));
-      });
-      observer.observe({ type: 'paint', buffered: true });
-      cleanups.push(() => observer.disconnect());
-    } else {
-      const frame = requestAnimationFrame(() => {
-        const next = setTimeout(run, 0);
-        cleanups.push(() => clearTimeout(next));
-      });
-      cleanups.push(() => cancelAnimationFrame(frame));
-    }
+    cancelPaint = afterPaint(callback);
   };
   if (document.readyState === 'complete') onLoaded();
-  else {
-    window.addEventListener('load', onLoaded, { once: true });
-    cleanups.push(() => window.removeEventListener('load', onLoaded));
+  else window.addEventListener('load', onLoaded, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoaded);
+    cancelPaint?.();
+  };
+}
+
+/**
+ * Runs `callback` once the browser has painted what is on screen now. The first time, that is the
+ * browser's own first-contentful-paint record (a frame callback plus a task only guesses it, and
+ * Chromium can present the frame a little later); after it (or where paint timing is missing, or
+ * in a hidden tab, which paints nothing) a task queued from the next frame; at most a second later
+ * in any case. Returns a function that cancels.
+ */
+export function afterPaint(callback: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  const timers = [setTimeout(run, 1000)];
+  let frame: number | undefined;
+  let observer: PerformanceObserver | undefined;
+  if (awaitsFirstPaint()) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) timers.push(setTimeout(run, 0));
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    frame = requestAnimationFrame(() => timers.push(setTimeout(run, 0)));
   }
   return () => {
-    cancelled = true;
-    for (const cleanup of cleanups) cleanup();
+    done = true;
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    for (const timer of timers) clearTimeout(timer);
+    observer?.disconnect();
   };
 }
 
 /** True while this page has not yet recorded its first contentful paint (and the browser records it). */
-export function awaitsFirstPaint(): boolean {
+function awaitsFirstPaint(): boolean {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return false;
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return false;
   return performance.getEntriesByName('first-contentful-paint').length === 0;

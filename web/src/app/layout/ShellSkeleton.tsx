@@ -9,50 +9,13 @@ import { memo, useEffect } from 'react';
 import { Skeleton } from '@mantine/core';
 import { MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemeToggle } from '@/features/theme';
+import { afterPaint } from '@/lib/afterFirstPaint';
 import { signOut, type User } from '@/lib/session';
 import { RouteSkeleton } from './RouteSkeleton';
 
-/**
- * Runs `callback` once the browser has painted what is on screen now. The first time, that is the
- * browser's own first-contentful-paint record (a frame callback plus a task only guesses it, and
- * Chromium can present the frame a little later); after it (or where paint timing is missing, or
- * in a hidden tab, which paints nothing) a task queued from the next frame, at most a second later.
- */
+/** Runs `callback` once the browser has painted what is on screen now (lib/afterFirstPaint). */
 function useAfterPaint(callback: (() => void) | undefined) {
-  useEffect(() => {
-    if (!callback) return undefined;
-    let done = false;
-    const run = () => {
-      if (done) return;
-      done = true;
-      callback();
-    };
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    let frame: number | undefined;
-    let observer: PerformanceObserver | undefined;
-    if (awaitsFirstPaint()) {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) timers.push(setTimeout(run, 0));
-      });
-      observer.observe({ type: 'paint', buffered: true });
-      timers.push(setTimeout(run, 1000));
-    } else {
-      frame = requestAnimationFrame(() => timers.push(setTimeout(run, 0)));
-    }
-    return () => {
-      done = true;
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      for (const timer of timers) clearTimeout(timer);
-      observer?.disconnect();
-    };
-  }, [callback]);
-}
-
-/** True while this page has not yet recorded its first contentful paint (and the browser records it). */
-function awaitsFirstPaint(): boolean {
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return false;
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return false;
-  return performance.getEntriesByName('first-contentful-paint').length === 0;
+  useEffect(() => (callback ? afterPaint(callback) : undefined), [callback]);
 }
 
 interface ShellSkeletonProps {
