@@ -38,16 +38,28 @@ export function countWordsDialog(text: string): number {
  * dropped. "Well-known don't" counts 4; a lone "—" counts 0.
  */
 export function countWordsEditor(text: string): number {
-  return editorWords(text).length;
+  let count = 0;
+  forEachEditorWord(text, () => count++);
+  return count;
 }
 
 /** The words of a text on the editor's rule (countWordsEditor): what writing statistics compare. */
 export function editorWords(text: string): string[] {
-  // One scan with a table for ASCII: the same words as the spec's replace-and-split (a property
-  // test holds them equal) at ~4× less cost. The server counts every save with it, the editor
-  // every change.
   const words: string[] = [];
+  forEachEditorWord(text, (start, end) => words.push(text.slice(start, end)));
+  return words;
+}
+
+/**
+ * Calls `word(start, end, hash)` for each word of `text` on the editor's rule (countWordsEditor),
+ * in order, without making the words: one scan with a table for ASCII, the same words as the spec's
+ * replace-and-split (a property test holds them equal) at ~4× less cost. `hash` is the 32-bit
+ * FNV-1a hash of the word's UTF-16 code units (progress/word-balance.ts keys its table by it). The
+ * server counts every save with it, the editor every change.
+ */
+export function forEachEditorWord(text: string, word: (start: number, end: number, hash: number) => void): void {
   let start = -1;
+  let hash = FNV_OFFSET;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     let separator: boolean;
@@ -59,14 +71,23 @@ export function editorWords(text: string): string[] {
       separator = separates(codePoint);
     }
     if (separator) {
-      if (start >= 0) words.push(text.slice(start, i));
+      if (start >= 0) word(start, i, hash);
       start = -1;
-    } else if (start < 0) start = i;
+    } else {
+      if (start < 0) {
+        start = i;
+        hash = FNV_OFFSET;
+      }
+      hash = Math.imul(hash ^ unit, FNV_PRIME);
+      if (width === 2) hash = Math.imul(hash ^ text.charCodeAt(i + 1), FNV_PRIME);
+    }
     i += width - 1;
   }
-  if (start >= 0) words.push(text.slice(start));
-  return words;
+  if (start >= 0) word(start, text.length, hash);
 }
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /** The editor's character count: the raw text length. */
 export function characterCount(text: string): number {

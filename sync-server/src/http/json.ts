@@ -17,23 +17,30 @@ export interface SnapshotSource {
  * and its idempotency record reuse it instead of serialising ~6 KB of chapter again. Only for
  * objects that are not changed after being remembered.
  */
-const knownJson = new WeakMap<object, { json: string; source: SnapshotSource | undefined }>();
+const knownJson = new WeakMap<object, { json: string; reference: SnapshotReference | undefined }>();
 
-/** Remembers `json` as the JSON of `value`; `source` when that text is (or begins as) a revision snapshot. */
+/**
+ * How a remembered JSON text is made from a revision snapshot: `source.snapshot` less its closing
+ * brace, then `tail` (`}` for the snapshot itself; the appended keys for extendedWithJson). An
+ * idempotency record keeps the tail and refers to the snapshot (sync/mutation.ts recordAnswer).
+ */
+export interface SnapshotReference {
+  source: SnapshotSource;
+  tail: string;
+}
+
+/** Remembers `json` as the JSON of `value`; `source` when that text is the revision snapshot `source.snapshot`. */
 export function rememberJson(value: object, json: string, source?: SnapshotSource): void {
-  knownJson.set(value, { json, source });
+  knownJson.set(value, { json, reference: source && json === source.snapshot ? { source, tail: '}' } : undefined });
 }
 
 export function jsonOf(value: unknown): string {
   return (typeof value === 'object' && value !== null && knownJson.get(value)?.json) || JSON.stringify(value ?? null);
 }
 
-/**
- * The revision snapshot `value`'s remembered JSON was made from: that JSON is the snapshot's text,
- * or the snapshot's text with keys appended before its closing brace (extendedWithJson).
- */
-export function snapshotSourceOf(value: unknown): SnapshotSource | undefined {
-  return typeof value === 'object' && value !== null ? knownJson.get(value)?.source : undefined;
+/** How `value`'s remembered JSON is made from a revision snapshot, if it is. */
+export function snapshotReferenceOf(value: unknown): SnapshotReference | undefined {
+  return typeof value === 'object' && value !== null ? knownJson.get(value)?.reference : undefined;
 }
 
 /**
@@ -48,7 +55,14 @@ export function extendedWithJson<B extends object, E extends object>(base: B, ex
   if (known !== undefined && known.json.endsWith('}') && appendable) {
     const baseJson = known.json;
     const extraJson = JSON.stringify(extra);
-    rememberJson(value, extraJson === '{}' ? baseJson : `${baseJson === '{}' ? '{' : `${baseJson.slice(0, -1)},`}${extraJson.slice(1)}`, known.source);
+    if (extraJson === '{}') {
+      knownJson.set(value, known);
+    } else {
+      const empty = baseJson === '{}';
+      const appended = `${empty ? '' : ','}${extraJson.slice(1)}`;
+      const reference = known.reference && { source: known.reference.source, tail: `${known.reference.tail.slice(0, -1)}${empty ? '' : ','}${extraJson.slice(1)}` };
+      knownJson.set(value, { json: `${empty ? '{' : baseJson.slice(0, -1)}${appended}`, reference });
+    }
   }
   return value;
 }

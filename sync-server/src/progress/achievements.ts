@@ -129,7 +129,7 @@ async function progressOf(db: Db, userId: string, types: ReadonlySet<Achievement
   return progress;
 }
 
-export function catalogueFor(plan: PlanName): Achievement[] {
+export function catalogueFor(plan: PlanName): readonly Achievement[] {
   return achievementsForPlan(plan);
 }
 

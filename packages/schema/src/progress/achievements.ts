@@ -132,10 +132,11 @@ export function achievementUnit(type: AchievementType): string {
   return TYPE_INFO[type].unit;
 }
 
-/** The catalogue an author on `plan` can earn. */
-export function achievementsForPlan(plan: PlanName): Achievement[] {
-  const expanded = hasFeature(plan, 'expandedAchievements');
-  return ACHIEVEMENTS.filter((a) => expanded || !a.expanded);
+const BASIC_ACHIEVEMENTS: readonly Achievement[] = ACHIEVEMENTS.filter((a) => !a.expanded);
+
+/** The catalogue an author on `plan` can earn (shared: the server asks on every save). */
+export function achievementsForPlan(plan: PlanName): readonly Achievement[] {
+  return hasFeature(plan, 'expandedAchievements') ? ACHIEVEMENTS : BASIC_ACHIEVEMENTS;
 }
 
 /** What an author has done, per achievement type (streak: the longest streak). */

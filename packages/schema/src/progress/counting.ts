@@ -1,11 +1,11 @@
 /**
  * What an edit of chapter text counts as writing (DESIGN.md §4 "Writing statistics"): the words it
- * adds (gross) and the words it removes, on the editor's word rule (rules.ts editorWords), so
+ * adds (gross) and the words it removes, on the editor's word rule (rules.ts forEachEditorWord), so
  * `added - removed` is exactly the change of the chapter's word count. Used by the server to
  * record each edit and by the client to show not yet acknowledged words.
  */
 import { diffArrays } from 'diff';
-import { editorWords } from '../rules.ts';
+import { wordBalance } from './word-balance.ts';
 
 /**
  * A single save that adds more than this many words at once is a paste: recorded, flagged, and
@@ -17,25 +17,6 @@ export const PASTE_THRESHOLD_WORDS = 500;
 export interface WordDelta {
   added: number;
   removed: number;
-}
-
-/**
- * Words `after` adds to and removes from `before`, compared as bags of words: what `after` has more
- * of was added, what it has fewer of was removed. Linear in the text (a word-level Myers diff of a
- * replaced 200-word paragraph cost ~1 ms per save on the server), and words merely moved are not
- * writing. `wordDelta` calls it on changed runs of lines only.
- */
-function bagDelta(before: string, after: string): WordDelta {
-  const balance = new Map<string, number>();
-  for (const word of editorWords(before)) balance.set(word, (balance.get(word) ?? 0) - 1);
-  for (const word of editorWords(after)) balance.set(word, (balance.get(word) ?? 0) + 1);
-  let added = 0;
-  let removed = 0;
-  for (const n of balance.values()) {
-    if (n > 0) added += n;
-    else removed -= n;
-  }
-  return { added, removed };
 }
 
 /** Past this many line edits the lines are not paired up (one bag of words instead): bounded work. */
@@ -74,14 +55,14 @@ function lineWordDelta(before: string, after: string): WordDelta {
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
   const parts = midA.length === 0 || midB.length === 0 ? undefined : diffArrays(midA, midB, { maxEditLength: MAX_LINE_EDITS });
-  if (!parts) return bagDelta(midA.join('\n'), midB.join('\n'));
+  if (!parts) return wordBalance(midA, midB);
   let added = 0;
   let removed = 0;
   let gone: string[] = [];
   let come: string[] = [];
   const settle = () => {
     if (gone.length === 0 && come.length === 0) return;
-    const delta = bagDelta(gone.join('\n'), come.join('\n'));
+    const delta = wordBalance(gone, come);
     added += delta.added;
     removed += delta.removed;
     gone = [];
