@@ -51,5 +51,7 @@ describe('wordBalance', () => {
     const before = Array.from({ length: 200 }, (_, p) => Array.from({ length: 60 }, (_, w) => `w${(p * 60 + w) % 9000}`).join(' '));
     const after = before.map((l, i) => (i % 3 === 0 ? `${l} extra${i}` : l.replace(/w1\d\b/g, 'replaced')));
     expect(wordBalance(before, after)).toEqual(mapBalance(before, after));
+    // The grown tables are given back, and a small edit after it is still counted right.
+    expect(wordBalance(['a b'], ['a c c'])).toEqual({ added: 2, removed: 1 });
   });
 });

@@ -25,17 +25,21 @@ let size = 0;
 /** The slots this call uses (a power of two, at least twice its words): slots[0..mask]. */
 let mask = 0;
 
+/** Tables larger than this are given back once a smaller edit comes (a pasted book grew them). */
+const KEPT_CAPACITY = 1 << 14;
+
 function reset(capacity: number): void {
   let slotCount = 64;
   while (slotCount < capacity * 2) slotCount *= 2;
-  if (slotCount > slots.length) slots = new Int32Array(slotCount);
+  if (slotCount > slots.length || (slots.length > 2 * KEPT_CAPACITY && slotCount <= 2 * KEPT_CAPACITY)) slots = new Int32Array(Math.max(slotCount, 1024));
   else slots.fill(0, 0, slotCount);
   mask = slotCount - 1;
-  if (hashes.length < capacity) {
-    hashes = new Int32Array(capacity);
-    starts = new Int32Array(capacity);
-    ends = new Int32Array(capacity);
-    balance = new Int32Array(capacity);
+  if (hashes.length < capacity || (hashes.length > KEPT_CAPACITY && capacity <= KEPT_CAPACITY)) {
+    const length = Math.max(capacity, 512);
+    hashes = new Int32Array(length);
+    starts = new Int32Array(length);
+    ends = new Int32Array(length);
+    balance = new Int32Array(length);
   }
   size = 0;
 }
