@@ -215,6 +215,37 @@ describe('group commit', () => {
     expect(app.deps.database.groupCommit.stats).toEqual({ commits: 5, members: 5, failedCommits: 0 });
   });
 
+  it('a group smaller than the last waits (bounded) for the rest of its wave; a lone writer never waits', async () => {
+    const author = await signUp(app, { plan: 'legendary' });
+    const { book } = await storyOf(author);
+    app.deps.database.groupCommit = new GroupCommit(app.deps.database.db, { maxMembers: 64, maxWorkMs: 60_000, maxWaitMs: 300 });
+    const stats = () => ({ ...app.deps.database.groupCommit.stats });
+    // A group of three: the gate holds it open while two more join.
+    const gate = app.inject({ method: 'POST', url: '/api/test/gate', headers: author.headers, payload: {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const held = [createChapter(author, book.id, 'H1'), createChapter(author, book.id, 'H2')];
+    await queued(2);
+    openGate();
+    await Promise.all([gate, ...held]);
+    expect(stats()).toMatchObject({ commits: 1, members: 3 });
+    // The next wave's first write arrives alone; the others 30 ms later still share its COMMIT.
+    const first = createChapter(author, book.id, 'W1');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const rest = [createChapter(author, book.id, 'W2'), createChapter(author, book.id, 'W3')];
+    const wave = await Promise.all([first, ...rest]);
+    expect(wave.every((a) => a.statusCode === 201)).toBe(true);
+    expect(stats()).toMatchObject({ commits: 2, members: 6 });
+    // A wave that does not come costs at most the bound: W4 commits alone, then lone writes wait for no one.
+    const started = performance.now();
+    expect((await createChapter(author, book.id, 'W4')).statusCode).toBe(201);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    app.deps.database.groupCommit = new GroupCommit(app.deps.database.db, { maxMembers: 64, maxWorkMs: 60_000, maxWaitMs: 60_000 });
+    const lone = performance.now();
+    for (const title of ['L1', 'L2']) expect((await createChapter(author, book.id, title)).statusCode).toBe(201);
+    expect(performance.now() - lone).toBeLessThan(2_000);
+    expect(app.deps.database.groupCommit.stats).toEqual({ commits: 2, members: 2, failedCommits: 0 });
+  });
+
   it('a read arriving during a group waits for its COMMIT', async () => {
     const author = await signUp(app, { plan: 'legendary' });
     const { book } = await storyOf(author);
