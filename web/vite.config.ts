@@ -20,9 +20,13 @@ const FIRST_SHARED_MODULE =
 /** Small data-layer modules of the signed-in shell and the dashboard (the `signed-in-data` chunk); none is a first route's. */
 const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|writing|roles)\.ts$|[\\/]packages[\\/]schema[\\/]src[\\/](positions|word-count|progress[\\/]day)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
-/** Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk). */
+/**
+ * Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk).
+ * Not the overlays (Popover, Menu, Modal, Drawer, Tooltip, Floating UI): the shell and the
+ * dashboard mount them on first use (components/OpenedOnce, DeferredPopover), so they download then.
+ */
 const SIGNED_IN_UI_MODULE =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Menu|Popover|Floating\w*|FocusTrap|Alert|Modal|ModalBase|ScrollArea|Tooltip|Code|Card|Overlay|Drawer|SegmentedControl)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$|utils[\\/]Floating[\\/])|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@floating-ui[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Alert|Code|Card|SegmentedControl)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$)|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
 /**
  * Mantine's `useId` (@mantine/hooks) renders with React's id, then swaps it for a random one in a
  * layout effect: every input, tab, popover, menu and modal thus set state as it mounted, and React

@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  useCallback,
   lazy,
   Suspense,
   useRef,
@@ -15,13 +16,22 @@ import type { FloatingPosition } from '@mantine/core';
 // a first screen with a tooltip does not download it (issue 16, first-route JavaScript).
 const MantineTooltip = lazy(() => import('./MantineTooltip'));
 
-interface TriggerProps {
-  ref?: Ref<HTMLElement>;
+interface TriggerProps extends ForwardedProps {
   onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
   onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
 }
 
-export interface DeferredTooltipProps {
+/** What a DeferredPopover gives its trigger: passed on to the control (a tooltip on a popover's trigger). */
+interface ForwardedProps {
+  ref?: Ref<HTMLElement>;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  id?: string;
+  'aria-haspopup'?: 'dialog' | 'menu';
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+}
+
+export interface DeferredTooltipProps extends ForwardedProps {
   label: ReactNode;
   /** One element that takes a ref and mouse handlers (a Mantine button does). */
   children: ReactElement<TriggerProps>;
@@ -33,7 +43,7 @@ export interface DeferredTooltipProps {
  * Mantine's Tooltip (shown on hover, as Mantine's is by default), loaded on the first hover. The
  * control carries its accessible name itself (aria-label): the tooltip only repeats it.
  */
-export function DeferredTooltip({ label, children, position, withArrow }: DeferredTooltipProps) {
+export function DeferredTooltip({ label, children, position, withArrow, ref: outerRef, onClick, ...forwarded }: DeferredTooltipProps) {
   const targetRef = useRef<HTMLElement>(null);
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -43,10 +53,21 @@ export function DeferredTooltip({ label, children, position, withArrow }: Deferr
   };
   const hide = () => setOpened(false);
   const own = children.props;
+  // The control's own ref, and the one given to the tooltip (DeferredPopover's, when the tooltip is on a popover's trigger).
+  const ref = useMergedRefs(targetRef, own.ref, outerRef);
   // The tooltip is attached by `target`, not by wrapping: the control is never remounted when the
   // tooltip arrives (a click in progress is not lost).
   const trigger = cloneElement(children, {
-    ref: targetRef,
+    ...forwarded,
+    ref,
+    ...(onClick
+      ? {
+          onClick: (event: MouseEvent<HTMLElement>) => {
+            own.onClick?.(event);
+            onClick(event);
+          },
+        }
+      : null),
     onMouseEnter: (event: MouseEvent<HTMLElement>) => {
       own.onMouseEnter?.(event);
       show();
@@ -66,4 +87,30 @@ export function DeferredTooltip({ label, children, position, withArrow }: Deferr
       )}
     </>
   );
+}
+
+/**
+ * One callback ref that sets every ref given (React 19: its cleanup clears them). Here rather than
+ * Mantine's `useMergedRef`: this module is in the first route's chunk, and that hook is a chunk of
+ * its own there (one more request before /auth's first paint).
+ */
+export function useMergedRefs<T>(a: Ref<T> | undefined, b: Ref<T> | undefined, c?: Ref<T>): (node: T | null) => () => void {
+  return useCallback(
+    (node: T | null) => {
+      setRef(a, node);
+      setRef(b, node);
+      setRef(c, node);
+      return () => {
+        setRef(a, null);
+        setRef(b, null);
+        setRef(c, null);
+      };
+    },
+    [a, b, c],
+  );
+}
+
+function setRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) (ref as { current: T | null }).current = node;
 }

@@ -11,7 +11,7 @@ import classes from './layout.module.css';
 
 // Apart from the top bar (MobileNav.tsx): the shell's first paint has no drawer, so Mantine's
 // Drawer and its focus trap stay out of it (issue 16).
-interface MobileDrawerProps {
+export interface MobileDrawerProps {
   opened: boolean;
   onClose: () => void;
   user: User | null;

@@ -1,6 +1,6 @@
 export { Sidebar, type SidebarProps } from './Sidebar';
 export { MobileTopBar } from './MobileNav';
-export { MobileDrawer } from './MobileDrawer';
+export { MobileDrawer } from './DeferredMobileDrawer';
 export { ShellFrame } from './ShellFrame';
 export { SIDEBAR_LINKS, DRAWER_LINKS, isLinkActive } from './nav-links';
 export { useSidebarStore, SIDEBAR_COLLAPSED_KEY } from './sidebar-store';

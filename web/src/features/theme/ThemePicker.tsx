@@ -1,40 +1,33 @@
-import { ActionIcon, Menu, Tooltip, type FloatingPosition } from '@mantine/core';
-import { IconCheck, IconPalette } from '@tabler/icons-react';
-import { ALL_THEME_LABELS, offeredThemes } from './all-themes';
+import { lazy } from 'react';
+import { ActionIcon, type FloatingPosition } from '@mantine/core';
+import { IconPalette } from '@tabler/icons-react';
+import { DeferredPopover } from '@/components/DeferredPopover';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { ALL_THEME_LABELS } from './all-themes';
 import { useThemeStore } from './theme-store';
-import { THEME_ICONS } from './ThemeToggle';
 import { useThemePack } from './useThemePack';
+
+// The menu (Mantine's Menu and Floating UI) is downloaded and mounted when first opened: mounted
+// closed in the shell's first commit, it re-rendered synchronously there (issue 16, first load).
+const ThemeMenu = lazy(() => import('./ThemeMenu'));
 
 /** Theme picker: Light, Dark, Spooky, Sunset (spec 000 §2), and the Custom Theme Pack's five for its owners. */
 export function ThemePicker({ position = 'bottom-start' }: { position?: FloatingPosition }) {
   const theme = useThemeStore((s) => s.theme);
-  const setTheme = useThemeStore((s) => s.setTheme);
-  const ownsPack = useThemePack();
+  // A pack theme left on this device falls back for an author who does not own the pack (useThemePack).
+  useThemePack();
   return (
-    <Menu position={position} withArrow shadow="md" width={180} withinPortal={false} floatingStrategy="fixed" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Tooltip label="Choose theme" withArrow>
+    <DeferredPopover
+      popup="menu"
+      trigger={
+        <DeferredTooltip label="Choose theme" withArrow>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Choose theme (current: ${ALL_THEME_LABELS[theme]})`}>
             <IconPalette size={18} stroke={1.75} />
           </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {offeredThemes(ownsPack).map((name) => {
-          const Icon = THEME_ICONS[name];
-          return (
-            <Menu.Item
-              key={name}
-              leftSection={<Icon size={16} stroke={1.75} />}
-              rightSection={name === theme ? <IconCheck size={14} /> : null}
-              onClick={() => setTheme(name)}
-              aria-current={name === theme ? 'true' : undefined}
-            >
-              {ALL_THEME_LABELS[name]}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+        </DeferredTooltip>
+      }
+    >
+      {(layer) => <ThemeMenu {...layer} position={position} />}
+    </DeferredPopover>
   );
 }

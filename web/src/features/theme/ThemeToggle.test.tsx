@@ -54,7 +54,8 @@ describe('theme toggle', () => {
     const user = userEvent.setup();
     renderToggle();
     await user.click(screen.getByRole('button', { name: /^Choose theme/ }));
-    const items = screen.getAllByRole('menuitem').map((el) => el.textContent);
+    // The menu is downloaded when first opened.
+    const items = (await screen.findAllByRole('menuitem')).map((el) => el.textContent);
     expect(items).toEqual(['Light', 'Dark', 'Spooky', 'Sunset']);
     await user.click(screen.getByRole('menuitem', { name: 'Sunset' }));
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('sunset');

@@ -1,12 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Button, Group, Menu, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBook, IconDots, IconMapPin, IconPencil, IconPlus, IconTimeline, IconUsers, IconBooks } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBook, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type Book, type Chapter, MESSAGES, type Series, bookProgress, nextPosition } from '@chronicler/schema';
+import { DeferredPopover } from '@/components/DeferredPopover';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
+
+// The more-menu (Mantine's Menu and Floating UI) is downloaded and mounted when first opened:
+// mounted closed, it re-rendered synchronously inside the dashboard's first commit (issue 16).
+const ProjectMoreMenu = lazy(() => import('./ProjectMoreMenu'));
 
 /** The Current Project panel (000 §2): the current series, its pencil and its more-menu's five links. */
 export function CurrentProjectPanel({ series, onEdit }: { series: Series | null; onEdit: () => void }) {
@@ -42,30 +47,16 @@ export function CurrentProjectPanel({ series, onEdit }: { series: Series | null;
           <ActionIcon variant="subtle" aria-label="Edit series" onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          <DeferredPopover
+            popup="menu"
+            trigger={
               <ActionIcon variant="subtle" aria-label="More actions">
                 <IconDots size={18} />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to={`/series/${series.id}`} leftSection={<IconBooks size={16} />}>
-                View All Books
-              </Menu.Item>
-              <Menu.Item component={Link} to={`/series/${series.id}/books/new`} leftSection={<IconPlus size={16} />}>
-                Add New Book
-              </Menu.Item>
-              <Menu.Item component={Link} to="/characters" leftSection={<IconUsers size={16} />}>
-                Manage Characters
-              </Menu.Item>
-              <Menu.Item component={Link} to="/world" leftSection={<IconMapPin size={16} />}>
-                Manage Locations
-              </Menu.Item>
-              <Menu.Item component={Link} to="/timeline" leftSection={<IconTimeline size={16} />}>
-                View Timeline
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            {(layer) => <ProjectMoreMenu {...layer} seriesId={series.id} />}
+          </DeferredPopover>
         </Group>
       </Group>
       {series.description ? (

@@ -1,0 +1,55 @@
+// What the sync indicator shows (SyncIndicator) and its status panel (SyncStatusPopover) reads.
+import { useEffect, useState } from 'react';
+import { useOnline } from '@/lib/useOnline';
+import { useSyncStatus } from '@/lib/sync';
+
+/** Re-renders every `ms` so relative times stay true. */
+export function useTick(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export function relativeSyncTime(at: number | null, now: number): string {
+  if (at === null) return 'Not synced yet';
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 45) return 'Synced just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `Synced ${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `Synced ${hours} h ago`;
+  return `Synced ${new Date(at).toLocaleDateString()}`;
+}
+
+export function unsyncedLabel(count: number): string {
+  return count === 1 ? '1 unsynced change' : `${count} unsynced changes`;
+}
+
+export type Tone = 'ok' | 'offline' | 'pending' | 'problem';
+
+export type IndicatorState = ReturnType<typeof useIndicatorState>;
+
+export function useIndicatorState() {
+  const browserOnline = useOnline();
+  const storeOnline = useSyncStatus((s) => s.online);
+  const pendingCount = useSyncStatus((s) => s.pendingCount);
+  const syncing = useSyncStatus((s) => s.syncing);
+  const lastSyncedAt = useSyncStatus((s) => s.lastSyncedAt);
+  const deadLetters = useSyncStatus((s) => s.deadLetters);
+  const lastError = useSyncStatus((s) => s.lastError);
+  const authRequired = useSyncStatus((s) => s.authRequired);
+  const online = browserOnline && storeOnline !== false;
+  const problems = deadLetters.length + (lastError && lastError.kind !== 'network' ? 1 : 0);
+  let tone: Tone = 'ok';
+  if (!online) tone = 'offline';
+  if (pendingCount > 0 && online) tone = 'pending';
+  if (problems > 0 || authRequired) tone = 'problem';
+  let label = online ? 'Online' : 'Offline';
+  if (pendingCount > 0) label = unsyncedLabel(pendingCount);
+  else if (syncing) label = 'Syncing';
+  return { online, pendingCount, syncing, lastSyncedAt, deadLetters, lastError, authRequired, problems, tone, label };
+}
+
