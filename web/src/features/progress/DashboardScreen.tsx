@@ -1,4 +1,4 @@
-import { lazy, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
@@ -57,7 +57,6 @@ function CompanionFrame() {
 /** The author's home (spec 000 §2 Dashboard), every figure from the local database, live and offline. */
 export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeries, renderChapterList, chapterPath, bookPath }: DashboardScreenProps) {
   const db = useDb();
-  const navigate = useNavigate();
   const displayName = useSession((s) => s.user?.displayName);
   const { series } = useCurrentSeries();
   const { figures, plan, now } = useProgress();
@@ -69,26 +68,6 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   const chapters = useLiveQuery(async () => (bookId ? chaptersOfBook(db, bookId) : []), [db, bookId]);
 
   const firstSyncSettled = useFirstSyncSettled();
-
-  const catalogue = achievementsForPlan(plan);
-  const earnedIds = new Set(figures?.earned.map((e) => e.achievement.id) ?? []);
-
-  const startWriting = () => {
-    if (!series) {
-      toast.show(TOASTS.noActiveSeries);
-      return;
-    }
-    const last = chapters ? lastWorkedChapter(chapters) : null;
-    toast.show(TOASTS.readyToWrite);
-    if (last) navigate(chapterPath(last));
-    else if (book) navigate(bookPath(book));
-    else navigate(`/series/${series.id}`);
-  };
-
-  const edit = () => {
-    if (!series) toast.show(TOASTS.noActiveSeries);
-    else setEditing(true);
-  };
 
   // The outline stays until every panel can draw from the local database at once (and, on a device
   // that has never synced, until the first page of the author's data has arrived): panels filling
@@ -119,9 +98,98 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
       clearTimeout(timer);
     };
   }, [ready, stage]);
+
+  // What the panels show changes many times while the first pull lands (each page, the author's
+  // record, the sync status) and at every save: the panels (memoised) are redrawn with the deferred
+  // values, as a transition React renders in slices — redrawn at once, the whole dashboard was a
+  // 15–25 ms task per change, ×4 on a phone (issue 16). In the deferred render (and the first
+  // screenful's, itself deferred) these are the latest values.
+  const shownName = useDeferredValue(displayName);
+  const shownSeries = useDeferredValue(series);
+  const shownFigures = useDeferredValue(figures);
+  const shownPlan = useDeferredValue(plan);
+  const shownNow = useDeferredValue(now);
+  const shownBook = useDeferredValue(book);
+  const shownChapters = useDeferredValue(chapters);
+
+  if (!ready) return <DashboardSkeleton displayName={displayName} />;
+
+  return (
+    <>
+      <DashboardPanels
+        displayName={shownName}
+        series={shownSeries}
+        figures={shownFigures}
+        plan={shownPlan}
+        now={shownNow}
+        book={shownBook}
+        chapters={shownChapters}
+        stage={stage}
+        onEdit={setEditing}
+        companionPanel={companionPanel}
+        promptOfTheDay={promptOfTheDay}
+        renderChapterList={renderChapterList}
+        chapterPath={chapterPath}
+        bookPath={bookPath}
+      />
+      {renderEditSeries(editing && series ? series : null, () => setEditing(false))}
+    </>
+  );
+}
+
+interface DashboardPanelsProps extends Omit<DashboardScreenProps, 'renderEditSeries'> {
+  displayName: string | undefined;
+  series: Series | null | undefined;
+  figures: ReturnType<typeof useProgress>['figures'];
+  plan: ReturnType<typeof useProgress>['plan'];
+  now: Date;
+  book: Book | null | undefined;
+  chapters: Chapter[] | undefined;
+  /** 0: the first screenful; 1: and the 30-day view and forms; 2: and the second column. */
+  stage: number;
+  onEdit: (editing: boolean) => void;
+}
+
+/** The dashboard's panels, redrawn only when what they show changes (DashboardScreen). */
+const DashboardPanels = memo(function DashboardPanels({
+  displayName,
+  series,
+  figures,
+  plan,
+  now,
+  book,
+  chapters,
+  stage,
+  onEdit,
+  companionPanel,
+  promptOfTheDay,
+  renderChapterList,
+  chapterPath,
+  bookPath,
+}: DashboardPanelsProps) {
+  const navigate = useNavigate();
+  const catalogue = achievementsForPlan(plan);
+  const earnedIds = new Set(figures?.earned.map((e) => e.achievement.id) ?? []);
+
+  const startWriting = () => {
+    if (!series) {
+      toast.show(TOASTS.noActiveSeries);
+      return;
+    }
+    const last = chapters ? lastWorkedChapter(chapters) : null;
+    toast.show(TOASTS.readyToWrite);
+    if (last) navigate(chapterPath(last));
+    else if (book) navigate(bookPath(book));
+    else navigate(`/series/${series.id}`);
+  };
+
+  const edit = () => {
+    if (!series) toast.show(TOASTS.noActiveSeries);
+    else onEdit(true);
+  };
+
   const rest = stage >= 1;
   const secondColumn = stage >= 2;
-  if (!ready) return <DashboardSkeleton displayName={displayName} />;
 
   return (
     <>
@@ -168,7 +236,6 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
           ) : null}
         </Grid.Col>
       </Grid>
-      {renderEditSeries(editing && series ? series : null, () => setEditing(false))}
     </>
   );
-}
+});
