@@ -19,9 +19,11 @@
  * named; it leaves out the indexes, the writing event and day that a save also writes).
  *
  *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 1.5] [--connections 10] [--words 1000]
- *                      [--only bare,reads,writes] [--idempotency-key on|off] [--profile DIR]
+ *                      [--only bare,reads,writes] [--idempotency-key on|off] [--profile DIR] [--readable]
  * --profile DIR: after the rounds, one more run of each workload with the serving process's CPU
  * profile recorded into DIR (server-http-reads.cpuprofile, …) and summarised.
+ * --readable: the server runs from an unminified bundle (lib/readable-server.ts), so the profile's
+ * summary names source lines too; its figures are not comparable with the usual run's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,7 @@ import Database from 'better-sqlite3';
 import { type ApiClient, type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
+import { readableServer } from './lib/readable-server.ts';
 import { captureSave, statementFloor } from './lib/save-statements.ts';
 import { chapterText, proseParagraphs, seededRandom } from './lib/prose.ts';
 import { type Verdict, atLeast, finish, fmt, invalid, median, table } from './lib/report.ts';
@@ -47,6 +50,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string', default: 'bare,bare-writes,reads,writes' },
     'idempotency-key': { type: 'string', default: 'on' },
     profile: { type: 'string' },
+    readable: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(flags.rounds);
@@ -244,7 +248,7 @@ async function main(): Promise<void> {
   const data = tempDataDir();
   const children: ChildServer[] = [];
   try {
-    const [bare, server] = await Promise.all([startServer(SERVERS.bare), startServer(SERVERS.chronicler, { env: serverEnv(data.dir) })]);
+    const [bare, server] = await Promise.all([startServer(SERVERS.bare), startServer(flags.readable ? await readableServer() : SERVERS.chronicler, { env: serverEnv(data.dir) })]);
     children.push(bare, server);
 
     const story = await createStory(server.url, 3);
