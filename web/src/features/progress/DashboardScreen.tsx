@@ -112,7 +112,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   const shownBook = useDeferredValue(book);
   const shownChapters = useDeferredValue(chapters);
 
-  if (!ready) return <DashboardSkeleton displayName={displayName} />;
+  if (!ready) return <StillSkeleton displayName={displayName} />;
 
   return (
     <>
@@ -136,6 +136,13 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
     </>
   );
 }
+
+/**
+ * The outline while the panels wait: DashboardScreen renders at every change while the first pull
+ * lands (urgently for the sync status' store), and redrawing the outline each time was ~5–8 ms of
+ * a phone's task (issue 16).
+ */
+const StillSkeleton = memo(DashboardSkeleton);
 
 interface DashboardPanelsProps extends Omit<DashboardScreenProps, 'renderEditSeries'> {
   displayName: string | undefined;
