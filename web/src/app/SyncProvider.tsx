@@ -63,6 +63,8 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
   const [prompt, setPrompt] = useState<GuardPrompt | null>(null);
   // Options are read once per user: a new object each render must not restart the engine.
   const optionsRef = useRef({ openDb, engineOptions });
+  // Starts the engine and the bindings of the database that `value` holds (set by the effect below).
+  const beginRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!userId) return undefined;
@@ -94,7 +96,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(toastForProblem(event.deadLetter, event.message));
     });
     const unrelayLive = relayLiveEvents(engine, userId);
-    const unbindStatus = bindStatusToDb(db, syncStatus);
+    let unbindStatus = () => undefined as void;
     const unregisterBusy = registerBusyPredicate(() => isSyncBusy(syncStatus));
     const unregisterGuard = registerSignOutGuard(async () => {
       let count = 0;
@@ -115,6 +117,24 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     let unbindUser = () => undefined as void;
     let bindTimer: ReturnType<typeof setTimeout> | undefined;
+    let begun = false;
+    // Once the shell and the screen have committed (the effect below): the engine starts and the
+    // sync status and session follow the database. Begun before, their stores changed while React
+    // rendered the shell and the screen as a transition, and React, to show one consistent state,
+    // rendered them again at once, in one blocking task (issue 16, first load).
+    beginRef.current = () => {
+      if (cancelled || begun) return;
+      begun = true;
+      engine.start();
+      unbindStatus = bindStatusToDb(db, syncStatus);
+      // In a task of its own: with the engine's start, one task of ~35 ms (issue 16).
+      bindTimer = setTimeout(() => {
+        if (cancelled) return;
+        // The author's synced record (plan, time zone) drives the session's user from now on.
+        unbindUser = bindSessionToSyncedUser(db);
+        void requestPersistentStorage(db);
+      }, 0);
+    };
     db.open().then(
       () => {
         if (cancelled) return;
@@ -122,14 +142,6 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
         // The signed-in app's first render (the shell and the screen) as a transition, in slices:
         // at once, it was one task of ~45 ms, ~180 ms of blocking time on a phone (issue 16).
         startTransition(() => setValue({ userId, db, mutators, engine }));
-        engine.start();
-        // In a task of its own: with the open and the engine's start, one task of ~35 ms (issue 16).
-        bindTimer = setTimeout(() => {
-          if (cancelled) return;
-          // The author's synced record (plan, time zone) drives the session's user from now on.
-          unbindUser = bindSessionToSyncedUser(db);
-          void requestPersistentStorage(db);
-        }, 0);
       },
       (error: unknown) => {
         if (cancelled) return;
@@ -139,6 +151,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     return () => {
       cancelled = true;
+      beginRef.current = null;
       clearTimeout(bindTimer);
       unbindUser();
       unlistenProblems();
@@ -152,6 +165,11 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       setValue(null);
     };
   }, [userId]);
+
+  // After the commit that first shows the signed-in app.
+  useEffect(() => {
+    if (value) beginRef.current?.();
+  }, [value]);
 
   const answer = (proceed: boolean) => {
     prompt?.resolve(proceed);
