@@ -23,10 +23,12 @@ const SIGNED_IN_DATA_MODULE =
 /**
  * Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk).
  * Not the overlays (Popover, Menu, Modal, Drawer, Tooltip, Floating UI): the shell and the
- * dashboard mount them on first use (components/OpenedOnce, DeferredPopover), so they download then.
+ * dashboard mount them on first use (components/OpenedOnce, DeferredPopover — which are here), so they
+ * download then; nor what only they use (ScrollArea, SegmentedControl's FloatingIndicator): a module
+ * here that imports one makes its chunk, and Floating UI with it, part of the signed-in path.
  */
 const SIGNED_IN_UI_MODULE =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Alert|Code|Card|SegmentedControl)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$)|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
+  /[\\/]src[\\/]components[\\/](DeferredPopover|OpenedOnce)\.tsx$|[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Alert|Code|Card|VisuallyHidden)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$)|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|utils[\\/]use-callback-ref|use-merged-ref|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
 /**
  * Mantine's `useId` (@mantine/hooks) renders with React's id, then swaps it for a random one in a
  * layout effect: every input, tab, popover, menu and modal thus set state as it mounted, and React
