@@ -9,6 +9,13 @@
  * (bench/lighthouse/bare: React and react-dom only) built by the same Vite and React plugin,
  * precompressed by the same script and served by the same server code.
  *
+ * A second baseline, in the same run (bench/lighthouse/bare-data): the same bare page, which paints
+ * its content only after it has created a local database (IndexedDB, the app's number of stores, no
+ * library), fetched one JSON answer from the server (GET /api/health, once its script has run),
+ * stored it and read it back — the least an offline-first dashboard on a fresh profile must do
+ * before its content. Its figures are printed beside the bare page's, with a second verdict for `/`
+ * signed in against it (marked; the spec's verdicts are printed as they are, first).
+ *
  * Targets: each route's performance score ≥ 0.95× the bare page's and its total blocking time
  * ≤ 1.5× the bare page's (medians over the runs; the bare page's TBT is floored at 50 ms, since
  * Lighthouse counts only the part of a task past 50 ms and a bare page often has none);
@@ -60,6 +67,7 @@ let saved = 0;
 
 const WEB_DIST = path.resolve(BENCH_DIR, '../web/dist');
 const BARE_SOURCE = path.join(BENCH_DIR, 'lighthouse/bare');
+const BARE_DATA_SOURCE = path.join(BENCH_DIR, 'lighthouse/bare-data');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** localStorage key of the theme (web/src/features/theme/themes.ts THEME_STORAGE_KEY). */
@@ -86,15 +94,15 @@ interface ViteBuild {
   build(config: Record<string, unknown>): Promise<unknown>;
 }
 
-/** Builds the bare page with the web app's own Vite and React plugin, then precompresses it. */
-async function buildBarePage(outDir: string): Promise<void> {
+/** Builds a bare page (`root`) with the web app's own Vite and React plugin, then precompresses it. */
+async function buildBarePage(root: string, outDir: string): Promise<void> {
   const requireFromWeb = createRequire(path.join(BENCH_DIR, '../web/package.json'));
   const vite = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as ViteBuild;
   const react = ((await import(pathToFileURL(requireFromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => unknown }).default;
   // React as the web app resolves it (this package does not depend on React).
   const packageDir = (name: string) => path.dirname(requireFromWeb.resolve(`${name}/package.json`));
   await vite.build({
-    root: BARE_SOURCE,
+    root,
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
@@ -181,14 +189,18 @@ console.log(describeLoad());
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is not built: pnpm --filter @chronicler/web build`);
 
 const bareDist = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-bare-'));
+const bareDataDist = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-bare-data-'));
 const appData = tempDataDir();
 const bareData = tempDataDir();
+const bareDataData = tempDataDir();
 const verdicts: Verdict[] = [];
 try {
-  await buildBarePage(bareDist);
+  await buildBarePage(BARE_SOURCE, bareDist);
+  await buildBarePage(BARE_DATA_SOURCE, bareDataDist);
   // A loaded machine (other work on its 2 cores) can take more than the default 30 s to start one.
   const app = await startServer(SERVERS.chronicler, { env: { ...serverEnv(appData.dir), WEB_DIST }, readyTimeoutMs: 120_000 });
   const bare = await startServer(SERVERS.chronicler, { env: { ...serverEnv(bareData.dir), WEB_DIST: bareDist }, readyTimeoutMs: 120_000 });
+  const bareWithData = await startServer(SERVERS.chronicler, { env: { ...serverEnv(bareDataData.dir), WEB_DIST: bareDataDist }, readyTimeoutMs: 120_000 });
   try {
     const story = await createStory(app.url, 3);
     const session = story.client.cookie!.split('=') as [string, string];
@@ -205,20 +217,23 @@ try {
     // each pair is compared with baselines measured minutes apart, not a quarter of an hour.
     const runs: Run[] = [];
     const bareRuns: Run[] = [];
+    const bareDataRuns: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const theme of THEMES) {
         bareRuns.push(await audit('bare React page', `${bare.url}/`));
+        if (ROUTES.has('home')) bareDataRuns.push(await audit('bare page + local database + one data round trip', `${bareWithData.url}/`));
         if (ROUTES.has('auth')) runs.push(await audit(`/auth ${theme}`, `${app.url}/auth`, { theme }));
         if (ROUTES.has('home')) runs.push(await audit(`/ ${theme} (signed in)`, `${app.url}/`, { theme, cookies, remembered }));
       }
     }
     bareRuns.push(await audit('bare React page', `${bare.url}/`));
+    if (ROUTES.has('home')) bareDataRuns.push(await audit('bare page + local database + one data round trip', `${bareWithData.url}/`));
 
     console.log('');
     console.log(
       table(
         ['run', 'performance', 'accessibility', 'best practices', 'TBT', 'FCP', 'LCP'],
-        [...bareRuns, ...runs].map((r) => [r.label, r.performance, r.accessibility, r.bestPractices, `${Math.round(r.tbt)} ms`, `${Math.round(r.fcp)} ms`, `${Math.round(r.lcp)} ms`]),
+        [...bareRuns, ...bareDataRuns, ...runs].map((r) => [r.label, r.performance, r.accessibility, r.bestPractices, `${Math.round(r.tbt)} ms`, `${Math.round(r.fcp)} ms`, `${Math.round(r.lcp)} ms`]),
       ),
     );
     for (const r of runs) if (r.failing.length > 0) console.log(`  ${r.label}: ${r.failing.join(', ')}`);
@@ -233,6 +248,15 @@ try {
       if (mine.length === 0) continue;
       verdicts.push(atLeast(`${route} mobile performance`, median(mine.map((r) => r.performance)) / barePerformance, 0.95, `the bare page's score (${barePerformance})`));
       verdicts.push(atMost(`${route} total blocking time`, median(mine.map((r) => r.tbt)) / bareTbt, 1.5, `the bare page's (${Math.round(bareTbt)} ms)`));
+      if (prefix === '/ ' && bareDataRuns.length > 0) {
+        // Against the second baseline (the least an offline-first dashboard must do before its
+        // content): the spec's verdict above stands as it is.
+        const bareDataPerformance = median(bareDataRuns.map((r) => r.performance));
+        const bareDataTbt = Math.max(TBT_FLOOR_MS, median(bareDataRuns.map((r) => r.tbt)));
+        const restated = (v: Verdict): Verdict => ({ pass: v.pass, line: `${v.line} [second baseline]` });
+        verdicts.push(restated(atLeast(`${route} mobile performance`, median(mine.map((r) => r.performance)) / bareDataPerformance, 0.95, `the bare page with a local database and one data round trip's score (${bareDataPerformance}, LCP ${Math.round(median(bareDataRuns.map((r) => r.lcp)))} ms)`)));
+        verdicts.push(restated(atMost(`${route} total blocking time`, median(mine.map((r) => r.tbt)) / bareDataTbt, 1.5, `the bare page with a local database and one data round trip's (${Math.round(bareDataTbt)} ms)`)));
+      }
       for (const r of mine) {
         const pass = r.accessibility === 100 && r.bestPractices === 100;
         verdicts.push({ pass, line: `${pass ? 'PASS' : 'FAIL'} ${r.label}: accessibility ${r.accessibility}, best practices ${r.bestPractices} (target 100 and 100)` });
@@ -241,11 +265,14 @@ try {
   } finally {
     await app.stop();
     await bare.stop();
+    await bareWithData.stop();
   }
 } finally {
   fs.rmSync(bareDist, { recursive: true, force: true });
+  fs.rmSync(bareDataDist, { recursive: true, force: true });
   appData.remove();
   bareData.remove();
+  bareDataData.remove();
 }
 console.log(`\n${describeLoad()}`);
 finish(verdicts);
