@@ -136,7 +136,24 @@ interface AuditOptions {
   remembered?: unknown;
 }
 
+/**
+ * One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART: "Something went
+ * wrong with recording the trace … run Lighthouse again", seen about once in ten runs here) is run
+ * once more in a fresh browser.
+ */
 async function audit(label: string, url: string, options: AuditOptions = {}): Promise<Run> {
+  try {
+    return await auditOnce(label, url, options);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    console.log(`  ${label}: ${error.message} — running it again`);
+    return auditOnce(label, url, options);
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(label: string, url: string, options: AuditOptions): Promise<Run> {
   return withBrowser(async (browser) => {
     const page = await browser.newPage();
     if (options.theme) await page.evaluateOnNewDocument(`try { localStorage.setItem(${JSON.stringify(THEME_KEY)}, ${JSON.stringify(options.theme)}) } catch {}`);
@@ -164,7 +181,7 @@ async function audit(label: string, url: string, options: AuditOptions = {}): Pr
       const trace = (result.artifacts as { Trace?: unknown }).Trace;
       if (trace) fs.writeFileSync(file.replace(/\.json$/, '.trace'), JSON.stringify(trace));
     }
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = ['accessibility', 'best-practices'].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
