@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazy, memo, useDeferredValue } from 'react';
 import { Badge, Loader, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { DeferredPopover } from '@/components/DeferredPopover';
-import { type Tone, relativeSyncTime, unsyncedLabel, useIndicatorState } from './syncIndicatorState';
+import { type IndicatorState, type Tone, relativeSyncTime, unsyncedLabel, useIndicatorState } from './syncIndicatorState';
 
 // The status panel (a Popover, Floating UI and the problems list) is downloaded and mounted when
 // first opened: mounted closed in the shell's first commit, each indicator's Popover re-rendered
@@ -25,7 +25,15 @@ function ToneIcon({ tone, syncing, size }: { tone: Tone; syncing: boolean; size:
 }
 
 export function SyncIndicator({ compact = false }: { compact?: boolean }) {
-  const state = useIndicatorState();
+  // The sync status changes many times while syncing (each pull and push, the spinner on and off:
+  // ~10 times during a first pull), and its store (useSyncExternalStore) made each a synchronous
+  // render of both indicators; the indicator is redrawn with the deferred state instead, as a
+  // transition, the latest state once (issue 16, first load).
+  const state = useDeferredValue(useIndicatorState());
+  return <IndicatorView state={state} compact={compact} />;
+}
+
+const IndicatorView = memo(function IndicatorView({ state, compact }: { state: IndicatorState; compact: boolean }) {
   const color = TONE_COLOR[state.tone];
   const description = `${state.label}${state.problems > 0 ? `, ${state.problems} problem${state.problems === 1 ? '' : 's'}` : ''}`;
   const trigger = compact ? (
@@ -60,6 +68,6 @@ export function SyncIndicator({ compact = false }: { compact?: boolean }) {
       </DeferredPopover>
     </>
   );
-}
+});
 
 export { relativeSyncTime, unsyncedLabel };

@@ -1,5 +1,5 @@
 // What the sync indicator shows (SyncIndicator) and its status panel (SyncStatusPopover) reads.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useOnline } from '@/lib/useOnline';
 import { useSyncStatus } from '@/lib/sync';
 
@@ -42,14 +42,18 @@ export function useIndicatorState() {
   const lastError = useSyncStatus((s) => s.lastError);
   const authRequired = useSyncStatus((s) => s.authRequired);
   const online = browserOnline && storeOnline !== false;
-  const problems = deadLetters.length + (lastError && lastError.kind !== 'network' ? 1 : 0);
-  let tone: Tone = 'ok';
-  if (!online) tone = 'offline';
-  if (pendingCount > 0 && online) tone = 'pending';
-  if (problems > 0 || authRequired) tone = 'problem';
-  let label = online ? 'Online' : 'Offline';
-  if (pendingCount > 0) label = unsyncedLabel(pendingCount);
-  else if (syncing) label = 'Syncing';
-  return { online, pendingCount, syncing, lastSyncedAt, deadLetters, lastError, authRequired, problems, tone, label };
+  // One object per distinct state (SyncIndicator defers it: a new object at every render would
+  // redraw it for nothing).
+  return useMemo(() => {
+    const problems = deadLetters.length + (lastError && lastError.kind !== 'network' ? 1 : 0);
+    let tone: Tone = 'ok';
+    if (!online) tone = 'offline';
+    if (pendingCount > 0 && online) tone = 'pending';
+    if (problems > 0 || authRequired) tone = 'problem';
+    let label = online ? 'Online' : 'Offline';
+    if (pendingCount > 0) label = unsyncedLabel(pendingCount);
+    else if (syncing) label = 'Syncing';
+    return { online, pendingCount, syncing, lastSyncedAt, deadLetters, lastError, authRequired, problems, tone, label };
+  }, [online, pendingCount, syncing, lastSyncedAt, deadLetters, lastError, authRequired]);
 }
 
