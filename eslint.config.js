@@ -8,7 +8,7 @@ import webLayers from './eslint/web-layers.js';
 import serverLayers from './eslint/server-layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '**/coverage/**', 'data/**', '**/test-results/**', '**/playwright-report/**',
+  { ignores: ['**/node_modules/**', '**/dist/**', 'sync-server/.bench-bundle/**', '**/dev-dist/**', '**/coverage/**', 'data/**', '**/test-results/**', '**/playwright-report/**',
     // Planted layer violations, linted only by the self-check (eslint/layers.selfcheck.test.js).
     'eslint/fixtures/**'] },
   js.configs.recommended,
