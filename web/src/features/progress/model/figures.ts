@@ -44,9 +44,18 @@ export interface ProgressFigures {
 
 /** The browser's IANA zone (the author's zone until they choose one). */
 export function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+  // Read at most once a minute: the dashboard's progress query asks at every change of the local
+  // database, and each reading builds two Intl.DateTimeFormat (~1–3 ms on a phone, issue 16).
+  const now = Date.now();
+  if (zoneCache && now - zoneCache.at < ZONE_CACHE_MS) return zoneCache.zone;
+  const read = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = read && isValidTimeZone(read) ? read : 'UTC';
+  zoneCache = { zone, at: now };
+  return zone;
 }
+
+const ZONE_CACHE_MS = 60_000;
+let zoneCache: { zone: string; at: number } | null = null;
 
 export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: PlanName): ProgressFigures {
   const settings = snapshot.settings;
