@@ -1,3 +1,4 @@
+import './styles';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Center, Loader, Paper, Tabs, Text, Title } from '@mantine/core';

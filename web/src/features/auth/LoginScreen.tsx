@@ -1,3 +1,4 @@
+import './styles';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Text } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Text } from '@mantine/core';

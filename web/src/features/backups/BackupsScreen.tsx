@@ -1,3 +1,4 @@
+import './styles';
 /**
  * /backups (issue 14): download everything at any time, restore an archive into this account, and
  * the backups the server keeps on the plan's schedule. Needs the server: offline, it says so.

@@ -1,3 +1,4 @@
+import './styles';
 /**
  * The chapter editor screen (spec 001 §2 "Chapter editor"), the route's element:
  * /chapter-editor?id=&bookId=&seriesId=. Behaviour lives in useChapterEditor; this file applies the

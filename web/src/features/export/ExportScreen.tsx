@@ -1,3 +1,4 @@
+import './styles';
 /**
  * /series/{id}/export: the manuscript (or the series bible) out of the device in every format the
  * plan opens, made in a worker with a progress bar, offline as well as online. A preview lists

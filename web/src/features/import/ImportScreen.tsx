@@ -1,3 +1,4 @@
+import './styles';
 /**
  * /series/{id}/import (issue 14, beyond the spec): a DOCX or Markdown manuscript split into
  * chapters by its headings, previewed, then written into a new book or after the chapters of an

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { lazy, memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';

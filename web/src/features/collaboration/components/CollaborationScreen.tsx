@@ -1,3 +1,4 @@
+import '../styles';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';

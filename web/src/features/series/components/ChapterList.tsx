@@ -1,3 +1,4 @@
+import '../styles';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';

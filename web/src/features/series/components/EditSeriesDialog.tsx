@@ -1,3 +1,4 @@
+import '../styles';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, Loader, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, type Series } from '@chronicler/schema';

@@ -1,3 +1,4 @@
+import '../styles';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/PageHeader';

@@ -1,3 +1,4 @@
+import '../styles';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, SimpleGrid, Stack } from '@mantine/core';

@@ -1,0 +1,8 @@
+// Mantine CSS of the components only the account screens use (the shell imports the rest).
+// Imported by the screens' own modules, not by index.ts: the build skips a feature index's own
+// imports when a route takes a screen through it (the re-export is followed straight to the
+// screen), so CSS imported there never loaded (web/scripts/feature-index.test.ts).
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
