@@ -1,15 +1,9 @@
-import { cloneElement, useId, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref, type RefObject } from 'react';
-import { useMergedRefs } from './DeferredTooltip';
+import { cloneElement, useId, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { type ForwardedProps, useMergedRefs } from './DeferredTooltip';
 import { OpenedOnce } from './OpenedOnce';
 
-interface TriggerProps {
-  ref?: Ref<HTMLElement>;
-  onClick?: (event: MouseEvent<HTMLElement>) => void;
-  id?: string;
-  'aria-haspopup'?: 'dialog' | 'menu';
-  'aria-expanded'?: boolean;
-  'aria-controls'?: string;
-}
+/** What the trigger receives: a DeferredTooltip passes the same on to its control. */
+type TriggerProps = ForwardedProps;
 
 /** What a deferred popover's layer (its lazy module) receives. */
 export interface PopoverLayerProps {

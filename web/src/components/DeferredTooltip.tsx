@@ -22,7 +22,7 @@ interface TriggerProps extends ForwardedProps {
 }
 
 /** What a DeferredPopover gives its trigger: passed on to the control (a tooltip on a popover's trigger). */
-interface ForwardedProps {
+export interface ForwardedProps {
   ref?: Ref<HTMLElement>;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   id?: string;
