@@ -60,7 +60,7 @@ export function extendedWithJson<B extends object, E extends object>(base: B, ex
     } else {
       const empty = baseJson === '{}';
       const appended = `${empty ? '' : ','}${extraJson.slice(1)}`;
-      const reference = known.reference && { source: known.reference.source, tail: `${known.reference.tail.slice(0, -1)}${empty ? '' : ','}${extraJson.slice(1)}` };
+      const reference = known.reference && { source: known.reference.source, tail: `${known.reference.tail.slice(0, -1)}${appended}` };
       knownJson.set(value, { json: `${empty ? '{' : baseJson.slice(0, -1)}${appended}`, reference });
     }
   }
