@@ -1,4 +1,5 @@
 import { useLayoutEffect, type Ref, type RefObject } from 'react';
+import { setRef } from './DeferredTooltip';
 
 /**
  * The child of a Mantine `Popover.Target`/`Menu.Target` whose trigger is drawn elsewhere
@@ -8,13 +9,8 @@ import { useLayoutEffect, type Ref, type RefObject } from 'react';
  */
 export function AttachTarget({ target, ref }: { target: RefObject<HTMLElement | null>; ref?: Ref<HTMLElement> }) {
   useLayoutEffect(() => {
-    assign(ref, target.current);
-    return () => assign(ref, null);
+    setRef(ref, target.current);
+    return () => setRef(ref, null);
   }, [ref, target]);
   return null;
-}
-
-function assign(ref: Ref<HTMLElement> | undefined, node: HTMLElement | null) {
-  if (typeof ref === 'function') ref(node);
-  else if (ref) ref.current = node;
 }

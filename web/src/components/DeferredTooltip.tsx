@@ -110,7 +110,8 @@ export function useMergedRefs<T>(a: Ref<T> | undefined, b: Ref<T> | undefined, c
   );
 }
 
-function setRef<T>(ref: Ref<T> | undefined, node: T | null) {
+/** Sets a callback or object ref (AttachTarget uses it too). */
+export function setRef<T>(ref: Ref<T> | undefined, node: T | null) {
   if (typeof ref === 'function') ref(node);
   else if (ref) (ref as { current: T | null }).current = node;
 }
