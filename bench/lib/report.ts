@@ -45,6 +45,11 @@ export function atMost(name: string, ratio: number, target: number, baseline: st
   return { pass, line: `${pass ? 'PASS' : 'FAIL'} ${name}: ${ratio.toFixed(2)}× ${baseline} (target ≤ ${target}×)` };
 }
 
+/** A figure printed among the verdicts for context, gated by no target. */
+export function info(line: string): Verdict {
+  return { pass: true, line: `INFO ${line}` };
+}
+
 /** A target that could not be measured honestly (errors, wrong answers) is a failure too. */
 export function invalid(name: string, reason: string): Verdict {
   return { pass: false, line: `FAIL ${name}: ${reason}` };

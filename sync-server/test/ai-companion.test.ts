@@ -80,6 +80,20 @@ describe('POST /api/ai/suggestion', () => {
     expect(fourth.content).toContain('Gull Rock');
   });
 
+  it('gives authors asking at the same time different suggestions, written in one commit', async () => {
+    const { client, series } = await author('wordsmith');
+    const places = ['Saltmarsh', 'Iron Quay', 'Gull Rock', 'Tern Light', 'Brine Gate', 'Kelp Hollow', 'Ash Pier', 'Reed Ford'];
+    for (const name of places) await client.create('/api/locations', { seriesId: series.id, name });
+    const commits = t!.app.deps.database.groupCommit.stats.commits;
+    const answers = await Promise.all(places.map(() => suggestion(client, { seriesId: series.id, type: 'worldBuilding' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(places.map(() => 201));
+    // Each request chose knowing what the ones before it in the commit had just stored.
+    const named = answers.map((a) => places.find((p) => json(a).content.includes(p)));
+    expect(new Set(named).size).toBe(places.length);
+    // The reads that decide a suggestion run inside its write, so none waits between two commits.
+    expect(t!.app.deps.database.groupCommit.stats.commits - commits).toBeLessThanOrEqual(2);
+  });
+
   it('is spoiler safe: with book 1 chosen, a character first appearing in book 2 is never named', async () => {
     const { client, series, book1 } = await author('legendary');
     await client.create('/api/characters', { seriesId: series.id, name: 'Sable Quint', role: 'protagonist', bookAppearances: [2] });

@@ -6,10 +6,9 @@
  * concurrent requests cannot overspend.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { type AiAllowance, ERROR_CODES, UNLIMITED, gateState, limitFor } from '@chronicler/schema';
+import { type AiAllowance, ERROR_CODES, type PlanName, UNLIMITED, gateState, limitFor, storedPlan } from '@chronicler/schema';
 import { runPrepared } from '../db/prepared.ts';
 import type { DB } from '../db/tables.ts';
-import { userPlan } from '../entities/queries.ts';
 import { HttpError } from '../http/errors.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -34,14 +33,25 @@ function isTimeZone(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && dayFormat(value) !== null;
 }
 
+/** The author's plan and zone: what their allowance and its day depend on. */
+export interface AllowanceHolder {
+  plan: PlanName;
+  timeZone: string;
+}
+
 /**
- * The author's IANA time zone: `users.time_zone`, or UTC while it is empty or not a zone Intl
- * knows. The one place that reads it here.
+ * The author's plan, and IANA time zone: `users.time_zone`, or UTC while it is empty or not a zone
+ * Intl knows. The one place that reads the zone here; one statement for both.
  */
-export async function authorTimeZone(db: Db, userId: string): Promise<string> {
-  const [row] = await runPrepared(db, 'companion author zone', (q, v: { userId: string }) => q.selectFrom('users').select('timeZone').where('id', '=', v.userId), { userId });
-  const zone = (row as { timeZone?: unknown } | undefined)?.timeZone;
-  return isTimeZone(zone) ? zone : 'UTC';
+export async function allowanceHolder(db: Db, userId: string): Promise<AllowanceHolder> {
+  const [row] = await runPrepared(
+    db,
+    'companion allowance holder',
+    (q, v: { userId: string }) => q.selectFrom('users').select(['plan', 'timeZone']).where('id', '=', v.userId),
+    { userId },
+  );
+  const { plan, timeZone } = (row ?? {}) as { plan?: string; timeZone?: unknown };
+  return { plan: storedPlan(plan), timeZone: isTimeZone(timeZone) ? timeZone : 'UTC' };
 }
 
 /** Every zone's offset today is a whole number of quarter hours, so its days start on these UTC boundaries. */
@@ -70,7 +80,7 @@ async function usedOn(db: Db, userId: string, day: string): Promise<number> {
 }
 
 export async function readAllowance(db: Db, userId: string, nowMs: number, modelConfigured: boolean): Promise<AiAllowance> {
-  const [plan, timeZone] = await Promise.all([userPlan(db, userId), authorTimeZone(db, userId)]);
+  const { plan, timeZone } = await allowanceHolder(db, userId);
   const day = localDay(nowMs, timeZone);
   const limit = limitFor(plan, 'aiSuggestionsPerDay');
   const used = await usedOn(db, userId, day);
@@ -78,34 +88,27 @@ export async function readAllowance(db: Db, userId: string, nowMs: number, model
 }
 
 /** The 4xx of a used-up allowance: the tier message of the plan that would allow one more today. */
-function usedUp(plan: Parameters<typeof limitFor>[0], used: number): HttpError {
+function usedUp(plan: PlanName, used: number): HttpError {
   const gate = gateState({ plan, limit: 'aiSuggestionsPerDay', count: used });
   return new HttpError(403, ERROR_CODES.planLimit, gate.message);
 }
 
-/** The author's plan and zone, read once per request. */
-export interface AllowanceHolder {
-  plan: Parameters<typeof limitFor>[0];
-  timeZone: string;
-}
-
-/** Refuses early (before a model is asked) when today's allowance is already spent; answers who is spending. */
-export async function assertAllowanceLeft(db: Db, userId: string, nowMs: number): Promise<AllowanceHolder> {
-  const [plan, timeZone] = await Promise.all([userPlan(db, userId), authorTimeZone(db, userId)]);
+/** Refuses early (before a model is asked) when today's allowance is already spent. */
+export async function assertAllowanceLeft(db: Db, userId: string, nowMs: number): Promise<void> {
+  const { plan, timeZone } = await allowanceHolder(db, userId);
   const limit = limitFor(plan, 'aiSuggestionsPerDay');
   if (limit !== UNLIMITED) {
     const used = await usedOn(db, userId, localDay(nowMs, timeZone));
     if (used >= limit) throw usedUp(plan, used);
   }
-  return { plan, timeZone };
 }
 
 /**
  * Spends one of today's allowance in `trx`, or throws the 4xx when none is left. The increment and
  * the check are one statement (insert, or add one where still below the limit).
  */
-export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs: number, holder: AllowanceHolder): Promise<void> {
-  const { plan, timeZone } = holder;
+export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs: number): Promise<void> {
+  const { plan, timeZone } = await allowanceHolder(trx, userId);
   const day = localDay(nowMs, timeZone);
   const limit = limitFor(plan, 'aiSuggestionsPerDay');
   if (limit === 0) throw usedUp(plan, 0);

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { type SeriesFindings, type SeriesMaterial, seriesFindings } from '@chronicler/companion';
 import { runPrepared } from '../db/prepared.ts';
+import { abandonedTransactions } from '../db/dialect.ts';
 import type { DB } from '../db/tables.ts';
 import { type Db, findRow, listLive } from '../entities/queries.ts';
 
@@ -54,16 +55,6 @@ async function readStamps(db: Kysely<DB>, seriesId: string): Promise<Stamps> {
   return { story: Math.max(0, ...[...STORY_TABLES, 'series'].map((t) => revs[t] ?? 0)), suggestions: revs.aiSuggestions ?? 0 };
 }
 
-async function latestSuggestionRev(db: Kysely<DB>, seriesId: string): Promise<number> {
-  const [row] = await runPrepared(
-    db,
-    'companion latest suggestion rev',
-    (q, v: { seriesId: string }) => q.selectFrom('aiSuggestions').select((eb) => eb.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId),
-    { seriesId },
-  );
-  return (row as { rev: number | null } | undefined)?.rev ?? 0;
-}
-
 async function liveSuggestionContents(db: Kysely<DB>, seriesId: string): Promise<Set<string>> {
   const rows = await runPrepared(
     db,
@@ -95,6 +86,11 @@ export interface CompanionSeries {
   previous: ReadonlySet<string>;
   /** The findings up to `bookId` (a live book of the series: check against `material.books` first). */
   findings(bookId: string | null): Findings;
+  /**
+   * Adds the suggestion just stored at `rev`, in the transaction this view was read in, to the
+   * kept list in place of reading the list again (nothing else can have written in between).
+   */
+  remember(content: string, rev: number): void;
 }
 
 /**
@@ -103,11 +99,21 @@ export interface CompanionSeries {
  * reading and indexing the whole series (the bench's series has 2,000 entries) and every earlier
  * suggestion (a number that only grows). The stamps are read from the database, so the cache stays
  * right with several server processes.
+ *
+ * It is read inside write transactions (the suggestion route's), so it may hold what a transaction
+ * read or wrote before that transaction committed. A transaction that then rolls back gives its
+ * revs back to the next write, under which other content could be stored: so once any transaction
+ * has been abandoned (db/dialect.ts abandonedTransactions), everything kept is dropped.
  */
 export class CompanionCache {
   private readonly entries = new Map<string, CachedSeries>();
+  private abandoned = abandonedTransactions();
 
   async get(db: Kysely<DB>, seriesId: string): Promise<CompanionSeries> {
+    if (this.abandoned !== abandonedTransactions()) {
+      this.entries.clear();
+      this.abandoned = abandonedTransactions();
+    }
     const stamps = await readStamps(db, seriesId);
     const kept = this.entries.get(seriesId);
     const entry: CachedSeries =
@@ -122,6 +128,7 @@ export class CompanionCache {
     this.entries.delete(seriesId);
     this.entries.set(seriesId, entry);
     if (this.entries.size > MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
+    const readAt = entry.suggestions;
     return {
       material: entry.material,
       previous: entry.previous,
@@ -131,23 +138,12 @@ export class CompanionCache {
         if (!findings) entry.findings.set(key, (findings = seriesFindings(entry.material, bookId)));
         return findings;
       },
-    };
-  }
-
-  /**
-   * Call in the write transaction just before inserting a suggestion: answers what to call once
-   * that write has committed, to add it to the kept list in place of reading the list again. Only
-   * when nothing else was written since this process's copy (same stamp) is the copy plus the new
-   * one exactly what is stored.
-   */
-  async beforeInsert(trx: Kysely<DB>, seriesId: string): Promise<(content: string, rev: number) => void> {
-    const before = await latestSuggestionRev(trx, seriesId);
-    return (content, rev) => {
-      const entry = this.entries.get(seriesId);
-      if (!entry || entry.suggestions !== before) return;
-      // In place: a request still picking from this set then also skips the new one, as it should.
-      entry.suggestions = rev;
-      entry.previous.add(content);
+      remember: (content, rev) => {
+        if (entry.suggestions !== readAt || this.entries.get(seriesId) !== entry) return;
+        // In place: a request still picking from this set then also skips the new one, as it should.
+        entry.suggestions = rev;
+        entry.previous.add(content);
+      },
     };
   }
 }

@@ -17,14 +17,13 @@ import { ERROR_CODES, MESSAGES, MINIMUMS, aiSuggestionsQuerySchema, analyzeBodyS
 import { analyzeProse } from '@chronicler/companion';
 import { type Clock, systemClock } from '../auth/clock.ts';
 import { requireUser } from '../auth/session.ts';
-import { assertAccessible, findRow, listLive } from '../entities/queries.ts';
+import { type Db, assertAccessible, findRow, listLive } from '../entities/queries.ts';
 import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
-import { afterCommit } from '../db/shared-transaction.ts';
 import { runMutation } from '../sync/mutation.ts';
 import { assertAllowanceLeft, readAllowance, spendAllowance } from './allowance.ts';
-import { CompanionCache, loadSeriesMaterial } from './material.ts';
-import { type Companion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
+import { CompanionCache, type CompanionSeries, loadSeriesMaterial } from './material.ts';
+import { type Companion, type GeneratedSuggestion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
 
 /** The longest text analysed on the server in one request (~20,000 words, well under 100 ms); the browser runs the same code on longer chapters. */
 export const MAX_SERVER_ANALYSIS_CHARS = 150_000;
@@ -76,20 +75,32 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
 
   app.post('/api/ai/suggestion', { schema: { body: createAiSuggestionBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
-    const { seriesId } = await assertAccessible(db, 'series', request.body.seriesId, user.id, { level: 'edit' });
-    const series = await cache.get(db, seriesId);
-    // The kept material holds the series' live books: no look-up of the book row.
+    const { engines, clock } = app.companion;
     const bookId = request.body.bookId ?? null;
-    if (bookId && !series.material.books.some((b) => b.id === bookId)) throw bookNotInSeries();
-    // Refused before any model is asked; the spend below is what guards against concurrent requests.
-    const holder = await assertAllowanceLeft(db, user.id, app.companion.clock.now());
-    const generated = await app.companion.engines.suggestion({ material: series.material, findings: series.findings(bookId), type: request.body.type, bookId, previous: series.previous });
-    let remember: ((content: string, rev: number) => void) | undefined;
-    let rev = 0;
-    const sent = await runMutation(request, reply, user.id, async (ctx) => {
-      await spendAllowance(ctx.trx, user.id, app.companion.clock.now(), holder);
-      remember = await cache.beforeInsert(ctx.trx, seriesId);
-      rev = ctx.seq;
+    /** The series the author may write to, as the companion keeps it, with the chosen book in it. */
+    const seriesFor = async (reader: Db) => {
+      const { seriesId } = await assertAccessible(reader, 'series', request.body.seriesId, user.id, { level: 'edit' });
+      const series = await cache.get(reader, seriesId);
+      // The kept material holds the series' live books: no look-up of the book row.
+      if (bookId && !series.material.books.some((b) => b.id === bookId)) throw bookNotInSeries();
+      return { seriesId, series };
+    };
+    const suggest = (series: CompanionSeries) =>
+      engines.suggestion({ material: series.material, findings: series.findings(bookId), type: request.body.type, bookId, previous: series.previous });
+    // A model takes seconds: it is asked before the write, outside any transaction, and only when
+    // some allowance is left. The built-in engine only computes, so it runs inside the write with
+    // every read that decides it: concurrent suggestions then commit together
+    // (db/group-commit.ts) instead of each waiting for the connection between two groups.
+    let asked: GeneratedSuggestion | null = null;
+    if (engines.modelConfigured) {
+      const { series } = await seriesFor(db);
+      await assertAllowanceLeft(db, user.id, clock.now());
+      asked = await suggest(series);
+    }
+    return runMutation(request, reply, user.id, async (ctx) => {
+      const { seriesId, series } = await seriesFor(ctx.trx);
+      await spendAllowance(ctx.trx, user.id, clock.now());
+      const generated = asked ?? (await suggest(series));
       const row = await insertRow(ctx, 'aiSuggestions', {
         id: newId(),
         seriesId,
@@ -100,11 +111,9 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
         entityIds: generated.entityIds,
         authorId: user.id,
       });
+      series.remember(generated.content, ctx.seq);
       return { status: 201, body: generated.notice ? { ...row, notice: generated.notice } : row };
     });
-    // Committed (inside a batch: once the batch commits). Not called for an idempotent replay.
-    if (remember) afterCommit(() => remember!(generated.content, rev));
-    return sent;
   });
 
   app.post('/api/ai/analyze', { schema: { body: analyzeBodySchema } }, async (request, reply) => {
@@ -128,13 +137,13 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     if (!request.body.useModel || !engines.modelConfigured) {
       return { ...result, engine: 'builtin', ...(request.body.useModel ? { notice: NO_MODEL_NOTICE } : {}) };
     }
-    const holder = await assertAllowanceLeft(db, user.id, app.companion.clock.now());
+    await assertAllowanceLeft(db, user.id, app.companion.clock.now());
     const material = seriesId ? await loadSeriesMaterial(db, seriesId) : null;
     const reading = await engines.modelAnalysis(text, material, bookId);
     if ('notice' in reading) return { ...result, engine: 'builtin', notice: reading.notice };
     // Only an analysis the model wrote counts against the allowance.
     return runMutation(request, reply, user.id, async (ctx) => {
-      await spendAllowance(ctx.trx, user.id, app.companion.clock.now(), holder);
+      await spendAllowance(ctx.trx, user.id, app.companion.clock.now());
       return { status: 200, body: { ...result, analysis: `${reading.text}\n\n${result.analysis}`, modelAnalysis: reading.text, engine: 'model' } };
     });
   });

@@ -6,3 +6,4 @@
 export { type JsonFieldStorage, rowJsonBytes, rowsJsonArray } from './sqlite/json.ts';
 export { addToWritingDay, countThrottleHit, dataVersion, incrementSeq, insertIdempotencyRecordIfAbsent, upsertRevision } from './sqlite/statements.ts';
 export { cachedResults, execStatement } from './sqlite/direct-statements.ts';
+export { abandonedTransactions } from './sqlite/write-transactions.ts';
