@@ -20,7 +20,7 @@ async function bound(source: 'server' | 'cache', options: Parameters<typeof bind
   db = freshDb(TEST_USER.id);
   await db.open();
   const saveTimeZone = vi.fn(async () => undefined);
-  disposers.push(bindSessionToSyncedUser(db, { saveTimeZone, timeZone: () => 'Europe/Paris', ...options }));
+  disposers.push(bindSessionToSyncedUser(db, { saveTimeZone, timeZone: () => 'Europe/Paris', zoneDelayMs: 0, ...options }));
   return { saveTimeZone };
 }
 
@@ -71,6 +71,23 @@ describe('the session follows the synced author record', () => {
     const again = await bound('server');
     await db.users.put(record({ rev: 4, timeZone: 'Europe/Paris' }));
     await new Promise((r) => setTimeout(r, 50));
+    expect(again.saveTimeZone).not.toHaveBeenCalled();
+  });
+
+  it('stores the zone only a while after start, so that it is not work ahead of the first screen, and not once unbound', async () => {
+    const { saveTimeZone } = await bound('server', { zoneDelayMs: 300 });
+    await db.users.put(record({ rev: 2, timeZone: null }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(saveTimeZone).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(saveTimeZone).toHaveBeenCalledWith('Europe/Paris'));
+
+    disposers.splice(0).forEach((d) => d());
+    db.close();
+    const again = await bound('server', { zoneDelayMs: 300 });
+    await db.users.put(record({ rev: 3, timeZone: null }));
+    await new Promise((r) => setTimeout(r, 50));
+    disposers.splice(0).forEach((d) => d()); // signed out before the delay
+    await new Promise((r) => setTimeout(r, 400));
     expect(again.saveTimeZone).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,11 @@
  *   plan limits read it. The version found at start is used only when the session runs on the
  *   remembered user (offline start); online, GET /api/user answered something at least as fresh.
  * - The author's time zone: when the record says none, the browser's IANA zone is stored
- *   (PUT /api/user/settings), once per start; it is retried on the next start if that fails.
+ *   (PUT /api/user/settings), once per start; it is retried on the next start if that fails. A new
+ *   author's first start asks it as the first pull lands, while the dashboard draws: it waits a
+ *   few seconds (`TIME_ZONE_SAVE_DELAY_MS`), since its request and the pull that its own change's
+ *   poke sets off were otherwise work ahead of the first screenful (issue 16, first load). Only the
+ *   counting of writing days needs it, and that is by day.
  */
 import { liveQuery } from 'dexie';
 import { type ChroniclerDb, currentUserRecord } from '@chronicler/sync-client';
@@ -27,10 +31,15 @@ export function browserTimeZone(): string | null {
   }
 }
 
+/** How long after the record is first seen without a zone the browser's zone is stored. */
+export const TIME_ZONE_SAVE_DELAY_MS = 3_000;
+
 export interface BindOptions {
   /** Stores the zone (tests replace it). */
   saveTimeZone?: (timeZone: string) => Promise<unknown>;
   timeZone?: () => string | null;
+  /** Default TIME_ZONE_SAVE_DELAY_MS. */
+  zoneDelayMs?: number;
 }
 
 /** Keeps the session's user on the synced record of `db`'s author; returns the unbind. */
@@ -40,6 +49,7 @@ export function bindSessionToSyncedUser(db: ChroniclerDb, options: BindOptions =
   let firstSeen = true;
   let startRev = -1;
   let zoneAsked = false;
+  let zoneTimer: ReturnType<typeof setTimeout> | undefined;
 
   const onRecord = (record: UserRecord | undefined) => {
     if (!record) {
@@ -56,9 +66,14 @@ export function bindSessionToSyncedUser(db: ChroniclerDb, options: BindOptions =
     const zone = zoneOf();
     if (record.timeZone === null && zone && !zoneAsked) {
       zoneAsked = true;
-      saveTimeZone(zone).catch(() => undefined); // the next start asks again
+      zoneTimer = setTimeout(() => {
+        saveTimeZone(zone).catch(() => undefined); // the next start asks again
+      }, options.zoneDelayMs ?? TIME_ZONE_SAVE_DELAY_MS);
     }
   };
   const subscription = liveQuery(() => currentUserRecord(db)).subscribe({ next: onRecord, error: () => undefined });
-  return () => subscription.unsubscribe();
+  return () => {
+    subscription.unsubscribe();
+    clearTimeout(zoneTimer);
+  };
 }
