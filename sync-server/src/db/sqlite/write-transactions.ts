@@ -6,15 +6,15 @@
  * therefore begin IMMEDIATE: they wait for the write lock up front and never meet that refusal.
  * Other transactions (the changes feed's consistent read) stay deferred and block no writer.
  *
- * It also counts the transactions that ended without committing (`abandonedTransactions`): a
- * cache filled with what a write transaction read or wrote (ai/material.ts) trusts it only while
+ * It also counts the write transactions that ended without committing (`abandonedTransactions`):
+ * a cache filled with what a write transaction read or wrote (ai/material.ts) trusts it only while
  * that count stands still, since a rolled-back write gives its revs back to the next one.
  */
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type TransactionSettings } from 'kysely';
 
 let abandoned = 0;
 
-/** How many outer transactions in this process have rolled back, or failed to commit, so far. */
+/** How many write transactions (`read write`) in this process have rolled back, or failed to commit, so far. */
 export function abandonedTransactions(): number {
   return abandoned;
 }
@@ -24,22 +24,29 @@ export function immediateWriteTransactions(dialect: Dialect): Dialect {
     createDriver: () => {
       const driver: Driver = dialect.createDriver();
       const beginDeferred = driver.beginTransaction.bind(driver);
+      const writing = new WeakSet<DatabaseConnection>();
       driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
-        if (settings.accessMode === 'read write') await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-        else await beginDeferred(connection, settings);
+        if (settings.accessMode === 'read write') {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+          writing.add(connection);
+        } else {
+          await beginDeferred(connection, settings);
+        }
       };
       const commit = driver.commitTransaction.bind(driver);
       driver.commitTransaction = async (connection: DatabaseConnection) => {
         try {
           await commit(connection);
         } catch (error) {
-          abandoned += 1;
+          if (writing.has(connection)) abandoned += 1;
           throw error;
+        } finally {
+          writing.delete(connection);
         }
       };
       const rollback = driver.rollbackTransaction.bind(driver);
       driver.rollbackTransaction = (connection: DatabaseConnection) => {
-        abandoned += 1;
+        if (writing.delete(connection)) abandoned += 1;
         return rollback(connection);
       };
       return driver;
