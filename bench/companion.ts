@@ -18,12 +18,18 @@
  *      target is gated 8 at a time. One at a time every write pays a whole durable COMMIT, which
  *      alone (a plain create alone less one sharing its COMMIT, printed) costs ~5–6× the read:
  *      that figure is printed, not gated (bench/README.md, session 14).
+ *    - Rounds of 400 requests, each ending with a checkpoint of what it wrote (PASSIVE, on the
+ *      writer). Writes leave work behind that comes back every few milliseconds — the worker's
+ *      checkpoint, the WAL starting over or growing (whose fsync costs the kernel more), GC — and
+ *      with rounds of 20 or 60 requests it fell into some rounds and not others, so medians ranged
+ *      from 4.3× to 6.9× depending on the round length (session 14). A 400-request round holds
+ *      several such periods: the rounds come out flat, and medians equal means.
  *    - Restated target of session 7, for both: the suggestion ≤ 1.5× a plain create.
  *    `--no-checkpointer` leaves SQLite's automatic checkpoints on the writer instead, for the
  *    split; `--memory` uses an in-memory database (no WAL, no fsync: the figures before session 7).
  *    `--profile out.cpuprofile` writes a CPU profile of the measured rounds.
  *
- *   tsx companion.ts [--rounds 9] [--requests 20] [--warmup 2000] [--concurrency 1,8] [--no-browser]
+ *   tsx companion.ts [--rounds 9] [--requests 400] [--warmup 2000] [--concurrency 1,8] [--no-browser]
  *                    [--no-checkpointer] [--memory] [--profile file]
  */
 import fs from 'node:fs';
@@ -44,7 +50,7 @@ const { values: flags } = parseArgs({
   args: benchArgs(),
   options: {
     rounds: { type: 'string', default: '9' },
-    requests: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1,8' },
     warmup: { type: 'string', default: '2000' },
     'no-browser': { type: 'boolean', default: false },
@@ -178,6 +184,9 @@ async function suggestionCpu(): Promise<Verdict[]> {
       const cpuPer = async (fn: () => Promise<unknown>) => {
         const started = process.cpuUsage();
         await inWaves(fn, REQUESTS, concurrency);
+        // The checkpoint of what the round wrote, in the round: the worker would copy those WAL
+        // pages a little later, into whichever round ran then (a read's, often).
+        if (dir) database.sqlite.pragma('wal_checkpoint(PASSIVE)');
         const used = process.cpuUsage(started);
         return (used.user + used.system) / 1000 / REQUESTS;
       };
@@ -201,6 +210,8 @@ async function suggestionCpu(): Promise<Verdict[]> {
       const [s, b, c] = [median(suggestions), median(reads), median(creates)];
       rows.push([String(concurrency), us(s), us(b), fmt.ratio(s / b), perCommit.toFixed(1), us(c), fmt.ratio(s / c)]);
       figures.set(concurrency, { s, b, c });
+      const rounded = (values: number[]) => values.map((v) => Math.round(v * 1000)).join(', ');
+      console.log(`${concurrency} at a time, µs per request round by round — suggestion: ${rounded(suggestions)}; read: ${rounded(reads)}; create: ${rounded(creates)}`);
       const at = concurrency === 1 ? 'one at a time' : `${concurrency} at a time`;
       verdicts.push(
         concurrency === 1

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AI_SUGGESTION_TYPES } from '@chronicler/schema';
 import { type SeriesMaterial } from './material.ts';
 import { seriesBible } from './bible.ts';
-import { SAMPLE_SUGGESTIONS, seriesFindings, suggest } from './suggestions.ts';
+import { SAMPLE_SUGGESTIONS, pickSuggestion, seriesFindings, suggest } from './suggestions.ts';
 
 let n = 0;
 const uid = () => `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`;
@@ -206,5 +207,53 @@ describe('suggestion rules and aliases', () => {
     };
     expect(suggest(material, { type: 'characterDevelopment' }).content).toContain('Mara Vell has not appeared');
     expect(suggest(aliased, { type: 'characterDevelopment' }).content).not.toContain('has not appeared');
+  });
+});
+
+describe('picking among earlier suggestions', () => {
+  it('picks what a fresh look would, when the earlier suggestions are kept in one growing set (the server’s way)', () => {
+    const { material, b1 } = fixture();
+    const copy: SeriesMaterial = structuredClone(material);
+    const typeOrNone = fc.option(fc.constantFrom(...AI_SUGGESTION_TYPES), { nil: undefined });
+    const step = fc.record({ type: typeOrNone, book: fc.boolean(), reload: fc.constantFrom('none', 'none', 'none', 'same', 'deleted') });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 150 }), (steps) => {
+        // The kept findings and set, as CompanionCache keeps them: the same objects across picks.
+        const kept = { all: seriesFindings(material, null), early: seriesFindings(material, b1.id) };
+        let previous = new Set<string>();
+        for (const { type, book, reload } of steps) {
+          // Another writer changed the suggestions (deleted some, or not): the set is read again, a new object.
+          if (reload === 'same') previous = new Set(previous);
+          if (reload === 'deleted') previous = new Set([...previous].filter((_, i) => i % 3 !== 0));
+          const picked = pickSuggestion(book ? kept.early : kept.all, { type, previous });
+          // From scratch: findings of a copy of the series and a new set, nothing remembered.
+          const fresh = seriesFindings(copy, book ? b1.id : null);
+          expect(picked).toEqual(pickSuggestion(fresh, { type, previous: [...previous] }));
+          previous.add(picked.content);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('offers a prompt again once it was deleted, after every prompt of its type had been used', () => {
+    const { material } = fixture();
+    const findings = seriesFindings(material, null);
+    const previous = new Set<string>();
+    const used: string[] = [];
+    // Until the type repeats itself: every finding and every prompt of it used.
+    for (;;) {
+      const picked = pickSuggestion(findings, { type: 'plotIdea', previous });
+      if (previous.has(picked.content)) break;
+      previous.add(picked.content);
+      used.push(picked.content);
+    }
+    expect(used.length).toBeGreaterThan(2);
+    // Another writer deleted one of them: the set is read again (a new one), and the deleted one
+    // is the only new suggestion left — whichever it is.
+    for (const deleted of used) {
+      const reread = new Set(used.filter((content) => content !== deleted));
+      expect(pickSuggestion(findings, { type: 'plotIdea', previous: reread }).content).toBe(deleted);
+    }
   });
 });

@@ -199,11 +199,13 @@ function fallbackCast(m: SeriesMaterial): MaterialCharacter[] {
   return [...m.characters].sort((a, b) => Number(isMainCharacter(b)) - Number(isMainCharacter(a)) || a.name.localeCompare(b.name));
 }
 
-/** What the fall-back prompts draw on, made once per pick. */
+/** What the fall-back prompts draw on, made once per kept material. */
 interface FallbackSource {
   m: SeriesMaterial;
   cast: readonly MaterialCharacter[];
   lastBook: SeriesMaterial['books'][number] | undefined;
+  /** Per type, the set of earlier suggestions in which every prompt of the type was found (see pickSuggestion). */
+  usedUp: Map<AiSuggestionType, ReadonlySet<string>>;
 }
 
 /** Per (kept) spoiler-safe material: sorting the cast by name per request cost more than the rest of the pick. */
@@ -292,18 +294,38 @@ export function pickSuggestion(findings: SeriesFindings & { safe: SeriesMaterial
   const previous: ReadonlySet<string> = options.previous instanceof Set ? options.previous : new Set(options.previous ?? []);
   const types = options.type ? [options.type] : AI_SUGGESTION_TYPES;
   for (const type of types) {
-    const fresh = findings[type].find((d) => !previous.has(d.content));
+    const fresh = firstFresh(findings[type], previous);
     if (fresh) return fresh;
   }
   const m = findings.safe;
   let source = fallbackSources.get(m);
-  if (!source) fallbackSources.set(m, (source = { m, cast: fallbackCast(m), lastBook: orderedBooks(m).at(-1) }));
+  if (!source) fallbackSources.set(m, (source = { m, cast: fallbackCast(m), lastBook: orderedBooks(m).at(-1), usedUp: new Map() }));
   const type = options.type ?? AI_SUGGESTION_TYPES[previous.size % AI_SUGGESTION_TYPES.length]!;
-  for (let turn = previous.size; turn < previous.size + fallbackCycle(source, type); turn++) {
-    const draft = fallback(source, type, turn);
-    if (!previous.has(draft.content)) return draft;
+  if (source.usedUp.get(type) !== previous) {
+    for (let turn = previous.size; turn < previous.size + fallbackCycle(source, type); turn++) {
+      const draft = fallback(source, type, turn);
+      if (!previous.has(draft.content)) return draft;
+    }
+    // Every prompt of the type has been suggested: it stays so while `previous` only grows.
+    source.usedUp.set(type, previous);
   }
   return fallback(source, type, previous.size);
+}
+
+/**
+ * Per findings list, how far a set of earlier suggestions has used it up. The server keeps one
+ * set per series and only ever adds to it (a changed series gets a new one), so what was used
+ * stays used: each pick starts where the last one stopped instead of checking every finding
+ * again (thousands of suggestions made every pick check the whole list, bench/companion.ts).
+ */
+const usedFindings = new WeakMap<readonly SuggestionDraft[], { previous: ReadonlySet<string>; from: number }>();
+
+function firstFresh(list: readonly SuggestionDraft[], previous: ReadonlySet<string>): SuggestionDraft | undefined {
+  const known = usedFindings.get(list);
+  let i = known?.previous === previous ? known.from : 0;
+  while (i < list.length && previous.has(list[i]!.content)) i++;
+  usedFindings.set(list, { previous, from: i });
+  return list[i];
 }
 
 /** One suggestion, new where possible, naming the series' own entities. */
