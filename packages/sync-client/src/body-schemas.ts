@@ -16,13 +16,6 @@ import {
 import type { BodySchema } from './outbox-write.ts';
 
 export {
-  createBookBodySchema,
-  createChapterBodySchema,
-  createCharacterBodySchema,
-  createLocationBodySchema,
-  createRelationshipBodySchema,
-  createSeriesBodySchema,
-  createTimelineEventBodySchema,
   reorderChaptersBodySchema,
   reorderTimelineBodySchema,
   updateBookBodySchema,
@@ -37,7 +30,7 @@ export {
 /** Kinds created from the device (user-scoped rows and conflict copies are the server's). */
 export type CreatableKind = Exclude<SeriesScopedKind, 'chapterConflicts' | 'aiSuggestions'>;
 
-/** The create body of each kind: an unsent create with an update folded in is checked again with it. */
+/** The create body of each kind (an unsent create with an update folded in is checked again with it). */
 export const CREATE_SCHEMAS = {
   series: createSeriesBodySchema,
   books: createBookBodySchema,

@@ -280,7 +280,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   return {
     series: {
       async create(input: CreateSeriesBody) {
-        const body = parse((await loadBodySchemas()).createSeriesBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.series, input);
         const id = body.id ?? newId(now());
         return create('series', { ...body, id }, async () => ({
           ...stamps(id, now()),
@@ -299,7 +299,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     books: {
       async create(input: CreateBookBody) {
-        const body = parse((await loadBodySchemas()).createBookBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.books, input);
         const id = body.id ?? newId(now());
         return create('books', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.book.seriesRequired);
@@ -323,7 +323,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     chapters: {
       async create(input: CreateChapterBody) {
-        const body = parse((await loadBodySchemas()).createChapterBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.chapters, input);
         const id = body.id ?? newId(now());
         return create('chapters', { ...body, id }, async () => {
           const book = await mustGet(db, 'books', body.bookId, MESSAGES.chapter.bookRequired);
@@ -352,7 +352,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     characters: {
       async create(input: CreateCharacterBody) {
-        const body = parse((await loadBodySchemas()).createCharacterBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.characters, input);
         const id = body.id ?? newId(now());
         return create('characters', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.character.seriesRequired);
@@ -367,7 +367,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     relationships: {
       async create(input: CreateRelationshipBody) {
-        const body = parse((await loadBodySchemas()).createRelationshipBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.characterRelationships, input);
         const id = body.id ?? newId(now());
         return create('characterRelationships', { ...body, id }, async () => {
           const source = await mustGet(db, 'characters', body.sourceCharacterId, NOT_FOUND.characters);
@@ -393,7 +393,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     locations: {
       async create(input: CreateLocationBody) {
-        const body = parse((await loadBodySchemas()).createLocationBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.locations, input);
         const id = body.id ?? newId(now());
         return create('locations', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.location.seriesRequired);
@@ -408,7 +408,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
 
     timelineEvents: {
       async create(input: CreateTimelineEventBody) {
-        const body = parse((await loadBodySchemas()).createTimelineEventBodySchema, input);
+        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.timelineEvents, input);
         const id = body.id ?? newId(now());
         return create('timelineEvents', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, 'Please select a series first');
