@@ -18,7 +18,6 @@ import {
   limitFor,
   nextTierAllowing,
   planLabel,
-  planNameSchema,
   requiredTierFor,
   tierRank,
   toPlanName,
@@ -27,6 +26,7 @@ import {
   yearlyPrice,
   type PlanName,
 } from './plans.ts';
+import { planNameSchema } from './plan-schemas.ts';
 
 const planArb = fc.constantFrom(...PLAN_NAMES);
 const limitArb = fc.constantFrom(...LIMIT_NAMES);
