@@ -6,7 +6,6 @@
  */
 export * from './db.ts';
 export * from './mutators.ts';
-export { preloadBodySchemas } from './load-body-schemas.ts';
 export * from './queries.ts';
 export * from './rebase.ts';
 export * from './acks.ts';

@@ -35,13 +35,3 @@ export function loadedBodySchemas(): BodySchemas {
   if (!loaded) throw new Error('The body schemas are used before a mutator loaded them (loadBodySchemas)');
   return loaded;
 }
-
-/**
- * Starts loading the schemas ahead of the first write, ignoring a failure (the first write tries
- * again). The app calls it a little after the first screen has its data: off the way to that
- * screen, and loaded long before an author has typed anything — so that a device that goes offline
- * early still has them to validate its writes.
- */
-export function preloadBodySchemas(): void {
-  loadBodySchemas().catch(() => undefined);
-}

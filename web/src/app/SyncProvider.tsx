@@ -24,7 +24,6 @@ import {
   createSyncEngine,
   isSyncBusy,
   openChroniclerDb,
-  preloadBodySchemas,
   requestPersistentStorage,
   syncStatus,
 } from '@chronicler/sync-client';
@@ -53,9 +52,6 @@ interface GuardPrompt {
   count: number;
   resolve: (proceed: boolean) => void;
 }
-
-/** How long after the engine starts: the first screen has painted by then, on a phone too. */
-const BODY_SCHEMAS_PRELOAD_DELAY_MS = 2_000;
 
 const browserFetch: SyncEngineOptions['fetch'] = (url, init) => globalThis.fetch(url, { ...init, credentials: 'include' });
 
@@ -121,7 +117,6 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
 
     let unbindUser = () => undefined as void;
     let bindTimer: ReturnType<typeof setTimeout> | undefined;
-    let schemasTimer: ReturnType<typeof setTimeout> | undefined;
     let begun = false;
     // Once the shell and the screen have committed (the effect below): the engine starts and the
     // sync status and session follow the database. Begun before, their stores changed while React
@@ -132,10 +127,6 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       begun = true;
       engine.start();
       unbindStatus = bindStatusToDb(db, syncStatus);
-      // The write path's schemas (zod) a little after the start: off the way to the first
-      // screen (issue 16), loaded long before an author has typed anything (an early offline
-      // write then still validates).
-      schemasTimer = setTimeout(preloadBodySchemas, BODY_SCHEMAS_PRELOAD_DELAY_MS);
       // In a task of its own: with the engine's start, one task of ~35 ms (issue 16).
       bindTimer = setTimeout(() => {
         if (cancelled) return;
@@ -162,7 +153,6 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
       cancelled = true;
       beginRef.current = null;
       clearTimeout(bindTimer);
-      clearTimeout(schemasTimer);
       unbindUser();
       unlistenProblems();
       unrelayLive();
