@@ -19,7 +19,7 @@ const FIRST_SHARED_MODULE =
   /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
 /** Small data-layer modules of the signed-in shell and the dashboard (the `signed-in-data` chunk); none is a first route's. */
 const SIGNED_IN_DATA_MODULE =
-  /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|writing|roles)\.ts$|[\\/]packages[\\/]schema[\\/]src[\\/](positions|word-count|entity-constants|progress[\\/]day)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
+  /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|writing|roles)\.ts$|[\\/]packages[\\/]schema[\\/]src[\\/](positions|word-count|progress[\\/]day)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
 /**
  * Mantine components and icons of the signed-in shell and the dashboard (the `signed-in-ui` chunk).
  * Not the overlays (Popover, Menu, Modal, Drawer, Tooltip, Floating UI): the shell and the
@@ -153,9 +153,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            // zod, with the module that configures it for the browser: loaded with the first write or
-            // form (sync-client load-body-schemas.ts), never before the dashboard's first screenful.
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]schema[\\/]src[\\/]zod-browser\.ts$/ },
             // Mantine's styling core and the components of the first screens (/auth, the shell):
             // one chunk instead of a dozen small ones whose split shifts as screens are added.
             // DeferredTooltip too: /auth's theme toggle, the shell and the dashboard all use it (alone, a

@@ -2,9 +2,6 @@
 export interface RouteBudget {
   budgetBytes: number;
   lazyModules: string[];
-  /** Loaded after the first paint, before the first screenful: must not bring zod (checked with lazyModules). */
-  zodFreeModules?: string[];
-  afterPaintModules?: string[];
   note?: string;
 }
 export interface ManifestChunk {
@@ -21,14 +18,11 @@ export interface RouteMeasure {
   budget: number;
   over: boolean;
   chunks: Array<{ file: string; bytes: number }>;
-  /** The chunks of the first screen that contain zod (none, or the check fails). */
-  zod: string[];
 }
 export const DEFAULT_CONFIG: string;
 export function readConfig(file?: string): Record<string, RouteBudget>;
 export function readManifest(dist: string): Record<string, ManifestChunk>;
 export function routeChunks(manifest: Record<string, ManifestChunk>, lazyModules: string[]): string[];
-export function zodChunks(dist: string, manifest: Record<string, ManifestChunk>, modules: string[]): string[];
 export function gzipBytes(file: string): number;
 export function measureFirstRoutes(dist: string, routes?: Record<string, RouteBudget>): RouteMeasure[];
 export function report(results: RouteMeasure[]): string;

@@ -9,11 +9,6 @@
  * e2e/tests/first-load.spec.ts checks in Chromium that the browser loads nothing beyond this set,
  * so the list below cannot drift from what the app really does.
  *
- * It also fails when zod is among that JavaScript or among the static imports of the route's
- * `zodFreeModules` (on `/`: what loads after the outline's paint up to the dashboard's first
- * screenful): zod is needed only to write or submit a form, and the schemas built at module level
- * with it took ~26 ms before the dashboard could paint (issue 16).
- *
  *   node scripts/first-route-size.mjs [dist] [--config first-route-budget.json]
  */
 import fs from 'node:fs';
@@ -51,14 +46,6 @@ export function routeChunks(manifest, lazyModules) {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-/** zod's own code: its schemas keep their internals in `_zod`, and its classes are named `$Zod…`. */
-const ZOD_MARKER = /\b_zod\b|\$ZodType\b/;
-
-/** The JS files among the entry's, `modules`' and their static imports that contain zod. */
-export function zodChunks(dist, manifest, modules) {
-  return routeChunks(manifest, modules).filter((file) => ZOD_MARKER.test(fs.readFileSync(path.join(dist, file), 'utf8')));
-}
-
 export function gzipBytes(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
@@ -69,12 +56,12 @@ export function gzipBytes(file) {
  */
 export function measureFirstRoutes(dist, routes = readConfig()) {
   const manifest = readManifest(dist);
-  return Object.entries(routes).map(([route, { budgetBytes: budget, lazyModules, zodFreeModules = [] }]) => {
+  return Object.entries(routes).map(([route, { budgetBytes: budget, lazyModules }]) => {
     const chunks = routeChunks(manifest, lazyModules)
       .map((file) => ({ file, bytes: gzipBytes(path.join(dist, file)) }))
       .sort((a, b) => b.bytes - a.bytes);
     const bytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
-    return { route, bytes, budget, over: bytes > budget, chunks, zod: zodChunks(dist, manifest, [...lazyModules, ...zodFreeModules]) };
+    return { route, bytes, budget, over: bytes > budget, chunks };
   });
 }
 
@@ -82,11 +69,10 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 export function report(results) {
   return results
-    .map(({ route, bytes, budget, over, chunks, zod }) =>
+    .map(({ route, bytes, budget, over, chunks }) =>
       [
         `${over ? 'OVER ' : 'ok   '} ${route}: ${kb(bytes)} gzip of JavaScript (budget ${kb(budget)})`,
         ...(over ? chunks.map((c) => `        ${kb(c.bytes).padStart(9)}  ${c.file}`) : []),
-        ...(zod.length > 0 ? [`ZOD   ${route}: zod before the first screen, in ${zod.join(', ')}`] : []),
       ].join('\n'),
     )
     .join('\n');
@@ -100,9 +86,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   console.log(report(results));
   if (results.some((r) => r.over)) {
     console.error('First-route JavaScript over budget: lazy-load what the first screen does not need (web/README.md "First load").');
+    process.exit(1);
   }
-  if (results.some((r) => r.zod.length > 0)) {
-    console.error('zod on a first screen: import the constants and rules (entity-constants.ts, plans.ts …), not a module that builds schemas; write through the mutators (web/README.md "First load").');
-  }
-  if (results.some((r) => r.over || r.zod.length > 0)) process.exit(1);
 }

@@ -2,17 +2,26 @@
  * Billing rules both sides use (issue 12; spec 000 §3, §7, §9; DESIGN.md §4 "Stripe", "Billing"):
  * the plan list the API answers, request bodies, what a Stripe subscription status means for the
  * author's plan, the price the server charges, entitlements (products owned, gift months) and gift
- * codes. Prices always come from the plan and product tables, never from the client. The request
- * and answer schemas are in billing-schemas.ts, so that the signed-in app reads what is owned
- * (ownedProducts) on its first screen without downloading zod (issue 16).
+ * codes. Prices always come from the plan and product tables, never from the client.
  */
-import { DEFAULT_PLAN, PLAN_LIST, PLANS, type PlanName, formatCents, hasFeature, hasTier, yearlyPrice } from './plans.ts';
-import type { Entitlement, EntitlementKind } from './entities.ts';
-import type { PremiumProduct, ProductId } from './products.ts';
-import type { SubscriptionPlan } from './billing-schemas.ts';
+import { z } from 'zod';
+import { DEFAULT_PLAN, PLAN_LIST, PLANS, type PlanName, formatCents, hasFeature, hasTier, planNameSchema, yearlyPrice } from './plans.ts';
+import { type Entitlement, type EntitlementKind, entitlementSchema } from './entities.ts';
+import { type PremiumProduct, type ProductId, isProductId } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/subscription-plans (000 §3: id, name, description, price in cents, features, mostPopular)
+
+export const subscriptionPlanSchema = z.object({
+  /** The lowercase plan name: what `POST /api/subscriptions` takes as `planName`. */
+  id: planNameSchema,
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  features: z.array(z.string()),
+  mostPopular: z.boolean(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
 /** The plan list the API answers, drawn from the one plan table. */
 export function subscriptionPlans(): SubscriptionPlan[] {
@@ -31,11 +40,21 @@ export function subscriptionPlans(): SubscriptionPlan[] {
 
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const billingIntervalSchema = z.enum(BILLING_INTERVALS);
 
 /** Plans that can be bought: every plan with a price. */
 export function isPaidPlan(plan: PlanName): boolean {
   return PLANS[plan].priceCents > 0;
 }
+
+export const createSubscriptionBodySchema = z.strictObject({
+  planName: z
+    .string({ error: 'Please choose a plan' })
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(planNameSchema.refine(isPaidPlan, { error: 'The Apprentice plan is free: there is nothing to buy' })),
+  interval: billingIntervalSchema.default('monthly'),
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
 
 /** Plans are priced in US dollars (the plan table's cents; `formatCents`). */
 export const SUBSCRIPTION_CURRENCY = 'usd';
@@ -90,6 +109,15 @@ export function effectivePlan(input: { basePlan: PlanName; subscriptionPlan: Pla
 // Products (POST /api/create-payment-intent {items:[{id}], amount})
 
 export const UNKNOWN_PRODUCT = 'This product is not in the catalogue';
+
+export const createPaymentIntentBodySchema = z.strictObject({
+  items: z
+    .array(z.strictObject({ id: z.string({ error: UNKNOWN_PRODUCT }).max(100, { error: UNKNOWN_PRODUCT }).refine(isProductId, { error: UNKNOWN_PRODUCT }) }), { error: 'Choose one product' })
+    .length(1, { error: 'Choose one product' }),
+  /** What the page showed, in dollars (the checkout URL's `amount`); never what is charged. */
+  amount: z.number({ error: 'amount must be a number' }).finite().min(0).max(1_000_000),
+});
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
 export const PRICE_MISMATCH_MESSAGE = 'The price has changed';
 
@@ -164,10 +192,28 @@ export const GIFT_MESSAGES = {
   redeemed: 'Gift redeemed: enjoy one month of The Wordsmith tier',
 } as const;
 
+export const redeemGiftBodySchema = z.strictObject({
+  code: z
+    .string({ error: 'Please enter a gift code' })
+    .max(40, { error: GIFT_MESSAGES.invalid })
+    .transform(normalizeGiftCode)
+    .refine(isGiftCode, { error: GIFT_MESSAGES.invalid }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Premium support requests
 
 export const SUPPORT_LIMITS = { subject: 200, message: 10_000 } as const;
+
+export const supportRequestBodySchema = z.strictObject({
+  subject: z.string({ error: 'Please enter a subject' }).trim().min(1, { error: 'Please enter a subject' }).max(SUPPORT_LIMITS.subject, { error: `Must be at most ${SUPPORT_LIMITS.subject} characters` }),
+  message: z
+    .string({ error: 'Please describe what you need' })
+    .trim()
+    .min(1, { error: 'Please describe what you need' })
+    .max(SUPPORT_LIMITS.message, { error: `Must be at most ${SUPPORT_LIMITS.message} characters` }),
+});
+export type SupportRequestBody = z.infer<typeof supportRequestBodySchema>;
 
 export const PREMIUM_SUPPORT_REQUIRED = 'Priority support comes with Premium Support or a plan that includes it';
 
@@ -175,3 +221,25 @@ export const PREMIUM_SUPPORT_REQUIRED = 'Priority support comes with Premium Sup
 export function hasPrioritySupport(plan: PlanName, entitlements: readonly Entitlement[], now: number): boolean {
   return hasFeature(plan, 'prioritySupport') || activeEntitlement(entitlements, 'premium-support', now) !== undefined;
 }
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/billing/status: the author's subscription as Stripe last told us
+
+export const billingStatusSchema = z.object({
+  paymentsConfigured: z.boolean(),
+  plan: planNameSchema,
+  subscription: z
+    .object({
+      plan: planNameSchema,
+      interval: billingIntervalSchema,
+      status: z.string(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      /** The last renewal failed and Stripe is retrying (shown to the author). */
+      paymentFailed: z.boolean(),
+    })
+    .nullable(),
+  giftUntil: z.string().nullable(),
+  entitlements: z.array(entitlementSchema),
+});
+export type BillingStatus = z.infer<typeof billingStatusSchema>;

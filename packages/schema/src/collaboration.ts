@@ -2,9 +2,11 @@
  * Collaboration (spec 001 §2, §3, §4, §5, §6, §7; DESIGN.md §4 "Collaboration"): a collaborative
  * series is a series with members. The roles, what each may do, the invite lifecycle and the request
  * and answer shapes of /api/collaboration/…, shared by the server (enforcement) and the web app
- * (what to show and lock). The request bodies' schemas are in collaboration-schemas.ts, so that the
- * signed-in shell checks roles without downloading zod (issue 16).
+ * (what to show and lock).
  */
+import { z } from 'zod';
+import { LIMITS } from './entities.ts';
+import { MESSAGES, MINIMUMS } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Roles
@@ -84,6 +86,48 @@ export const INVITE_MESSAGES = {
   notPending: 'This invitation has already been answered',
   linkUsed: 'This invitation link has already been used or revoked',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies (001 §5, §7)
+
+/** POST /api/collaboration/series: {name, description, isPublic} (001 §5 minimum lengths). */
+export const createCollaborativeSeriesBodySchema = z.strictObject({
+  id: z.uuid({ error: 'Must be a valid id' }).optional(),
+  name: z
+    .string({ error: MESSAGES.collaboration.nameMin })
+    .trim()
+    .min(MINIMUMS.collaborativeSeriesName, { error: MESSAGES.collaboration.nameMin })
+    .max(LIMITS.title, { error: `Must be at most ${LIMITS.title} characters` }),
+  description: z
+    .string({ error: MESSAGES.collaboration.descriptionMin })
+    .trim()
+    .min(MINIMUMS.collaborativeSeriesDescription, { error: MESSAGES.collaboration.descriptionMin })
+    .max(LIMITS.longText, { error: `Must be at most ${LIMITS.longText} characters` }),
+  isPublic: z.boolean().default(false),
+});
+export type CreateCollaborativeSeriesBody = z.input<typeof createCollaborativeSeriesBodySchema>;
+
+const inviteRole = z.enum(INVITE_ROLES, { error: MESSAGES.collaboration.roleRequired });
+
+/** POST /api/collaboration/series/{seriesId}/invites: {inviteeEmail, role, message}. */
+export const inviteBodySchema = z.strictObject({
+  inviteeEmail: z
+    .string({ error: MESSAGES.collaboration.invalidEmail })
+    .trim()
+    .pipe(z.email({ error: MESSAGES.collaboration.invalidEmail }).max(254, { error: MESSAGES.collaboration.invalidEmail })),
+  role: inviteRole.default(DEFAULT_INVITE_ROLE),
+  message: z.string().max(LIMITS.shortText * 5, { error: `Must be at most ${LIMITS.shortText * 5} characters` }).optional(),
+});
+export type InviteBody = z.input<typeof inviteBodySchema>;
+
+/** POST /api/collaboration/series/{seriesId}/invite-links: a single-use link for an invitee whose e-mail differs. */
+export const inviteLinkBodySchema = z.strictObject({ role: inviteRole.default(DEFAULT_INVITE_ROLE) });
+
+/** PUT /api/collaboration/series/{seriesId}/members/{userId}. */
+export const changeRoleBodySchema = z.strictObject({ role: inviteRole });
+
+/** POST /api/collaboration/series/{seriesId}/transfer: the new owner must be a member. */
+export const transferBodySchema = z.strictObject({ userId: z.string().min(1).max(100) });
 
 // ---------------------------------------------------------------------------------------------
 // Answers

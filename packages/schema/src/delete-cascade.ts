@@ -13,7 +13,7 @@
  * `lookup` says how referencing rows are found on both stores: by an index on the field, or by the
  * series' rows of that kind filtered in memory (the field has no index).
  */
-import type { EntityKind, SeriesScopedKind } from './entity-constants.ts';
+import type { EntityKind, SeriesScopedKind } from './entities.ts';
 import { seriesIdOfRow } from './scopes.ts';
 
 export type OnDelete = 'delete' | 'clear' | 'removeFromList' | 'keep';

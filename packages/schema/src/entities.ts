@@ -6,35 +6,25 @@
 import './zod-browser.ts';
 import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
-import {
-  BOOK_STATUSES,
-  CHAPTER_STATUSES,
-  CHARACTER_ALIAS_MAX_CHARS,
-  CHARACTER_ALIASES_MAX,
-  CHARACTER_ROLES,
-  CHARACTER_STATUSES,
-  DEFAULT_EVENT_COLOR,
-  type EntityKind,
-  EVENT_IMPORTANCE,
-  EVENT_TYPES,
-  LIMITS,
-  LOCATION_IMPORTANCE,
-  LOCATION_TYPES,
-  MAX_BATCH_ENTRIES,
-  RELATIONSHIP_TYPES,
-  isValidTimeZone,
-} from './entity-constants.ts';
-import { planNameSchema } from './plan-schemas.ts';
+import { planNameSchema } from './plans.ts';
 import { writingMarkSchema } from './progress/mark.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 import type { AiSuggestion } from './ai.ts';
 import { PRODUCT_IDS } from './products.ts';
 
-// The plain data (limits, enum values, kinds) is in entity-constants.ts, which builds no schema.
-export * from './entity-constants.ts';
-
 // ---------------------------------------------------------------------------------------------
 // Building blocks
+
+export const LIMITS = {
+  title: 500,
+  shortText: 200,
+  longText: 20_000,
+  /** A chapter's text; a 200,000-word chapter is about 1.2 M characters. */
+  chapterContent: 5_000_000,
+  url: 2_048,
+  reorderItems: 2_000,
+  characterIds: 500,
+} as const;
 
 const id = z.uuid({ error: 'Must be a valid id' });
 
@@ -52,6 +42,7 @@ function optionalText(max: number = LIMITS.longText) {
 const nullableUrl = z.string().max(LIMITS.url).nullable();
 const position = z.number().int().min(0).max(1_000_000);
 
+export const BOOK_NUMBERS = [1, 2, 3, 4, 5] as const;
 /** Book appearances are limited to books 1 to 5 (001 §9). Stored sorted and without repeats. */
 const bookAppearances = z
   .array(z.number().int().min(1).max(5))
@@ -60,6 +51,20 @@ const bookAppearances = z
 
 // ---------------------------------------------------------------------------------------------
 // Enums
+
+export const BOOK_STATUSES = ['in_progress', 'completed', 'planning', 'revision'] as const;
+export const CHAPTER_STATUSES = ['in_progress', 'draft', 'revision', 'completed'] as const;
+export const CHARACTER_ROLES = ['protagonist', 'antagonist', 'supporting', 'mentor', 'comic_relief', 'minor'] as const;
+export const CHARACTER_STATUSES = ['alive', 'deceased', 'unknown'] as const;
+export const RELATIONSHIP_TYPES = ['ally', 'enemy', 'family', 'romantic', 'conflict', 'mentor', 'professional'] as const;
+export const LOCATION_TYPES = [
+  'city', 'town', 'village', 'castle', 'forest', 'mountain', 'ocean', 'river',
+  'desert', 'island', 'cave', 'ruins', 'general', 'other',
+] as const;
+export const LOCATION_IMPORTANCE = ['main', 'secondary', 'minor'] as const;
+export const EVENT_TYPES = ['plot', 'character', 'world'] as const;
+export const EVENT_IMPORTANCE = ['major', 'medium', 'minor'] as const;
+export const DEFAULT_EVENT_COLOR = '#6366f1';
 
 export const bookStatusSchema = z.enum(BOOK_STATUSES);
 export const chapterStatusSchema = z.enum(CHAPTER_STATUSES);
@@ -241,6 +246,17 @@ export const entitlementSchema = syncedRowSchema.extend({
 });
 export type Entitlement = z.infer<typeof entitlementSchema>;
 
+/** Whether the runtime's Intl knows `zone` as an IANA time zone (the same test on both sides). */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.trim() === '' || zone !== zone.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** PUT /api/user/settings: the author's own settings (more fields join as they are added). */
 export const updateUserSettingsBodySchema = z.strictObject({
   timeZone: z
@@ -380,6 +396,10 @@ export const reorderTimelineBodySchema = z.strictObject({
 export type ReorderChaptersBody = z.input<typeof reorderChaptersBodySchema>;
 export type ReorderTimelineBody = z.input<typeof reorderTimelineBodySchema>;
 
+/** Other names a character goes by (the companion matches them like the name): at most this many… */
+export const CHARACTER_ALIASES_MAX = 10;
+/** …of at most this many characters each. */
+export const CHARACTER_ALIAS_MAX_CHARS = 60;
 /** Trimmed, blanks dropped, repeats (ignoring case) kept once, in the author's order. */
 const characterAliases = z
   .array(z.string().max(CHARACTER_ALIAS_MAX_CHARS, { error: `Each alias must be at most ${CHARACTER_ALIAS_MAX_CHARS} characters` }))
@@ -513,6 +533,30 @@ export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySche
 // ---------------------------------------------------------------------------------------------
 // Sync (DESIGN.md §3)
 
+/** The synced entity kinds, as named in the changes feed and the outbox. */
+export const ENTITY_KINDS = [
+  'series', 'books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts',
+  'users',
+  'writingStats', 'userAchievements', 'writingSettings',
+  'aiSuggestions',
+  'entitlements',
+] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/**
+ * The kinds whose rows belong to one author rather than to a series (packages/sync-client README,
+ * "How to add a user-scoped kind"): their wire rows carry `userId` and no `seriesId`, the changes
+ * feed sends each author their own, and the server writes them. Every one is in ENTITY_KINDS too.
+ */
+export const USER_SCOPED_KINDS = [
+  'users',
+  'writingStats', 'userAchievements', 'writingSettings',
+  'entitlements',
+] as const satisfies readonly EntityKind[];
+export type UserScopedKind = (typeof USER_SCOPED_KINDS)[number];
+/** The kinds whose rows belong to a series (the series itself included). */
+export type SeriesScopedKind = Exclude<EntityKind, UserScopedKind>;
+
 export interface EntityRowByKind {
   series: Series;
   books: Book;
@@ -530,6 +574,15 @@ export interface EntityRowByKind {
   entitlements: Entitlement;
 }
 
+/**
+ * How an update was applied. `applied`: no base revision given, plain write. `fast-forward`: the
+ * base was current. `merged`: concurrent edits combined (per field, or a clean text merge).
+ * `conflict`: some incoming text was kept as a conflict copy (`conflictId`). `deleted`: the row
+ * was deleted before this update arrived; text changes were kept as a conflict copy.
+ */
+export const MERGE_STATUSES = ['applied', 'fast-forward', 'merged', 'conflict', 'deleted'] as const;
+export type MergeStatus = (typeof MERGE_STATUSES)[number];
+
 export interface ChangesResponse {
   /** Latest state of each changed row, tombstones included (deletedAt set), grouped by kind. */
   changes: { [K in EntityKind]: EntityRowByKind[K][] };
@@ -545,6 +598,9 @@ export const changesQuerySchema = z.strictObject({
   since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(10_000).default(2_000),
 });
+
+/** Most outbox entries one POST /api/sync/batch may carry (DESIGN.md §6: batches of 500). */
+export const MAX_BATCH_ENTRIES = 500;
 
 /** One outbox entry replayed through its REST route by POST /api/sync/batch. */
 export const batchEntrySchema = z.strictObject({

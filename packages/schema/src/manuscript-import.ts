@@ -4,7 +4,7 @@
  * top heading is the book's title); text before the first chapter heading is kept as its own
  * chapter, never dropped. Paragraph text is kept as written.
  */
-import { LIMITS } from './entity-constants.ts';
+import { LIMITS } from './entities.ts';
 
 export type ImportBlock = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string };
 

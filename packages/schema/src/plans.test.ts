@@ -18,6 +18,7 @@ import {
   limitFor,
   nextTierAllowing,
   planLabel,
+  planNameSchema,
   requiredTierFor,
   tierRank,
   toPlanName,
@@ -26,7 +27,6 @@ import {
   yearlyPrice,
   type PlanName,
 } from './plans.ts';
-import { planNameSchema } from './plan-schemas.ts';
 
 const planArb = fc.constantFrom(...PLAN_NAMES);
 const limitArb = fc.constantFrom(...LIMIT_NAMES);

@@ -10,6 +10,8 @@
  * The spec's §9 comparison table disagrees with §6; we show what we enforce (§6), and reuse §9's
  * export wording ("PDF and TXT", "PDF, DOCX and TXT", "All Formats") for the export levels.
  */
+import './zod-browser.ts';
+import { z } from 'zod';
 import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -17,9 +19,14 @@ import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 
 // The names, the default and their checks are in plan-names.ts, so code that only reads a plan
 // name (the web app's session on its first screen) loads none of the table (issue 16).
-// Their zod schemas are in plan-schemas.ts: the table builds none, so the signed-in app reads limits
-// and features without downloading zod (issue 16: it is needed only to write).
 export * from './plan-names.ts';
+export const planNameSchema = z.enum(PLAN_NAMES);
+
+const storedPlanSchema = planNameSchema.catch('apprentice');
+/** A plan as stored on an author's record: apprentice when missing or not a plan (any more). */
+export function storedPlan(value: unknown): PlanName {
+  return storedPlanSchema.parse(value);
+}
 
 /** Unlimited, as in the spec's limit table (000 §6). */
 export const UNLIMITED = -1;
@@ -58,6 +65,7 @@ export const LIMIT_NAMES = [
   'aiSuggestionsPerDay',
   'cloudStorageGb',
 ] as const satisfies readonly LimitName[];
+export const limitNameSchema = z.enum(LIMIT_NAMES);
 
 /** Boolean features (000 §6, 001 §6). */
 export const FEATURE_NAMES = [
@@ -86,6 +94,7 @@ export const FEATURE_NAMES = [
   'customFeatureDevelopment',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
+export const featureNameSchema = z.enum(FEATURE_NAMES);
 export type PlanFlags = Readonly<Record<FeatureName, boolean>>;
 
 export interface PlanTier {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCTS, PRODUCT_IDS, checkoutHref, formatProductPrice, isProductId, productById } from './products.ts';
-import { productIdSchema } from './billing-schemas.ts';
+import { PRODUCTS, PRODUCT_IDS, checkoutHref, formatProductPrice, isProductId, productById, productIdSchema } from './products.ts';
 
 describe('premium products (000 §9)', () => {
   it('sells the five products at the spec prices in USD', () => {

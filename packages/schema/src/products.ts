@@ -2,6 +2,8 @@
  * The five one-time premium products (spec 000 §9). The client shows this list and the server
  * charges these prices: the price comes from here, never from the client's `amount` (DESIGN.md §4).
  */
+import './zod-browser.ts';
+import { z } from 'zod';
 import { formatCents } from './plans.ts';
 
 export const PRODUCT_IDS = [
@@ -12,6 +14,7 @@ export const PRODUCT_IDS = [
   'gift-subscription',
 ] as const;
 export type ProductId = (typeof PRODUCT_IDS)[number];
+export const productIdSchema = z.enum(PRODUCT_IDS);
 
 export interface PremiumProduct {
   readonly id: ProductId;

@@ -3,8 +3,14 @@
  * is its own) or to one author (USER_SCOPED_KINDS). Code that used to assume "every row has a
  * series" — the client's pull and purge, the server's writes, feed and SSE fan-out — asks here.
  */
-import { ENTITY_KINDS, type EntityKind, type SeriesScopedKind, USER_SCOPED_KINDS, type UserScopedKind } from './entity-constants.ts';
-import type { EntityRowByKind } from './entities.ts';
+import {
+  ENTITY_KINDS,
+  type EntityKind,
+  type EntityRowByKind,
+  type SeriesScopedKind,
+  USER_SCOPED_KINDS,
+  type UserScopedKind,
+} from './entities.ts';
 
 const USER_SCOPED: ReadonlySet<EntityKind> = new Set(USER_SCOPED_KINDS);
 

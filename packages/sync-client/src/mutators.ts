@@ -5,12 +5,6 @@
  * its outbox entry, in ONE Dexie transaction (Dexie Cloud style), coalescing unsent updates.
  * Deletes cascade locally by the same table the server's deletes interpret
  * (@chronicler/schema delete-cascade.ts).
- *
- * The schemas are loaded with the first write (load-body-schemas.ts). Each write that queues an
- * outbox entry awaits `loadBodySchemas()` ONCE, as its first step, and then opens its transaction
- * without awaiting anything else: awaiters of one promise resume in the order they awaited, so
- * writes asked for in a row commit in that order. A second await before the transaction (a helper
- * that awaits it) would let a later write overtake (load-body-schemas.test.ts).
  */
 import {
   type CascadeReader,
@@ -36,10 +30,26 @@ import {
   type UpdateTimelineEventBody,
   byPosition,
   chapterWordCount,
+  createBookBodySchema,
+  createChapterBodySchema,
+  createCharacterBodySchema,
+  createLocationBodySchema,
+  createRelationshipBodySchema,
+  createSeriesBodySchema,
+  createTimelineEventBodySchema,
   newId,
   nextPosition,
   planDeleteCascade,
+  reorderChaptersBodySchema,
   renumbered,
+  reorderTimelineBodySchema,
+  updateBookBodySchema,
+  updateChapterBodySchema,
+  updateCharacterBodySchema,
+  updateLocationBodySchema,
+  updateRelationshipBodySchema,
+  updateSeriesBodySchema,
+  updateTimelineEventBodySchema,
   type SeriesScopedKind,
 } from '@chronicler/schema';
 import {
@@ -55,7 +65,6 @@ import { isLive } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { type BodySchema, commit } from './outbox-write.ts';
 import { withWritingMark } from './writing.ts';
-import { loadBodySchemas } from './load-body-schemas.ts';
 
 export { referencedIds } from './outbox-write.ts';
 
@@ -233,8 +242,6 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   }
 
   async function remove(kind: WritableKind, id: string): Promise<void> {
-    // Checks nothing, but waits its turn behind the writes asked for before it (load-body-schemas.ts).
-    await loadBodySchemas();
     await commit(db, now, async () => {
       const row = await mustGet(db, kind, id, NOT_FOUND[kind]);
       const nowIso = new Date(now()).toISOString();
@@ -280,7 +287,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   return {
     series: {
       async create(input: CreateSeriesBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.series, input);
+        const body = parse(createSeriesBodySchema, input);
         const id = body.id ?? newId(now());
         return create('series', { ...body, id }, async () => ({
           ...stamps(id, now()),
@@ -293,13 +300,13 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         }));
       },
       /** The spec's `name` is accepted and stored as `title`. */
-      update: async (id: string, input: UpdateSeriesBody) => update('series', id, parse((await loadBodySchemas()).updateSeriesBodySchema, input)),
+      update: (id: string, input: UpdateSeriesBody) => update('series', id, parse(updateSeriesBodySchema, input)),
       delete: (id: string) => remove('series', id),
     },
 
     books: {
       async create(input: CreateBookBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.books, input);
+        const body = parse(createBookBodySchema, input);
         const id = body.id ?? newId(now());
         return create('books', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.book.seriesRequired);
@@ -316,14 +323,14 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           };
         });
       },
-      update: async (id: string, input: UpdateBookBody) => update('books', id, parse((await loadBodySchemas()).updateBookBodySchema, input)),
+      update: (id: string, input: UpdateBookBody) => update('books', id, parse(updateBookBodySchema, input)),
       /** Deletes the book and its chapters (their conflict copies stay, as on the server). */
       delete: (id: string) => remove('books', id),
     },
 
     chapters: {
       async create(input: CreateChapterBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.chapters, input);
+        const body = parse(createChapterBodySchema, input);
         const id = body.id ?? newId(now());
         return create('chapters', { ...body, id }, async () => {
           const book = await mustGet(db, 'books', body.bookId, MESSAGES.chapter.bookRequired);
@@ -341,18 +348,18 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         });
       },
       /** Saves title / text / status / position. Carries the base revision for the server's merge. */
-      update: async (id: string, input: UpdateChapterBody) => update('chapters', id, withWritingMark(parse((await loadBodySchemas()).updateChapterBodySchema, input), now())),
+      update: (id: string, input: UpdateChapterBody) => update('chapters', id, withWritingMark(parse(updateChapterBodySchema, input), now())),
       delete: (id: string) => remove('chapters', id),
       /** Positions as the screen computed them (1-based after a drag). All chapters of one book. */
       async reorder(input: ReorderChaptersBody) {
-        const body = parse((await loadBodySchemas()).reorderChaptersBodySchema, input);
+        const body = parse(reorderChaptersBodySchema, input);
         await reorder('chapters', body.chapters, body, '/api/chapters/reorder');
       },
     },
 
     characters: {
       async create(input: CreateCharacterBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.characters, input);
+        const body = parse(createCharacterBodySchema, input);
         const id = body.id ?? newId(now());
         return create('characters', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.character.seriesRequired);
@@ -360,14 +367,14 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           return { ...stamps(id, now()), seriesId: series.id, ...fields };
         });
       },
-      update: async (id: string, input: UpdateCharacterBody) => update('characters', id, parse((await loadBodySchemas()).updateCharacterBodySchema, input)),
+      update: (id: string, input: UpdateCharacterBody) => update('characters', id, parse(updateCharacterBodySchema, input)),
       /** Deletes the character, its relationships, and removes it from timeline events. */
       delete: (id: string) => remove('characters', id),
     },
 
     relationships: {
       async create(input: CreateRelationshipBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.characterRelationships, input);
+        const body = parse(createRelationshipBodySchema, input);
         const id = body.id ?? newId(now());
         return create('characterRelationships', { ...body, id }, async () => {
           const source = await mustGet(db, 'characters', body.sourceCharacterId, NOT_FOUND.characters);
@@ -386,14 +393,14 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           return row;
         });
       },
-      update: async (id: string, input: UpdateRelationshipBody) =>
-        update('characterRelationships', id, parse((await loadBodySchemas()).updateRelationshipBodySchema, input)),
+      update: (id: string, input: UpdateRelationshipBody) =>
+        update('characterRelationships', id, parse(updateRelationshipBodySchema, input)),
       delete: (id: string) => remove('characterRelationships', id),
     },
 
     locations: {
       async create(input: CreateLocationBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.locations, input);
+        const body = parse(createLocationBodySchema, input);
         const id = body.id ?? newId(now());
         return create('locations', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, MESSAGES.location.seriesRequired);
@@ -401,14 +408,14 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           return { ...stamps(id, now()), seriesId: series.id, ...fields };
         });
       },
-      update: async (id: string, input: UpdateLocationBody) => update('locations', id, parse((await loadBodySchemas()).updateLocationBodySchema, input)),
+      update: (id: string, input: UpdateLocationBody) => update('locations', id, parse(updateLocationBodySchema, input)),
       /** Deletes the location and clears it from timeline events. */
       delete: (id: string) => remove('locations', id),
     },
 
     timelineEvents: {
       async create(input: CreateTimelineEventBody) {
-        const body = parse((await loadBodySchemas()).CREATE_SCHEMAS.timelineEvents, input);
+        const body = parse(createTimelineEventBodySchema, input);
         const id = body.id ?? newId(now());
         return create('timelineEvents', { ...body, id }, async () => {
           const series = await mustGet(db, 'series', body.seriesId, 'Please select a series first');
@@ -416,11 +423,11 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           return { ...stamps(id, now()), seriesId: series.id, ...fields };
         });
       },
-      update: async (id: string, input: UpdateTimelineEventBody) => update('timelineEvents', id, parse((await loadBodySchemas()).updateTimelineEventBodySchema, input)),
+      update: (id: string, input: UpdateTimelineEventBody) => update('timelineEvents', id, parse(updateTimelineEventBodySchema, input)),
       delete: (id: string) => remove('timelineEvents', id),
       /** Positions renumbered from 1 in the new order (001 §4). */
       async reorder(input: ReorderTimelineBody) {
-        const body = parse((await loadBodySchemas()).reorderTimelineBodySchema, input);
+        const body = parse(reorderTimelineBodySchema, input);
         await reorder('timelineEvents', body.events, body, '/api/timeline-events/reorder');
       },
     },
@@ -431,9 +438,6 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
        * (a normal chapter save, merged on the server like any other); the copy is then dismissed.
        */
       async resolve(conflictId: string, apply?: { title?: string; content?: string }) {
-        // Loaded before the transaction (a download inside it would let IndexedDB commit it), and
-        // even without `apply`: writes keep the order they were asked in (load-body-schemas.ts).
-        const { updateChapterBodySchema } = await loadBodySchemas();
         const chapterFields = apply && (apply.title !== undefined || apply.content !== undefined)
           ? parse(updateChapterBodySchema, withoutUndefined(apply))
           : null;

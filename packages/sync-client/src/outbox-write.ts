@@ -5,7 +5,18 @@
  * merged, the earliest base kept; the row's unsent create: one POST carrying the fields), and an
  * entry names the local-only creates it depends on. The mutators (mutators.ts) build what to write.
  */
-import { isUserScopedKind, newId } from '@chronicler/schema';
+import {
+  createBookBodySchema,
+  createChapterBodySchema,
+  createCharacterBodySchema,
+  createLocationBodySchema,
+  createRelationshipBodySchema,
+  createSeriesBodySchema,
+  createTimelineEventBodySchema,
+  isUserScopedKind,
+  newId,
+  type SeriesScopedKind,
+} from '@chronicler/schema';
 import {
   type AnyRow,
   type ChroniclerDb,
@@ -23,7 +34,6 @@ import { AckCache } from './acks.ts';
 import { type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { writingMarksCoalesce } from './writing.ts';
-import { loadedBodySchemas } from './load-body-schemas.ts';
 
 /** The part of a zod schema the mutators use (zod itself is a dependency of @chronicler/schema). */
 export interface BodySchema<T> {
@@ -60,6 +70,19 @@ function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
   return out;
 }
 
+/** Kinds created from the device (user-scoped rows and conflict copies are the server's). */
+type CreatableKind = Exclude<SeriesScopedKind, 'chapterConflicts' | 'aiSuggestions'>;
+
+const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
+  series: createSeriesBodySchema,
+  books: createBookBodySchema,
+  chapters: createChapterBodySchema,
+  characters: createCharacterBodySchema,
+  characterRelationships: createRelationshipBodySchema,
+  locations: createLocationBodySchema,
+  timelineEvents: createTimelineEventBodySchema,
+};
+
 /**
  * Update fields a create route does not store as the update route would (the server places a new
  * book itself, whatever position is sent): an update carrying one stays a request of its own.
@@ -73,9 +96,7 @@ function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unk
   const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
   if (Object.keys(update).some((field) => blocked.includes(field))) return null;
   const create = createBody as Record<string, unknown> & { id: string };
-  // Only an update folds, and its mutator has loaded the schemas (to check the update) already.
-  const schema: BodySchema<Record<string, unknown>> = loadedBodySchemas().CREATE_SCHEMAS[entity];
-  const result = schema.safeParse({ ...create, ...update });
+  const result = CREATE_SCHEMAS[entity].safeParse({ ...create, ...update });
   return result.success ? { ...result.data, id: create.id } : null;
 }
 

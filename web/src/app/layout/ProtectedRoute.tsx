@@ -29,7 +29,7 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
   // outline is then taken away, in the same frame (a layout effect).
   const [shown, setShown] = useState(false);
   const onPainted = useCallback(() => {
-    // Dexie first, in a task of its own (./warmup), while the rest downloads beside it;
+    // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them;
     // the shell without waiting for GET /api/user (it renders once the session is confirmed), and
     // the screen beside the sync engine rather than after it. Drawn only once they have arrived
     // (lib/preloadableLazy): a Suspense fallback first made React hold them back 300 ms. Drawn as a
