@@ -156,13 +156,12 @@ async function suggestionCpu(): Promise<Verdict[]> {
     // V8 reaches its steady state on these routes only after ~2,000 requests (session 14: the
     // suggestion cost 476 µs of CPU after 300, 212 µs after 2,000, in memory; a fifth of it on
     // V8's compiler threads). A running server has long passed that, so the JIT warms up on a
-    // series of its own, and the measured series stays fresh (a few suggestions, not thousands).
+    // series of its own, and the measured series starts with no suggestions.
     const warm = requestsOn(await seedSeries('The Warm-up'));
+    const perKind = Math.ceil(100 / CONCURRENCY.length);
     for (let i = 0; i < WARMUP; i += 100) {
       for (const concurrency of CONCURRENCY) {
-        await inWaves(warm.suggest, Math.ceil(100 / CONCURRENCY.length), concurrency);
-        await inWaves(warm.read, Math.ceil(100 / CONCURRENCY.length), concurrency);
-        await inWaves(warm.create, Math.ceil(100 / CONCURRENCY.length), concurrency);
+        for (const fn of [warm.suggest, warm.read, warm.create]) await inWaves(fn, perKind, concurrency);
       }
     }
     const measured = requestsOn(await seedSeries('The Long Bench'));

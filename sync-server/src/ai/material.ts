@@ -102,8 +102,8 @@ export interface CompanionSeries {
  *
  * It is read inside write transactions (the suggestion route's), so it may hold what a transaction
  * read or wrote before that transaction committed. A transaction that then rolls back gives its
- * revs back to the next write, under which other content could be stored: so once any transaction
- * has been abandoned (db/dialect.ts abandonedTransactions), everything kept is dropped.
+ * revs back to the next write, under which other content could be stored: so once any write
+ * transaction has been abandoned (db/dialect.ts abandonedTransactions), everything kept is dropped.
  */
 export class CompanionCache {
   private readonly entries = new Map<string, CachedSeries>();
