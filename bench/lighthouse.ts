@@ -178,8 +178,13 @@ async function auditOnce(label: string, url: string, options: AuditOptions): Pro
     if (SAVE_DIR) {
       const file = path.join(SAVE_DIR, `${String(++saved).padStart(2, '0')}-${label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.json`);
       fs.writeFileSync(file, JSON.stringify(lhr));
-      const trace = (result.artifacts as { Trace?: unknown }).Trace;
-      if (trace) fs.writeFileSync(file.replace(/\.json$/, '.trace'), JSON.stringify(trace));
+      const artifacts = result.artifacts as { Trace?: unknown; DevtoolsLog?: unknown; URL?: unknown; GatherContext?: unknown };
+      if (artifacts.Trace) fs.writeFileSync(file.replace(/\.json$/, '.trace'), JSON.stringify(artifacts.Trace));
+      // What lighthouse/lantern.ts needs to run Lighthouse's simulation again and show its graph.
+      if (artifacts.DevtoolsLog) {
+        const { DevtoolsLog, URL, GatherContext } = artifacts;
+        fs.writeFileSync(file.replace(/\.json$/, '.devtools.json'), JSON.stringify({ DevtoolsLog, URL, GatherContext, settings: lhr.configSettings }));
+      }
     }
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -436,6 +436,42 @@ describe('live', () => {
     expect(winListeners.size).toBe(0);
   });
 
+  it('a hello or poke that comes while a pull is in flight pulls again only if that pull did not reach its seq', async () => {
+    const handlers = new Map<string, (e: { data?: string }) => void>();
+    // Each pull is held until the test answers it with the server's seq at that moment.
+    const held: (() => void)[] = [];
+    let serverSeq = 12;
+    const t = await setup(
+      (call) => (call.method === 'GET' ? new Promise<Reply>((resolve) => held.push(() => resolve(emptyPull(serverSeq)))) : { status: 404 }),
+      { eventSource: () => ({ addEventListener: (type, fn) => handlers.set(type, fn), close: () => undefined, onerror: null, readyState: 1 }) },
+    );
+    const gets = () => t.fetch.calls.filter((c) => c.method === 'GET').length;
+    const settle = () => new Promise((r) => setTimeout(r, 50));
+    t.engine.start();
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    // The first connect's hello comes while the first pull is in flight, which reads to 12: no second pull.
+    handlers.get('hello')!({ data: '{"seq":12}' });
+    held.shift()!();
+    await settle();
+    expect(gets()).toBe(1);
+    expect(held).toHaveLength(0);
+
+    // A poke for 13 pulls; during that pull, pokes for 13 (reached by it) and 15 (not reached) come.
+    serverSeq = 13;
+    handlers.get('message')!({ data: '{"seq":13}' });
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    handlers.get('message')!({ data: '{"seq":13}' });
+    handlers.get('message')!({ data: '{"seq":15}' });
+    held.shift()!(); // answers 13
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    expect(gets()).toBe(3);
+    serverSeq = 15;
+    held.shift()!();
+    await settle();
+    expect(gets()).toBe(3);
+    t.engine.stop();
+  });
+
   it('hands named live events (presence, invites) to its listeners without pulling', async () => {
     const handlers = new Map<string, (e: { data?: string }) => void>();
     const t = await setup(() => emptyPull(), {

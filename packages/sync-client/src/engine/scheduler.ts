@@ -57,6 +57,14 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let running: Promise<void> | null = null;
   let wantPush = false;
   let wantPull = false;
+  /**
+   * The newest seq a poke or hello announced while the loop was running: pulled for only if the
+   * loop's own pulls did not reach it (the first connect's hello comes while the first pull is in
+   * flight — a second pull of nothing, on the way to the first screen, issue 16).
+   */
+  let announcedSeq = 0;
+  /** True while drain's loop runs (it checks announcedSeq before it ends). */
+  let draining = false;
   /** Pokes with rows, in the order they came, waiting for the loop. */
   const carried: Required<Poke>[] = [];
   const retryTimers: Record<'push' | 'pull', unknown> = { push: null, pull: null };
@@ -89,8 +97,9 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
 
   async function drain(): Promise<void> {
     status.getState().setSyncing(true);
+    draining = true;
     try {
-      while ((wantPush || wantPull || carried.length > 0) && !flags.stopped && !flags.paused) {
+      while ((wantPush || wantPull || carried.length > 0 || announcedSeq > 0) && !flags.stopped && !flags.paused) {
         if (wantPush) {
           wantPush = false;
           const result = await runPush();
@@ -104,9 +113,14 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
             if (flags.stopped) throw error;
             wantPull = true;
           }
-        } else {
+        } else if (wantPull) {
           wantPull = false;
+          announcedSeq = 0; // this pull reads to the server's head
           await runPull();
+        } else {
+          const seq = announcedSeq;
+          announcedSeq = 0;
+          if (await isBehind(seq)) await runPull();
         }
       }
     } catch (error) {
@@ -114,6 +128,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
         status.getState().reportError({ kind: 'storage', message: `Sync stopped: ${String((error as Error)?.message ?? error)}`, at: now() });
       }
     } finally {
+      draining = false;
       status.getState().setSyncing(false);
     }
   }
@@ -144,7 +159,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     running = done.finally(() => {
       running = null;
       // What was asked for meanwhile (a poke's rows, a pull) runs now.
-      if (wantPush || wantPull || carried.length > 0) void kick(false, false);
+      if (wantPush || wantPull || carried.length > 0 || announcedSeq > 0) void kick(false, false);
     });
     return job;
   }
@@ -163,12 +178,24 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
       carried.push(poke as Required<Poke>);
       return kick(false, false);
     }
-    // A poke for a commit already pulled (often our own write) needs no pull.
+    // A poke for a commit already pulled (often our own write) needs no pull. While the loop runs,
+    // what it pulls may reach the seq: it is checked once the loop gets to it.
+    if (draining) {
+      announcedSeq = Math.max(announcedSeq, seq);
+      return running ?? Promise.resolve();
+    }
+    return isBehind(seq).then((behind) => (behind ? kick(false, true) : undefined));
+  }
+
+  /** True when this device has not pulled up to `seq` (or cannot tell). */
+  async function isBehind(seq: number): Promise<boolean> {
     const known = options.knownCursor();
-    if (known !== null) return seq > known ? kick(false, true) : Promise.resolve();
-    return readSyncState(db)
-      .then((state) => (seq > state.cursor ? kick(false, true) : undefined))
-      .catch(() => kick(false, true));
+    if (known !== null) return seq > known;
+    try {
+      return seq > (await readSyncState(db)).cursor;
+    } catch {
+      return true;
+    }
   }
 
   function openEvents() {
@@ -176,8 +203,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     try {
       const source = options.eventSource(ctx.transport.url('/api/sync/events'));
       eventSource = source;
-      // `hello` on every (re)connect: anything missed while disconnected is pulled.
-      source.addEventListener('hello', () => void kick(false, true));
+      // `hello` on every (re)connect carries the server's seq: anything missed while disconnected is pulled.
+      source.addEventListener('hello', (event) => void receive(event.data));
       source.addEventListener('message', (event) => void receive(event.data));
       for (const name of LIVE_EVENTS) {
         source.addEventListener(name, (event) => {
