@@ -12,7 +12,8 @@
  * they connected stays connected) before the simulation — e.g. a chunk loaded after the paint instead.
  * `--merge REGEX` (repeatable): the requests whose URL matches become one, the first of them, with
  * their bytes summed — e.g. chunks bundled together. `--early REGEX`: the matching requests start
- * as soon as the document has arrived (e.g. preloaded by index.html).
+ * as soon as the document has arrived (e.g. preloaded by index.html). `--resize REGEX=KB`
+ * (repeatable): the matching request transfers KB kilobytes instead.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -49,7 +50,7 @@ interface Estimate {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { graph: { type: 'string', default: 'both' }, all: { type: 'boolean', default: false }, drop: { type: 'string' }, merge: { type: 'string', multiple: true }, early: { type: 'string' } },
+  options: { graph: { type: 'string', default: 'both' }, all: { type: 'boolean', default: false }, drop: { type: 'string' }, merge: { type: 'string', multiple: true }, early: { type: 'string' }, resize: { type: 'string', multiple: true } },
 });
 
 const short = (url: string) => {
@@ -164,6 +165,16 @@ for (const file of positionals) {
       Lantern.Graph.PageDependencyGraph.pruneNode(node as never);
     }
     console.log(`\n(what if: ${merged.length} requests in one, ${((first.request!.transferSize ?? 0) / 1024).toFixed(1)} kB: ${merged.map((n) => short(n.request!.url)).join(', ')})`);
+  }
+  for (const spec of values.resize ?? []) {
+    const at = spec.lastIndexOf('=');
+    const pattern = new RegExp(spec.slice(0, at));
+    const bytes = Number(spec.slice(at + 1)) * 1024;
+    params.graph.traverse((node) => {
+      if (node.type !== 'network' || !pattern.test(node.request!.url)) return;
+      console.log(`\n(what if: ${short(node.request!.url)} ${((node.request!.transferSize ?? 0) / 1024).toFixed(1)} → ${(bytes / 1024).toFixed(1)} kB)`);
+      node.request!.transferSize = bytes;
+    });
   }
   if (values.early) {
     const early = new RegExp(values.early);

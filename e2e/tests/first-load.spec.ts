@@ -17,8 +17,9 @@ const dist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../.
 const manifest = readManifest(dist);
 const budgets = readConfig();
 /**
- * Loaded after the page's `load` event by design: the service worker's update prompt (app/App.tsx)
- * and the toast stack (components/ToastRegion.tsx), so a toast shown offline needs no download.
+ * Loaded a few seconds after the first screen by design (lib/afterFirstPaint `afterFirstScreen`): the
+ * service worker's update prompt (app/App.tsx) and the toast stack (components/ToastRegion.tsx; a
+ * toast before it arrives, or offline, is drawn plainly).
  */
 const AFTER_LOAD = ['src/app/UpdatePrompt.tsx', 'src/components/ToastStack.tsx'];
 

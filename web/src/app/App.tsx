@@ -1,18 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
+import { afterFirstScreen } from '@/lib/afterFirstPaint';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 // The service worker and its "new version" prompt wait for the page's load event (Workbox's
-// advice) and the first screen's paint: the first screen never waits for them (issue 16, first load).
+// advice) and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for
+// the service worker's precaching (issue 16, first load).
 const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 const router = createBrowserRouter(routes);
 
 function useLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => (loaded ? undefined : afterLoadAndFirstPaint(() => setLoaded(true))), [loaded]);
+  useEffect(() => (loaded ? undefined : afterFirstScreen(() => setLoaded(true))), [loaded]);
   return loaded;
 }
 

@@ -1,17 +1,49 @@
-import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent } from 'react';
 import { notifications, useNotifications } from '@mantine/notifications';
-import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
+import { afterFirstScreen } from '@/lib/afterFirstPaint';
 import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
+import { PlainToasts } from './PlainToasts';
 
-// The toast stack (Mantine's Notifications and its transitions) is not part of the first screen's
-// JavaScript (issue 16): it loads with the first toast, or once the page has loaded and painted
-// its first screen, whichever comes first — so a toast shown offline never waits on a download that cannot happen (on a first
-// visit the service worker does not control the page yet).
-const loadToastStack = () => import('./ToastStack');
-const ToastStack = lazy(loadToastStack);
+// The toast stack (Mantine's Notifications, its transitions, its portal) is not part of the first
+// screen's JavaScript, nor downloaded on the way to it (issue 16): it loads with the first toast, or
+// a few seconds after the first screen. Until it has arrived — or when it cannot, offline on a first
+// visit — the toasts are drawn plainly (PlainToasts), so none is lost or delayed.
+let stackModule: { default: ComponentType } | undefined;
+let stackLoading: Promise<void> | undefined;
 
-function prefetchAfterLoad(): () => void {
-  return afterLoadAndFirstPaint(() => void loadToastStack().catch(() => undefined));
+/** Downloads the toast stack once; a failed download may be tried again. */
+export function loadToastStack(): Promise<void> {
+  stackLoading ??= import('./ToastStack').then(
+    (module) => {
+      stackModule = module;
+    },
+    (error: unknown) => {
+      stackLoading = undefined;
+      throw error;
+    },
+  );
+  return stackLoading;
+}
+
+/** The stack's component once `wanted` and downloaded; tried again when the network returns. */
+function useToastStack(wanted: boolean): ComponentType | undefined {
+  const [stack, setStack] = useState<ComponentType | undefined>(() => stackModule?.default);
+  useEffect(() => {
+    if (stack || !wanted) return undefined;
+    let live = true;
+    const attempt = () =>
+      void loadToastStack().then(
+        () => live && setStack(() => stackModule!.default),
+        () => undefined,
+      );
+    attempt();
+    window.addEventListener('online', attempt);
+    return () => {
+      live = false;
+      window.removeEventListener('online', attempt);
+    };
+  }, [stack, wanted]);
+  return stack;
 }
 
 /**
@@ -24,11 +56,12 @@ export function ToastRegion() {
   const [stackWanted, setStackWanted] = useState(false);
   // Once loaded it stays: a closing toast still needs the stack for its exit transition.
   if (!stackWanted && pending.notifications.length + pending.queue.length > 0) setStackWanted(true);
+  const ToastStack = useToastStack(stackWanted);
   const drag = useRef<{ id: string; el: HTMLElement; startX: number; startY: number; dx: number; pointerId: number } | null>(
     null,
   );
 
-  useEffect(prefetchAfterLoad, []);
+  useEffect(() => afterFirstScreen(() => setStackWanted(true)), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -86,11 +119,7 @@ export function ToastRegion() {
       onPointerCancel={endDrag}
       style={{ outline: 'none' }}
     >
-      {stackWanted && (
-        <Suspense fallback={null}>
-          <ToastStack />
-        </Suspense>
-      )}
+      {ToastStack ? <ToastStack /> : <PlainToasts shown={pending.notifications} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Every signed-in screen opens the user's Dexie database (app/SyncProvider): an in-memory IndexedDB.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import { cleanup, configure } from '@testing-library/react';
 
@@ -33,6 +33,14 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// The toast stack is downloaded before the tests: in the app a toast is drawn plainly until it has
+// arrived (components/PlainToasts, tested on its own), and a test that held a toast's element would
+// see it replaced mid-test.
+beforeAll(async () => {
+  const { loadToastStack } = await import('@/components/ToastRegion');
+  await loadToastStack();
+});
 
 // Tests stub GET /api/user with the answer they need: the browser carries the signed-in hint the
 // server sets beside a session cookie, so the app asks (lib/session.ts). First-visit tests clear it.
