@@ -30,8 +30,13 @@ const SIGNED_IN_DATA_MODULE =
 const SIGNED_IN_SCHEMAS_MODULE =
   /[\\/]node_modules[\\/](zod|diff)[\\/]|[\\/]packages[\\/]schema[\\/]src[\\/](plans|entities|zod-browser|products|ids|billing|collaboration|word-count|positions|progress[\\/][\w-]+)\.ts$/;
 const SIGNED_IN_DB_MODULE = /[\\/]node_modules[\\/]dexie[\\/]|[\\/]packages[\\/]sync-client[\\/]src[\\/](db|writing)\.ts$|[\\/]src[\\/]app[\\/]layout[\\/]warmup\.ts$/;
-/** The sync client's status store, the app's sync context, Dexie's React hooks, the progress feature's hook and badges (chunks of their own before). Not the schema's messages: /auth shows them. */
-const SIGNED_IN_SHARED_MODULE = /[\\/]packages[\\/]sync-client[\\/]src[\\/]status\.ts$|[\\/]node_modules[\\/]dexie-react-hooks[\\/]|[\\/]src[\\/]lib[\\/]sync\.tsx$|[\\/]src[\\/]features[\\/]progress[\\/](styles|hooks[\\/]useProgress|model[\\/]figures|components[\\/](BadgePanels|AchievementIcon))\.tsx?$/;
+/**
+ * The sync client's status store, the app's sync context, Dexie's React hooks, the progress feature's
+ * hook and badges, and the Mantine stylesheets only signed-in screens use (chunks and files of their
+ * own before: a stylesheet several chunks import is a file of its own, one more request). Not the
+ * schema's messages: /auth shows them.
+ */
+const SIGNED_IN_SHARED_MODULE = /[\\/]packages[\\/]sync-client[\\/]src[\\/]status\.ts$|[\\/]node_modules[\\/]dexie-react-hooks[\\/]|[\\/]src[\\/]lib[\\/]sync\.tsx$|[\\/]@mantine[\\/]core[\\/]styles[\\/](Grid|SimpleGrid|Skeleton|Card)\.layer\.css$|[\\/]src[\\/]features[\\/]progress[\\/](styles|hooks[\\/]useProgress|model[\\/]figures|components[\\/](BadgePanels|AchievementIcon))\.tsx?$/;
 /**
  * What the toast stack and the update prompt (app/App.tsx, components/ToastRegion.tsx: after the
  * first screen) import: the transition library, Workbox's window library, Mantine's Notification.
@@ -80,6 +85,27 @@ function mantineStableIds(): Plugin {
     // A Mantine release that moves the file would silently bring the synchronous re-renders back.
     buildEnd(error) {
       if (building && !error && !replaced) this.error('@mantine/hooks use-id.mjs was not found where mantineStableIds expects it: update its path');
+    },
+  };
+}
+
+/**
+ * Takes the web app manifest's link out of index.html: the app links it after its first screen
+ * (src/lib/webManifest.ts says why). Fails the build when the link is not where it expects it.
+ */
+function deferWebManifest(): Plugin {
+  return {
+    name: 'chronicler-defer-web-manifest',
+    apply: 'build',
+    // After vite-plugin-pwa's build plugin (also `post`, listed before this one), which adds the link.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /\s*<link rel="manifest" href="\/manifest\.webmanifest"\s*\/?>/;
+        if (!link.test(html)) this.error('deferWebManifest: index.html has no <link rel="manifest" href="/manifest.webmanifest"> to take out');
+        return html.replace(link, '');
+      },
     },
   };
 }
@@ -140,6 +166,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    deferWebManifest(),
   ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
@@ -208,6 +235,8 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'after-paint', test: AFTER_PAINT_MODULE, includeDependenciesRecursively: false },
+            // The form stylesheets /auth and the signed-in screens share: one file instead of three.
+            { name: 'form-styles', test: /[\\/]@mantine[\\/]core[\\/]styles[\\/](Input|Tabs|Alert)\.layer\.css$/, includeDependenciesRecursively: false },
           ],
         },
       },

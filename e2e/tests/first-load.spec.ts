@@ -69,6 +69,18 @@ function unexpected(loaded: string[], route: string): string[] {
   return loaded.filter((file) => !allowed.has(file) && !later.has(file));
 }
 
+test('the web app manifest is linked once the first screen has settled, and is served', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  // Not in index.html (web/src/lib/webManifest.ts): linked a few seconds after the first screen.
+  const link = page.locator('link[rel="manifest"]');
+  await expect(link).toHaveCount(1, { timeout: 15_000 });
+  const href = await link.getAttribute('href');
+  const answer = await page.request.get(href!);
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ name: 'Chronicler', start_url: '/' });
+});
+
 test('a first visit asks no GET /api/user, logs no error and loads only the counted /auth JavaScript, compressed', async ({ page }) => {
   const seen = watch(page);
   await page.goto('/');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { afterFirstScreen } from '@/lib/afterFirstPaint';
+import { linkWebManifest } from '@/lib/webManifest';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
@@ -13,7 +14,16 @@ const router = createBrowserRouter(routes);
 
 function useLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => (loaded ? undefined : afterFirstScreen(() => setLoaded(true))), [loaded]);
+  useEffect(
+    () =>
+      loaded
+        ? undefined
+        : afterFirstScreen(() => {
+            linkWebManifest();
+            setLoaded(true);
+          }),
+    [loaded],
+  );
   return loaded;
 }
 
