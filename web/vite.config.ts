@@ -54,7 +54,7 @@ const AFTER_PAINT_MODULE =
  * here that imports one makes its chunk, and Floating UI with it, part of the signed-in path.
  */
 const SIGNED_IN_UI_MODULE =
-  /[\\/]src[\\/]components[\\/](DeferredPopover|OpenedOnce)\.tsx$|[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Alert|Code|Card|VisuallyHidden)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$)|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|utils[\\/]use-callback-ref|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book)\.mjs$/;
+  /[\\/]src[\\/]components[\\/](DeferredPopover|OpenedOnce)\.tsx$|[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Grid|SimpleGrid|Progress|ThemeIcon|Alert|Code|Card|VisuallyHidden)[\\/]|components[\\/](Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron)\.mjs$)|[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-debounced-callback|utils[\\/]use-callback-ref|use-long-press|use-window-event|use-previous|utils[\\/]clamp)[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(MapPin|Dots|Plus|Bulb|AlertTriangle|CircleCheck|CloudOff|CloudUpload|Copy|Download|X|Check|Book|FileText)\.mjs$/;
 /**
  * Mantine's `useId` (@mantine/hooks) renders with React's id, then swaps it for a random one in a
  * layout effect: every input, tab, popover, menu and modal thus set state as it mounted, and React
