@@ -10,7 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type CollaborativeSeries, ROLE_MESSAGES, type SeriesRole } from '@chronicler/schema';
 import { type ChroniclerDb, type SyncEvent, canEditWith, seriesRoleOf, storeSeriesRoles } from '@chronicler/sync-client';
 import { api } from './api';
-import { useOptionalSync, useSyncEvents } from './sync';
+import { useFirstSyncSettled, useOptionalSync, useSyncEvents } from './sync';
 
 export interface SeriesRoleState {
   role: SeriesRole | null;
@@ -45,18 +45,25 @@ export async function refreshSeriesRoles(db: ChroniclerDb | null): Promise<Colla
   return series;
 }
 
-/** Keeps the local roles current app-wide (the app shell mounts it): on start, online, and scope changes. */
+/**
+ * Keeps the local roles current app-wide (the app shell mounts it): once the first sync has settled,
+ * when the network returns, and at scope changes. Not at once on start: on a first load the request
+ * went out beside the first screen's own and ended last on a phone's connections (issue 16, session
+ * 15); the stored roles stand meanwhile, and the server judges every write.
+ */
 export function useSeriesRolesSync(): void {
   const db = useOptionalSync()?.db ?? null;
+  const settled = useFirstSyncSettled();
   const refresh = useCallback(() => {
     if (!db) return;
     refreshSeriesRoles(db).catch(() => undefined); // offline or signed out: the stored roles stand
   }, [db]);
   useEffect(() => {
+    if (!settled) return undefined;
     refresh();
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
-  }, [refresh]);
+  }, [refresh, settled]);
   useSyncEvents((event) => {
     if (changesScope(event)) refresh();
   });
