@@ -9,6 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type CollaborativeSeries, ROLE_MESSAGES, type SeriesRole } from '@chronicler/schema';
 import { type ChroniclerDb, type SyncEvent, canEditWith, seriesRoleOf, storeSeriesRoles } from '@chronicler/sync-client';
+import { afterPresented } from './afterFirstPaint';
 import { api } from './api';
 import { useFirstSyncSettled, useOptionalSync, useSyncEvents } from './sync';
 
@@ -46,8 +47,8 @@ export async function refreshSeriesRoles(db: ChroniclerDb | null): Promise<Colla
 }
 
 /**
- * Keeps the local roles current app-wide (the app shell mounts it): once the first sync has settled,
- * when the network returns, and at scope changes. Not at once on start: on a first load the request
+ * Keeps the local roles current app-wide (the app shell mounts it): once the first sync has settled
+ * and the screen has drawn it, when the network returns, and at scope changes. Not at once on start: on a first load the request
  * went out beside the first screen's own and ended last on a phone's connections (issue 16, session
  * 15); the stored roles stand meanwhile, and the server judges every write.
  */
@@ -60,9 +61,13 @@ export function useSeriesRolesSync(): void {
   }, [db]);
   useEffect(() => {
     if (!settled) return undefined;
-    refresh();
+    // After the screen has drawn what the first sync brought (its paint), not beside it.
+    const cancel = afterPresented(performance.now(), refresh, 500);
     window.addEventListener('online', refresh);
-    return () => window.removeEventListener('online', refresh);
+    return () => {
+      cancel();
+      window.removeEventListener('online', refresh);
+    };
   }, [refresh, settled]);
   useSyncEvents((event) => {
     if (changesScope(event)) refresh();
