@@ -29,7 +29,9 @@
  *        --routes auth,home (which app routes to audit; the bare page always runs)
  *        --save DIR (writes each run's Lighthouse report, JSON, into DIR: long tasks, bootup time,
  *          the LCP element… — `npx tsx lighthouse/summary.ts DIR/*.json` prints what matters; and
- *          its trace, DIR/*.trace, for the performance panel or `npx tsx lighthouse/tasks.ts`)
+ *          its trace, DIR/*.trace, for the performance panel or `npx tsx lighthouse/tasks.ts`; and
+ *          DIR/*.devtools.json, with which `npx tsx lighthouse/lantern.ts DIR/03-….json` shows the
+ *          graph Lighthouse simulated for LCP and re-simulates "what if" a request went)
  *        --profile (the trace carries the sampling profiler's data: tasks.ts then names the functions;
  *          build with `vite build --minify false` for readable names; the figures are then not comparable)
  */
