@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { afterFirstScreen } from '@/lib/afterFirstPaint';
+import { deferredModule } from '@/lib/deferredModule';
 import { linkWebManifest } from '@/lib/webManifest';
 import { AppProviders } from './providers';
 import { routes } from './routes';
@@ -8,7 +9,7 @@ import { routes } from './routes';
 // The service worker and its "new version" prompt wait for the page's load event (Workbox's
 // advice) and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for
 // the service worker's precaching (issue 16, first load).
-const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const updatePrompt = deferredModule(() => import('./UpdatePrompt'));
 
 const router = createBrowserRouter(routes);
 
@@ -29,12 +30,8 @@ function useLoaded(): boolean {
 
 /** Its own component: when the page has painted, only this re-renders — not the providers and the router (issue 16). */
 function DeferredUpdatePrompt() {
-  const loaded = useLoaded();
-  return loaded ? (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  ) : null;
+  const module = updatePrompt.useModule(useLoaded());
+  return module ? <module.UpdatePrompt /> : null;
 }
 
 export function App() {

@@ -1,49 +1,19 @@
-import { useEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { afterFirstScreen } from '@/lib/afterFirstPaint';
 import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
+import { deferredModule } from '@/lib/deferredModule';
 import { PlainToasts } from './PlainToasts';
 
 // The toast stack (Mantine's Notifications, its transitions, its portal) is not part of the first
 // screen's JavaScript, nor downloaded on the way to it (issue 16): it loads with the first toast, or
 // a few seconds after the first screen. Until it has arrived — or when it cannot, offline on a first
 // visit — the toasts are drawn plainly (PlainToasts), so none is lost or delayed.
-let stackModule: { default: ComponentType } | undefined;
-let stackLoading: Promise<void> | undefined;
+const toastStack = deferredModule(() => import('./ToastStack'));
 
-/** Downloads the toast stack once; a failed download may be tried again. */
+/** Downloads the toast stack once (the unit tests' setup does, so their toasts use it). */
 export function loadToastStack(): Promise<void> {
-  stackLoading ??= import('./ToastStack').then(
-    (module) => {
-      stackModule = module;
-    },
-    (error: unknown) => {
-      stackLoading = undefined;
-      throw error;
-    },
-  );
-  return stackLoading;
-}
-
-/** The stack's component once `wanted` and downloaded; tried again when the network returns. */
-function useToastStack(wanted: boolean): ComponentType | undefined {
-  const [stack, setStack] = useState<ComponentType | undefined>(() => stackModule?.default);
-  useEffect(() => {
-    if (stack || !wanted) return undefined;
-    let live = true;
-    const attempt = () =>
-      void loadToastStack().then(
-        () => live && setStack(() => stackModule!.default),
-        () => undefined,
-      );
-    attempt();
-    window.addEventListener('online', attempt);
-    return () => {
-      live = false;
-      window.removeEventListener('online', attempt);
-    };
-  }, [stack, wanted]);
-  return stack;
+  return toastStack.load().then(() => undefined);
 }
 
 /**
@@ -56,7 +26,7 @@ export function ToastRegion() {
   const [stackWanted, setStackWanted] = useState(false);
   // Once loaded it stays: a closing toast still needs the stack for its exit transition.
   if (!stackWanted && pending.notifications.length + pending.queue.length > 0) setStackWanted(true);
-  const ToastStack = useToastStack(stackWanted);
+  const ToastStack = toastStack.useModule(stackWanted)?.default;
   const drag = useRef<{ id: string; el: HTMLElement; startX: number; startY: number; dx: number; pointerId: number } | null>(
     null,
   );
