@@ -110,7 +110,7 @@ function inlineFavicon(publicDir: string): Plugin {
         .trim()
         .replaceAll('"', "'");
       // The few characters a data URL in an attribute must escape (the rest stays readable and compresses well).
-      const encoded = svg.replace(/[%#<>?\[\]\\^`{|}]/g, (char) => encodeURIComponent(char));
+      const encoded = svg.replace(/[%#<>?[\]\\^`{|}]/g, (char) => encodeURIComponent(char));
       return html.replace(link, `href="data:image/svg+xml,${encoded}"`);
     },
   };
