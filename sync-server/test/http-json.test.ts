@@ -30,7 +30,7 @@ describe('remembered JSON', () => {
         expect(json).toBe(JSON.stringify(answer));
         const reference = snapshotReferenceOf(answer);
         // Extending by new keys always keeps the reference; a clashing key makes a plain object.
-        if (extras.every((extra, i) => Object.keys(extra).every((k) => !(k in row) && extras.slice(0, i).every((e) => !(k in e)) && String(Number(k) >>> 0) !== k))) {
+        if (extras.every((extra, i) => Object.keys(extra).every((k) => !Object.hasOwn(row, k) && extras.slice(0, i).every((e) => !Object.hasOwn(e, k)) && String(Number(k) >>> 0) !== k))) {
           expect(reference?.source).toBe(source);
         }
         if (reference !== undefined) {
@@ -40,6 +40,16 @@ describe('remembered JSON', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('keeps the snapshot reference when a new key only shares its name with an inherited one (fast-check seed -1252606612)', () => {
+    const row = Object.create(null) as Record<string, unknown>;
+    const snapshot = JSON.stringify(row);
+    const source = { entity: 'chapter', entityId: 'c1', rev: 1, snapshot };
+    rememberJson(row, snapshot, source);
+    const answer = extendedWithJson(extendedWithJson(row, Object.create(null) as object), { toString: [] });
+    expect(jsonOf(answer)).toBe('{"toString":[]}');
+    expect(snapshotReferenceOf(answer)?.source).toBe(source);
   });
 
   it('serialises anything it was not told about', () => {

@@ -51,7 +51,9 @@ export function extendedWithJson<B extends object, E extends object>(base: B, ex
   const value = { ...base, ...extra };
   const known = knownJson.get(base);
   // Integer-like keys are ordered first by JS, wherever they were added: those are serialised whole.
-  const appendable = Object.keys(extra).every((key) => !(key in base) && String(Number(key) >>> 0) !== key);
+  // Own keys only: an inherited name (`toString`) is no key of the JSON, and the merged object gets
+  // its own property last, as appended (fast-check found `in` calling `toString` a clash).
+  const appendable = Object.keys(extra).every((key) => !Object.hasOwn(base, key) && String(Number(key) >>> 0) !== key);
   if (known !== undefined && known.json.endsWith('}') && appendable) {
     const baseJson = known.json;
     const extraJson = JSON.stringify(extra);
