@@ -124,7 +124,7 @@ function deferWebManifest(): Plugin {
   return {
     name: 'chronicler-defer-web-manifest',
     apply: 'build',
-    // After vite-plugin-pwa's build plugin (also `post`, listed before this one), which adds the link.
+    // After vite-plugin-pwa's build plugin, which adds the link (it is `post` too, and listed first).
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
@@ -253,8 +253,8 @@ export default defineConfig({
             // On Lighthouse's phone (HTTP/1.1, six connections, 150 ms a round trip) each costs a
             // round trip in a queue, and the dashboard's LCP is these downloads, not CPU (issue 16,
             // `bench/lighthouse/lantern.ts` shows Lighthouse's simulated graph). Now: zod with the
-            // schemas, Dexie, then the shell's and the dashboard's Mantine components, icons, data layer and
-            // shared schema modules in one chunk, beside the shell's and the dashboard's own.
+            // schemas, Dexie, then the shell's and the dashboard's Mantine components, icons, data
+            // layer and stylesheets in one chunk, beside the shell's and the dashboard's own.
             { name: 'signed-in-schemas', test: SIGNED_IN_SCHEMAS_MODULE, includeDependenciesRecursively: false },
             { name: 'signed-in-db', test: SIGNED_IN_DB_MODULE, includeDependenciesRecursively: false },
             {

@@ -78,8 +78,8 @@ export function afterPaint(callback: () => void): () => void {
 /**
  * Runs `callback` once what was committed at `since` (a `performance.now()` time) has been presented:
  * the browser's largest-contentful-paint record at or after it, when the commit holds a new largest
- * element (the dashboard's first screenful does); otherwise two frames on; at most `maxWaitMs` later
- * in any case. A frame callback plus a task ran ~25 ms before Chromium presented the frame, so the
+ * element (the dashboard's first screenful does); where there is no such record, two frames on; at
+ * most `maxWaitMs` later in any case. A frame callback plus a task ran ~25 ms before Chromium presented the frame, so the
  * dashboard's second half was requested before its first screenful counted as painted (issue 16,
  * session 15). Returns a function that cancels.
  */
@@ -94,18 +94,20 @@ export function afterPresented(since: number, callback: () => void, maxWaitMs = 
   let observer: PerformanceObserver | undefined;
   let frame: number | undefined;
   if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    // A commit without a new largest element records nothing: maxWaitMs then.
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.startTime >= since)) timers.push(setTimeout(run, 0));
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
-  }
-  // No new largest element (or no such record): two frames on, the first has been presented.
-  frame = requestAnimationFrame(() => {
+  } else {
+    // No such record: two frames on, the first has been presented.
     frame = requestAnimationFrame(() => {
-      frame = undefined;
-      if (!observer) timers.push(setTimeout(run, 0));
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        timers.push(setTimeout(run, 0));
+      });
     });
-  });
+  }
   return () => {
     done = true;
     if (frame !== undefined) cancelAnimationFrame(frame);
