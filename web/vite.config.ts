@@ -18,7 +18,7 @@ const SHELL_MODULE =
   /[\\/]src[\\/](app[\\/]layout[\\/]RouteSkeleton\.tsx|features[\\/]layout[\\/](Sidebar|MobileNav|ShellFrame|initials|nav-links|sidebar-store)\.tsx?|features[\\/]layout[\\/]layout\.module\.css|features[\\/]progress[\\/]DashboardSkeleton(\.tsx|\.module\.css)|components[\\/]PageHeader\.tsx)$|[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Skeleton[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(CreditCard|Feather|LayoutDashboard|ShoppingBag|Timeline|Trophy|UserCog|UsersGroup|Pencil|Archive|Menu2|Logout|LayoutSidebarLeft\w+)\.mjs$|[\\/]packages[\\/]schema[\\/]src[\\/]rules\.ts$/;
 /** What /auth and the signed-in outline both paint with (the `first-shared` chunk below). */
 const FIRST_SHARED_MODULE =
-  /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
+  /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|assets[\\/]brand-book\.svg\?inline|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
 /** Small data-layer modules of the signed-in shell and the dashboard (in the `signed-in` chunk); none is a first route's. */
 const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|roles)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
@@ -152,7 +152,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'brand-book.svg', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
         id: '/',
         name: 'Chronicler',

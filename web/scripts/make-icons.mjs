@@ -185,4 +185,7 @@ write('favicon.svg', svg);
 const book = svg
   .replace(/<defs>.*<\/defs>\n/, '')
   .replace(/<rect [^>]*\/>\n/, '');
-write('brand-book.svg', book);
+// Beside the code, not in public/: BrandMark imports it inline (a data URL), so the shell's mark costs
+// no request of its own on the first load (issue 16).
+writeFileSync(join(root, '..', 'src', 'assets', 'brand-book.svg'), book);
+console.log('wrote src/assets/brand-book.svg', book.length, 'bytes');
