@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { manifestGroupedEntries } from './build/manifest-grouped-entries.ts';
 import { routePreload } from './build/route-preload.ts';
 
 /** Where the dev and preview servers send /api (the sync server). */
@@ -15,10 +16,10 @@ const sourceMaps = process.env.SOURCE_MAPS === 'true';
 const ENTRY_VENDOR_CHUNK = /^assets\/(react|router|mantine-core|rolldown-runtime)-[\w-]+\.js$/;
 /** What the signed-in outline paints with (the `shell` chunk below). */
 const SHELL_MODULE =
-  /[\\/]src[\\/](app[\\/]layout[\\/]RouteSkeleton\.tsx|features[\\/]layout[\\/](Sidebar|MobileNav|ShellFrame|initials|nav-links|sidebar-store)\.tsx?|features[\\/]layout[\\/]layout\.module\.css|features[\\/]progress[\\/]DashboardSkeleton(\.tsx|\.module\.css)|components[\\/]PageHeader\.tsx)$|[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Skeleton[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(CreditCard|Feather|LayoutDashboard|ShoppingBag|Timeline|Trophy|UserCog|UsersGroup|Pencil|Archive|Menu2|Logout|LayoutSidebarLeft\w+)\.mjs$|[\\/]packages[\\/]schema[\\/]src[\\/]rules\.ts$/;
+  /[\\/]src[\\/](app[\\/]layout[\\/](RouteSkeleton|ShellSkeleton)\.tsx|features[\\/]layout[\\/](Sidebar|MobileNav|ShellFrame|initials|nav-links|sidebar-store|layoutClasses)\.tsx?|features[\\/]progress[\\/](DashboardSkeleton\.tsx|dashboardSkeletonClasses\.ts)|components[\\/]PageHeader\.tsx)$|[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Skeleton[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(CreditCard|Feather|LayoutDashboard|ShoppingBag|Timeline|Trophy|UserCog|UsersGroup|Pencil|Archive|Menu2|Logout|LayoutSidebarLeft\w+)\.mjs$|[\\/]packages[\\/]schema[\\/]src[\\/]rules\.ts$/;
 /** What /auth and the signed-in outline both paint with (the `first-shared` chunk below). */
 const FIRST_SHARED_MODULE =
-  /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/]BrandMark(\.tsx|\.module\.css)|assets[\\/]brand-book\.svg\?inline|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
+  /[\\/]src[\\/](features[\\/]theme[\\/]ThemeToggle\.tsx|components[\\/](BrandMark\.tsx|brandMarkClasses\.ts)|lib[\\/]useDocumentTitle\.ts)$|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Books|Sparkles|Users|World|Book2|Ghost2|Leaf|Moon|Planet|Ripple|Rosette|Sun|Sunset2|Flame|Lock|User)\.mjs$|[\\/]src[\\/](features[\\/]theme[\\/]useThemePack|lib[\\/]themePackOwnership)\.ts$/;
 /** Small data-layer modules of the signed-in shell and the dashboard (in the `signed-in` chunk); none is a first route's. */
 const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|roles)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
@@ -194,6 +195,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     deferWebManifest(),
+    manifestGroupedEntries(fileURLToPath(new URL('.', import.meta.url))),
     inlineFavicon(fileURLToPath(new URL('./public', import.meta.url))),
   ],
   server: { port: 5173, proxy },

@@ -24,6 +24,7 @@ interface OutputChunkLike {
   type: 'chunk' | 'asset';
   fileName: string;
   facadeModuleId?: string | null;
+  moduleIds?: string[];
   imports?: string[];
   viteMetadata?: { importedCss?: Set<string> };
 }
@@ -54,7 +55,8 @@ export function routePreload(budgetFile: string, root: string): Plugin {
           const wanted = new Set<string>();
           for (const module of lazyModules) {
             const id = path.join(root, module);
-            const chunk = chunks.find((c) => c.facadeModuleId === id);
+            // Its own chunk, or the group's it was placed in (vite.config.ts codeSplitting.groups).
+            const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds?.includes(id));
             if (!chunk) throw new Error(`route-preload: ${module} (${route}) is not a chunk of this build`);
             walk(chunk.fileName, wanted);
           }

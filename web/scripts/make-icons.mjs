@@ -182,10 +182,13 @@ ${lines.map((l) => `<polygon points="${pts(l)}" fill="${hex(LINE)}"/>`).join('\n
 write('favicon.svg', svg);
 
 // The in-app mark: the same book on a transparent ground; BrandMark paints the theme's gradient under it.
+// Coordinates to a tenth of a unit (a 64-unit box drawn at ~34 px): it is part of the first
+// screens' stylesheet, a fifth smaller so.
 const book = svg
   .replace(/<defs>.*<\/defs>\n/, '')
-  .replace(/<rect [^>]*\/>\n/, '');
-// Beside the code, not in public/: BrandMark imports it inline (a data URL), so the shell's mark costs
-// no request of its own on the first load (issue 16).
+  .replace(/<rect [^>]*\/>\n/, '')
+  .replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(1))));
+// Beside the code, not in public/: BrandMark's stylesheet has it inlined (a data URL), so the mark
+// costs no request of its own on the first load (issue 16).
 writeFileSync(join(root, '..', 'src', 'assets', 'brand-book.svg'), book);
 console.log('wrote src/assets/brand-book.svg', book.length, 'bytes');

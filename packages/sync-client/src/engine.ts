@@ -51,6 +51,13 @@ export interface SyncEngineOptions {
   locks?: LocksLike | null;
   /** SSE; `null` disables the live channel. Default: the browser's EventSource with credentials. */
   eventSource?: EventSourceFactory | null;
+  /**
+   * When the live channel may first connect: called with `connect` when the engine would open it,
+   * answers a cancel. Default: at once. The web app waits for its first screen (an SSE stream holds
+   * one of a phone's six HTTP/1.1 connections for as long as the app is open); whatever was
+   * committed meanwhile is pulled when it connects (`hello` carries the server's seq).
+   */
+  liveAfter?: (connect: () => void) => () => void;
   status?: SyncStatusStore;
   timers?: TimersLike;
   /** Window-like and document-like event targets; default globalThis / document. */
@@ -122,6 +129,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     knownCursor: () => puller.knownCursor(),
     timers,
     pullIntervalMs: options.pullIntervalMs ?? 60_000,
+    liveAfter: options.liveAfter ?? null,
     eventSource: platform.eventSource,
     window: platform.window,
     document: platform.document,

@@ -142,3 +142,55 @@ describe('pokes with rows', () => {
     t.engine.stop();
   });
 });
+
+describe('when the live channel connects', () => {
+  it('waits for `liveAfter` to let it; a stop before then cancels the wait and opens nothing', async () => {
+    db = freshDb();
+    await db.open();
+    const fetch = scriptedFetch(() => ({ status: 200, body: page({}, 0) }));
+    const opened: string[] = [];
+    let connect: (() => void) | null = null;
+    let cancelled = 0;
+    const start = (liveAfter: (connect: () => void) => () => void) =>
+      createSyncEngine({
+        db,
+        fetch,
+        baseUrl: 'http://test.local',
+        locks: null,
+        eventSource: (url) => {
+          opened.push(url);
+          return { addEventListener: () => undefined, close: () => undefined, onerror: null, readyState: 1 };
+        },
+        liveAfter,
+        status: createSyncStatusStore(),
+        platform: { window: null, document: null },
+        timers: NO_TIMERS,
+      });
+    const waiting = (go: () => void) => {
+      connect = go;
+      return () => {
+        cancelled += 1;
+      };
+    };
+
+    const engine = start(waiting);
+    engine.start();
+    await vi.waitFor(() => expect(connect).not.toBeNull());
+    await engine.sync();
+    // The first pull went out; the stream did not.
+    expect(fetch.calls.some((call) => call.path.startsWith('/api/sync/changes'))).toBe(true);
+    expect(opened).toEqual([]);
+    connect!();
+    expect(opened).toEqual(['http://test.local/api/sync/events']);
+    engine.stop();
+
+    connect = null;
+    const stopped = start(waiting);
+    stopped.start();
+    await vi.waitFor(() => expect(connect).not.toBeNull());
+    stopped.stop();
+    expect(cancelled).toBe(1);
+    connect!(); // too late: the engine stopped
+    expect(opened).toHaveLength(1);
+  });
+});

@@ -23,6 +23,8 @@ export interface SchedulerOptions {
   timers: TimersLike;
   pullIntervalMs: number;
   eventSource: EventSourceFactory | null;
+  /** When the live channel may first connect (SyncEngineOptions.liveAfter); null: at once. */
+  liveAfter: ((connect: () => void) => () => void) | null;
   window: PlatformEvents | null;
   document: DocumentEvents | null;
 }
@@ -71,6 +73,9 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let interval: unknown = null;
   let eventSource: EventSourceLike | null = null;
   let sseRetry: unknown = null;
+  /** Whether `liveAfter` has let the live channel connect; the cancel of its wait while it waits. */
+  let liveAllowed = options.liveAfter === null;
+  let cancelLiveWait: (() => void) | null = null;
   let outboxSubscription: { unsubscribe(): void } | null = null;
   const cleanup: (() => void)[] = [];
 
@@ -200,6 +205,14 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
 
   function openEvents() {
     if (!options.eventSource || flags.stopped) return;
+    if (!liveAllowed) {
+      cancelLiveWait ??= options.liveAfter!(() => {
+        cancelLiveWait = null;
+        liveAllowed = true;
+        if (flags.leader && !flags.paused && !eventSource) openEvents();
+      });
+      return;
+    }
     try {
       const source = options.eventSource(ctx.transport.url('/api/sync/events'));
       eventSource = source;
@@ -278,6 +291,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     retryTimers.push = retryTimers.pull = sseRetry = null;
     eventSource?.close();
     eventSource = null;
+    cancelLiveWait?.();
+    cancelLiveWait = null;
     outboxSubscription?.unsubscribe();
     outboxSubscription = null;
   }

@@ -7,7 +7,7 @@ import type { User } from '@/lib/session';
 import { BrandMark } from '@/components/BrandMark';
 import { initialsOf } from './initials';
 import { DRAWER_LINKS, isLinkActive } from './nav-links';
-import classes from './layout.module.css';
+import { layoutClasses as classes } from './layoutClasses';
 
 // Apart from the top bar (MobileNav.tsx): the shell's first paint has no drawer, so Mantine's
 // Drawer and its focus trap stay out of it (issue 16).

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ActionIcon } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { BrandMark } from '@/components/BrandMark';
-import classes from './layout.module.css';
+import { layoutClasses as classes } from './layoutClasses';
 
 interface MobileTopBarProps {
   onOpenMenu: () => void;

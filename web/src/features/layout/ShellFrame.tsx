@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSidebarStore } from './sidebar-store';
-import classes from './layout.module.css';
+import { layoutClasses as classes } from './layoutClasses';
 
 interface ShellFrameProps {
   sidebar: ReactNode;

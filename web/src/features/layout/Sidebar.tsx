@@ -9,7 +9,7 @@ import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { initialsOf } from './initials';
 import { SIDEBAR_LINKS, isLinkActive } from './nav-links';
 import { useSidebarStore } from './sidebar-store';
-import classes from './layout.module.css';
+import { layoutClasses as classes } from './layoutClasses';
 
 export interface SidebarProps {
   user: User | null;

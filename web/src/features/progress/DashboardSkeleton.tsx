@@ -2,7 +2,7 @@ import { Button, Skeleton } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { welcomeBack } from '@chronicler/schema';
 import { PageHeader } from '@/components/PageHeader';
-import classes from './DashboardSkeleton.module.css';
+import { dashboardSkeletonClasses as classes } from './dashboardSkeletonClasses';
 
 /**
  * The dashboard before its data can be read: the greeting from the session's user and the

@@ -1,0 +1,29 @@
+/**
+ * Class names of the signed-in shell's (ShellFrame, Sidebar, MobileNav, MobileDrawer) stylesheet, layout.css: plain CSS with global names, not a CSS module, so that
+ * main.tsx can put it in the entry's stylesheet (a module shared by the entry and a lazy chunk
+ * became a file of its own, one more request before the first screen; issue 16). Each name is
+ * checked against the stylesheet by styles/firstScreenStyles.test.ts.
+ */
+export const layoutClasses = {
+  avatar: 'app-shell-avatar',
+  brandLink: 'app-shell-brand-link',
+  content: 'app-shell-content',
+  drawerBody: 'app-shell-drawer-body',
+  drawerFooter: 'app-shell-drawer-footer',
+  main: 'app-shell-main',
+  nav: 'app-shell-nav',
+  navIcon: 'app-shell-nav-icon',
+  navLabel: 'app-shell-nav-label',
+  navLink: 'app-shell-nav-link',
+  seriesSlot: 'app-shell-series-slot',
+  shell: 'app-shell',
+  sidebar: 'app-shell-sidebar',
+  sidebarFooter: 'app-shell-sidebar-footer',
+  sidebarHeader: 'app-shell-sidebar-header',
+  skipLink: 'app-shell-skip-link',
+  toolsRow: 'app-shell-tools-row',
+  topBar: 'app-shell-top-bar',
+  topBarActions: 'app-shell-top-bar-actions',
+  userRow: 'app-shell-user-row',
+  userText: 'app-shell-user-text',
+} as const;
