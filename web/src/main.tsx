@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/mantine';
 import './styles/global.css';
 // The first screens' own stylesheets (the signed-in outline's, the brand mark's) in the entry's
-// (index.css, +1.7 kB gzip for /auth): as files of their own they were two more requests queued on
+// (index.css; +1.5 kB gzip on /auth): as files of their own they were two more requests queued on
 // a phone's six connections ahead of the entry's scripts (issue 16: ~150 ms of the dashboard's LCP
 // in Lighthouse's graph, measured).
 import './styles/first-screens';

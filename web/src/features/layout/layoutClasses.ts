@@ -1,8 +1,9 @@
 /**
- * Class names of the signed-in shell's (ShellFrame, Sidebar, MobileNav, MobileDrawer) stylesheet, layout.css: plain CSS with global names, not a CSS module, so that
- * main.tsx can put it in the entry's stylesheet (a module shared by the entry and a lazy chunk
- * became a file of its own, one more request before the first screen; issue 16). Each name is
- * checked against the stylesheet by styles/firstScreenStyles.test.ts.
+ * The signed-in shell's class names (ShellFrame, Sidebar, MobileNav, MobileDrawer), defined in
+ * layout.css: plain CSS with global names, not a CSS module, so that main.tsx puts it in the entry's
+ * stylesheet (a CSS module shared by the entry and a lazy chunk became a file of its own: one more
+ * request before the first screen, issue 16). styles/first-screens.test.ts checks each name
+ * against the stylesheet.
  */
 export const layoutClasses = {
   avatar: 'app-shell-avatar',
