@@ -185,12 +185,11 @@ export default defineConfig({
         sourcemap: sourceMaps,
         clientsClaim: false,
         skipWaiting: false,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
-            handler: 'NetworkOnly',
-          },
-        ],
+        // No route for /api: the worker leaves those requests to the browser, which sends them
+        // itself (network-only, never cached). Answered by the worker (a NetworkOnly route), a
+        // request sent as the page goes away — the chapter's presence goodbye, a keepalive fetch at
+        // `pagehide` — never reached the server, and the author stayed "here" for the others until
+        // the presence expired (issue 16 session 16, e2e/tests/collaboration.spec.ts).
       },
       devOptions: { enabled: false },
     }),

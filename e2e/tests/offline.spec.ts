@@ -20,6 +20,13 @@ test('with the network cut, a reload opens the app from the service worker, sign
   await expect(page.getByRole('heading', { name: 'Welcome back, Jules' })).toBeVisible();
   await waitForServiceWorkerControl(page);
   await expect(page.getByRole('heading', { name: 'Welcome back, Jules' })).toBeVisible();
+  // The worker leaves /api to the browser (web/vite.config.ts): answered by the worker, a request
+  // sent as the page goes away (the chapter's presence goodbye at `pagehide`) never arrived.
+  const [health] = await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health'),
+    page.evaluate(() => fetch('/api/health').then((response) => response.status)),
+  ]);
+  expect(health.fromServiceWorker()).toBe(false);
   await expect(indicator(page)).toHaveAttribute('data-online', 'true');
   await expect(indicator(page)).toHaveAccessibleName(/^Sync status: (Online|Syncing)/);
   // The user the app will fall back on offline.

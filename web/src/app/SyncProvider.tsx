@@ -29,10 +29,9 @@ import {
 } from '@chronicler/sync-client';
 import { PageSpinner } from '@/components/PageSpinner';
 import { SignOutGuardModal, StorageUnavailable, toastForProblem } from '@/features/sync-problems';
-import { afterFirstScreen } from '@/lib/afterFirstPaint';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { bindSessionToSyncedUser } from '@/lib/currentUser';
-import { relayLiveEvents } from '@/lib/liveEvents';
+import { liveChannelReady, relayLiveEvents } from '@/lib/liveEvents';
 import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
 import { SyncContext, type SyncContextValue } from '@/lib/sync';
 import { toast } from '@/lib/toast';
@@ -53,9 +52,6 @@ interface GuardPrompt {
   count: number;
   resolve: (proceed: boolean) => void;
 }
-
-/** How long after the first screen the live channel (SSE) connects. */
-const LIVE_CHANNEL_DELAY_MS = 1000;
 
 const browserFetch: SyncEngineOptions['fetch'] = (url, init) => globalThis.fetch(url, { ...init, credentials: 'include' });
 
@@ -86,10 +82,8 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
         typeof EventSource === 'function'
           ? (url) => new EventSource(url, { withCredentials: true }) as unknown as ReturnType<NonNullable<SyncEngineOptions['eventSource']>>
           : null,
-      // A second after the first screen: the stream holds one of a phone's six HTTP/1.1 connections
-      // for as long as the app is open, and the first screen's downloads and first pull need them
-      // (issue 16: queued at the start, ~0.1–0.2 s of the dashboard's LCP in Lighthouse's graph).
-      liveAfter: (connect) => afterFirstScreen(connect, LIVE_CHANNEL_DELAY_MS),
+      // A second after the first screen, or at once for a screen that listens for live events.
+      liveAfter: liveChannelReady,
       platform: {
         window: typeof window !== 'undefined' ? window : null,
         document: typeof document !== 'undefined' ? document : null,

@@ -7,6 +7,10 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEventName } from '@chronicler/schema';
 import type { SyncEngine } from '@chronicler/sync-client';
+import { afterFirstScreen } from './afterFirstPaint';
+
+/** How long after the first screen the live channel (SSE) connects when no screen has asked for it. */
+export const LIVE_CHANNEL_DELAY_MS = 1000;
 
 interface LiveEvent {
   event: LiveEventName;
@@ -36,11 +40,59 @@ export function relayLiveEvents(engine: Pick<SyncEngine, 'on'>, userId: string):
   };
 }
 
-/** Calls `listener` with the data of each `name` event heard in any of the user's tabs. */
+/** Whether a screen has listened for live events in this tab (`useLiveEvent`), and who waits for one. */
+let liveWanted = false;
+const liveWanters = new Set<() => void>();
+
+function wantLiveEvents(): void {
+  if (liveWanted) return;
+  liveWanted = true;
+  for (const wanter of [...liveWanters]) wanter();
+  liveWanters.clear();
+}
+
+/**
+ * When the sync engine's live channel may connect (its `liveAfter`, SyncProvider): a second after
+ * the first screen — the stream holds one of a phone's six HTTP/1.1 connections for as long as the
+ * app is open, and the first screen's downloads need them (issue 16) — or at once when a screen
+ * listens for live events (a chapter's presence, the invites): they are not in the feed, so one
+ * told before the stream is open is missed, and a chapter left before it was open stayed
+ * "here" for the others. Returns a cancel.
+ */
+export function liveChannelReady(connect: () => void): () => void {
+  let done = false;
+  let cancels: (() => void)[] = [];
+  const go = () => {
+    if (done) return;
+    done = true;
+    for (const cancel of cancels) cancel();
+    connect();
+  };
+  const wanted = () => {
+    if (liveWanted) {
+      go();
+      return () => undefined;
+    }
+    liveWanters.add(go);
+    return () => void liveWanters.delete(go);
+  };
+  cancels = [wanted(), afterFirstScreen(go, LIVE_CHANNEL_DELAY_MS)];
+  if (done) for (const cancel of cancels) cancel();
+  return () => {
+    done = true;
+    for (const cancel of cancels) cancel();
+  };
+}
+
+/**
+ * Calls `listener` with the data of each `name` event heard in any of the user's tabs. The live
+ * channel connects at once from then on (`liveChannelReady`).
+ */
 export function useLiveEvent(name: LiveEventName, listener: (data: unknown) => void): void {
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => {
+    wantLiveEvents();
     const heard: Listener = (event) => {
       if (event.event === name) ref.current(event.data);
     };
