@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type UserAchievement, type WritingStat, addDays, newId, writingDay } from '@chronicler/schema';
-import { serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
+import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import { userAchievementsTable, writingSettingsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
 import { stubFetch } from '@/test/fetch-stub';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { AchievementsScreen } from './AchievementsScreen';
+import { CurrentBookPanel } from './components/ProjectPanels';
 import { DashboardScreen, type DashboardScreenProps } from './DashboardScreen';
 import { browserTimeZone } from './model/figures';
 
@@ -102,6 +103,19 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Chapter added')).toBeTruthy();
     const added = (await db.chapters.where('bookId').equals(book.id).toArray()).find((c) => c.title === 'The Loosing of the Shadow');
     expect(added).toMatchObject({ position: 3, wordCount: 0, status: 'in_progress' });
+  });
+
+  it('puts a new chapter after the ones in the database, even when the drawn list is behind (two quick adds)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const db = freshDb();
+    const { series, book } = await seedSeries(db);
+    // The list as drawn before the last add reached it: empty, where the database has two chapters.
+    renderWithDb(<CurrentBookPanel series={series} book={book} chapters={[]} renderChapterList={() => null} />, { db });
+    await user.type(await screen.findByRole('textbox', { name: 'New chapter title' }), 'The Loosing of the Shadow');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Chapter added')).toBeTruthy();
+    const added = (await db.chapters.where('bookId').equals(book.id).toArray()).find((c) => c.title === 'The Loosing of the Shadow');
+    expect(added?.position).toBe(3);
   });
 
   it('Recent Achievements: three in full with NEW within 24 hours, four small, +N beyond seven; My Badges shows 8 and +N', async () => {

@@ -2,7 +2,7 @@ import { lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
-import { type Book, type Chapter, MESSAGES, type Series, bookProgress, nextPosition } from '@chronicler/schema';
+import { type Book, type Chapter, MESSAGES, type Series, bookProgress } from '@chronicler/schema';
 import { DeferredPopover } from '@/components/DeferredPopover';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
@@ -101,7 +101,9 @@ export function CurrentBookPanel({ series, book, chapters, renderChapterList }: 
     }
     setAdding(true);
     try {
-      await mutators.chapters.create({ bookId: book.id, title: trimmed, position: nextPosition(chapters?.length ?? 0), wordCount: 0, status: 'in_progress' });
+      // No position: the mutator puts it after the book's chapters as the database has them at the
+      // write. Counted from the drawn list (a deferred value), two quick adds both took position 1.
+      await mutators.chapters.create({ bookId: book.id, title: trimmed, wordCount: 0, status: 'in_progress' });
       setTitle('');
       toast.show(TOASTS.chapterAdded);
     } catch (error) {
