@@ -60,27 +60,21 @@ function wantLiveEvents(): void {
  * "here" for the others. Returns a cancel.
  */
 export function liveChannelReady(connect: () => void): () => void {
-  let done = false;
-  let cancels: (() => void)[] = [];
+  if (liveWanted) {
+    connect();
+    return () => undefined;
+  }
+  let cancelDelay = () => undefined as void;
   const go = () => {
-    if (done) return;
-    done = true;
-    for (const cancel of cancels) cancel();
+    liveWanters.delete(go);
+    cancelDelay();
     connect();
   };
-  const wanted = () => {
-    if (liveWanted) {
-      go();
-      return () => undefined;
-    }
-    liveWanters.add(go);
-    return () => void liveWanters.delete(go);
-  };
-  cancels = [wanted(), afterFirstScreen(go, LIVE_CHANNEL_DELAY_MS)];
-  if (done) for (const cancel of cancels) cancel();
+  liveWanters.add(go);
+  cancelDelay = afterFirstScreen(go, LIVE_CHANNEL_DELAY_MS);
   return () => {
-    done = true;
-    for (const cancel of cancels) cancel();
+    liveWanters.delete(go);
+    cancelDelay();
   };
 }
 

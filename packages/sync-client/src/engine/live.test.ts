@@ -192,5 +192,14 @@ describe('when the live channel connects', () => {
     expect(cancelled).toBe(1);
     connect!(); // too late: the engine stopped
     expect(opened).toHaveLength(1);
+
+    // A host that allows it at once (a screen already listens for live events): opened at start.
+    const atOnce = start((go) => {
+      go();
+      return () => undefined;
+    });
+    atOnce.start();
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
+    atOnce.stop();
   });
 });

@@ -206,11 +206,14 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   function openEvents() {
     if (!options.eventSource || flags.stopped) return;
     if (!liveAllowed) {
-      cancelLiveWait ??= options.liveAfter!(() => {
+      if (cancelLiveWait !== null) return; // already waiting
+      const cancel = options.liveAfter!(() => {
         cancelLiveWait = null;
         liveAllowed = true;
         if (flags.leader && !flags.paused && !eventSource) openEvents();
       });
+      // A host that allows it at once has connected already (above), and there is nothing to cancel.
+      if (!liveAllowed) cancelLiveWait = cancel;
       return;
     }
     try {
