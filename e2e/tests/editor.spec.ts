@@ -5,69 +5,10 @@
  * page killed mid-typing (the draft is offered when the chapter is opened again).
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations } from '../support';
+import { seriousA11yViolations, signInViaApi } from '../support';
+import { type Story, api, chapterContent, editorUrl, newStory, openEditor } from '../support/story';
 
-const PASSWORD = 'lanterns-2026';
-let counter = 0;
-
-interface Story {
-  username: string;
-  seriesId: string;
-  bookId: string;
-  chapterId: string;
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** A new author (signed in in `context`) with a series, a book and one chapter. */
-async function newStory(context: BrowserContext, content: string): Promise<Story> {
-  counter += 1;
-  const username = `ed${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
-  const request = context.request;
-  const reg = await request.post('/api/register', { data: { username, password: PASSWORD, displayName: 'Eda Writer' } });
-  expect(reg.status()).toBe(201);
-  const series = await api<{ id: string }>(request, 'POST', '/api/series', {
-    title: 'The Long Road',
-    description: 'A saga in three books',
-    totalBooks: 3,
-    currentBook: 1,
-    coverImage: null,
-  });
-  const book = await api<{ id: string }>(request, 'POST', '/api/books', { seriesId: series.id, title: 'The First Crossing', description: '', position: 1 });
-  const chapter = await api<{ id: string }>(request, 'POST', '/api/chapters', {
-    bookId: book.id,
-    title: 'Lanterns',
-    content,
-    wordCount: 0,
-    status: 'in_progress',
-  });
-  return { username, seriesId: series.id, bookId: book.id, chapterId: chapter.id };
-}
-
-async function signIn(context: BrowserContext, username: string): Promise<void> {
-  const res = await context.request.post('/api/login', { data: { username, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-}
-
-function editorUrl(story: Story, chapterId: string | null = story.chapterId): string {
-  const params = new URLSearchParams();
-  if (chapterId) params.set('id', chapterId);
-  params.set('bookId', story.bookId);
-  params.set('seriesId', story.seriesId);
-  return `/chapter-editor?${params.toString()}`;
-}
-
-const content = (page: Page) => page.getByTestId('chapter-content');
-
-
-async function openEditor(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(content(page)).toBeVisible({ timeout: 20_000 });
-}
+const content = chapterContent;
 
 /** Puts the caret at the very end of the chapter and types. */
 async function typeAtEnd(page: Page, text: string): Promise<void> {
@@ -232,7 +173,7 @@ test.describe('chapter editor', () => {
     const b = await newContext(browser);
     const opening = 'The ferry left at dawn.';
     const story = await newStory(a, `${opening}\n\nThe harbour was empty.`);
-    await signIn(b, story.username);
+    await signInViaApi(b, story);
     const pageA = await a.newPage();
     const pageB = await b.newPage();
     await openEditor(pageA, editorUrl(story));

@@ -6,6 +6,8 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { STORAGE_KEYS, signUpViaApi, waitForServiceWorkerControl } from '../support';
+import { expectReopenedAtCaret, longChapter, readToEndAndWrite } from '../support/long-chapter';
+import { api, editorUrl, newStory, openEditor } from '../support/story';
 
 test.use({ viewport: { width: 1280, height: 860 } });
 
@@ -84,4 +86,31 @@ test('signed out, the app still opens offline: the sign-in page, not a browser e
   await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('a 20,000-word chapter offline: read to its end, written there, reopened offline where the caret was, synced on reconnect', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const chapter = longChapter(20_000);
+  const story = await newStory(context, chapter.text);
+  await openEditor(page, editorUrl(story));
+  await waitForServiceWorkerControl(page);
+  await openEditor(page, editorUrl(story));
+
+  await context.setOffline(true);
+  await readToEndAndWrite(page, chapter, ' The train left the tunnel.');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Chapter saved')).toBeVisible();
+
+  await page.reload();
+  await expectReopenedAtCaret(page, ' The train left the tunnel.', ' Fields ran past.');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Chapter saved').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await api<{ content: string }>(page.request, 'GET', `/api/chapters/${story.chapterId}`)).content, { timeout: 30_000 })
+    .toBe(`${chapter.text} The train left the tunnel. Fields ran past.`);
 });

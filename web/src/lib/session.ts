@@ -21,6 +21,7 @@ import { create } from 'zustand';
 import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
 import { AUTH_TOASTS } from '@/lib/copy/toast-core';
 import { api, isApiError, isNetworkError } from './api';
+import { CARETS_KEY } from './caretMemory';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
 
@@ -307,6 +308,7 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResu
     generation += 1;
     cancelSessionRecheck();
     removeLocal(LAST_USER_KEY);
+    removeLocal(CARETS_KEY);
     useSession.setState({ status: 'anonymous', user: null, source: null });
     toast.afterReload(AUTH_TOASTS.loggedOut);
     signOutNavigation.reloadTo('/');

@@ -6,7 +6,7 @@ import './styles';
  * area, the side panel on large screens, the comparison dialog, the revision drawer and the leave
  * prompt.
  */
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -32,6 +32,7 @@ import { EditorToolbar } from './components/EditorToolbar';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/lib/sync';
+import { useCaretMemory } from './hooks/useCaretMemory';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useOnline } from '@/lib/useOnline';
 import { usePresence } from '@/lib/usePresence';
@@ -124,6 +125,16 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const [historyOpen, setHistoryOpen] = useState(false);
   const [compareText, setCompareText] = useState('');
   const [leaving, setLeaving] = useState<null | 'save' | 'discard'>(null);
+  const caretMemory = useCaretMemory(controller.chapterId);
+  const ready = controller.phase === 'ready';
+  // Read once, when the text is there: the caret the author left in this chapter on this device.
+  const initialCaret = useMemo(
+    () => (ready ? caretMemory.recall(controller.initialText.length) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the text
+    [ready, caretMemory.recall],
+  );
+  const toolbar = useRef<HTMLDivElement>(null);
+  const coveredTop = useCallback(() => Math.max(0, toolbar.current?.getBoundingClientRect().bottom ?? 0), []);
 
   useDocumentTitle(controller.title.trim() || 'Chapter Editor');
 
@@ -209,6 +220,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       }
       onBack={() => navigate(back)}
       onHistory={() => setHistoryOpen(true)}
+      rootRef={toolbar}
     />
   );
 
@@ -246,7 +258,6 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     );
   }
 
-  const ready = phase === 'ready';
   // The series left this device while the chapter was open (the author left it or was removed).
   if (ready && roleState.seriesPresent === false) {
     return (
@@ -268,7 +279,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     );
   }
   return (
-    <>
+    <div className={classes.screen}>
       {header}
       <div className={classes.layout}>
         <Stack gap="md" miw={0}>
@@ -315,12 +326,16 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
               {ready ? (
                 <Suspense fallback={<WritingAreaSkeleton />}>
                   <ProseEditor
+                    className={classes.prose}
                     initialText={controller.initialText}
                     label="Chapter content"
                     placeholder="Start writing your chapter…"
                     readOnly={locked}
                     onChange={controller.onContentChange}
                     handle={controller.editorRef}
+                    initialCaret={initialCaret}
+                    onCaretMove={caretMemory.onCaretMove}
+                    coveredTop={coveredTop}
                   />
                 </Suspense>
               ) : (
@@ -374,6 +389,6 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
           </Group>
         </Stack>
       </Modal>
-    </>
+    </div>
   );
 }

@@ -132,6 +132,7 @@ export function CompareDialog({ target, currentTitle, currentText, onClose, onKe
               <Suspense fallback={<Loader size="sm" />}>
                 <div className={classes.mergeArea}>
                   <ProseEditor
+                    className={classes.mergeEditor}
                     initialText={proposal}
                     label="Merged text"
                     placeholder="The merged chapter text"

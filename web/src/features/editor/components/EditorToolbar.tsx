@@ -4,7 +4,7 @@
  * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
  * History and Auto-save — so the writing starts near the top of the screen (issue 15).
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
@@ -29,6 +29,8 @@ export interface EditorToolbarProps {
   actions?: ReactNode;
   onBack: () => void;
   onHistory: () => void;
+  /** The toolbar's element: it stays at the top of the window, and the editor keeps the caret below it. */
+  rootRef?: Ref<HTMLDivElement>;
 }
 
 function OfflineBadge({ compact }: { compact: boolean }) {
@@ -41,7 +43,7 @@ function OfflineBadge({ compact }: { compact: boolean }) {
   );
 }
 
-export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, onBack, onHistory }: EditorToolbarProps) {
+export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, onBack, onHistory, rootRef }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
@@ -49,7 +51,7 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
 
   if (phone) {
     return (
-      <div className={classes.toolbar} data-compact="true" data-testid="editor-toolbar">
+      <div ref={rootRef} className={classes.toolbar} data-compact="true" data-testid="editor-toolbar">
         <Title order={1}>
           <VisuallyHidden>Chapter Editor</VisuallyHidden>
         </Title>
@@ -138,7 +140,7 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
   }
 
   return (
-    <div className={classes.toolbar} data-testid="editor-toolbar">
+    <div ref={rootRef} className={classes.toolbar} data-testid="editor-toolbar">
       <Group gap="sm" wrap="nowrap">
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack} px="xs">
           Back

@@ -2,6 +2,10 @@
  * The writing area: a CodeMirror 6 view (DESIGN.md §6 — it renders only the visible lines, so a
  * 20,000-word chapter types as fast as an empty one, where a <textarea> took 29 ms a keystroke).
  *
+ * The chapter editor's view grows with its text and the page is the one scroller: CodeMirror
+ * follows the window's scroll to draw what is visible (docs/decisions/0001-editor-scrolls-with-the-page.md).
+ * A view in a box of fixed height (the merge editor) scrolls itself: give it a class with a height.
+ *
  * Uncontrolled: the document lives in CodeMirror, never in React state. The parent reads it with
  * the handle (`getText`) when it needs it (a draft, a save) and hears about every change through
  * `onChange` with the counts, which CodeMirror keeps incrementally.
@@ -9,6 +13,7 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Compartment, EditorState, type Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import type { Caret } from '@/lib/caretMemory';
 import { externalChange, proseExtensions, readOnlyExtension, wordCountField } from './prose-extensions';
 
 export interface TextCounts {
@@ -34,7 +39,17 @@ export interface ProseEditorProps {
   onChange: (counts: TextCounts, external: boolean) => void;
   handle?: Ref<ProseEditorHandle>;
   className?: string;
+  /** Where the caret starts (clamped to the text), scrolled into view. */
+  initialCaret?: Caret | null;
+  /** The caret moved (the author clicked, typed or used the keys). */
+  onCaretMove?: (caret: Caret) => void;
+  /**
+   * Pixels at the top of the window covered by something that stays in place (the sticky toolbar):
+   * a caret scrolled into view lands below it.
+   */
+  coveredTop?: () => number;
 }
+
 
 function countsOf(state: EditorState): TextCounts {
   return { words: state.field(wordCountField), chars: state.doc.length };
@@ -55,35 +70,50 @@ export function minimalChange(current: string, next: string): { from: number; to
   return { from: start, to: endA, insert: next.slice(start, endB) };
 }
 
-export function ProseEditor({ initialText, label, placeholder, readOnly = false, onChange, handle, className }: ProseEditorProps) {
+/** Bottom room kept below a caret scrolled into view (a line and a half of prose). */
+const CARET_ROOM_BELOW = 48;
+
+export function ProseEditor(props: ProseEditorProps) {
+  const { initialText, label, placeholder, readOnly = false, onChange, handle, className, initialCaret = null } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const latest = useRef(props);
+  latest.current = props;
   const readOnlyCompartment = useRef(new Compartment());
-  const initial = useRef({ initialText, label, placeholder, readOnly });
+  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret });
 
   useEffect(() => {
     if (!host.current) return undefined;
-    const { initialText: text, label: ariaLabel, placeholder: hint, readOnly: ro } = initial.current;
+    const { initialText: text, label: ariaLabel, placeholder: hint, readOnly: ro, initialCaret: caret } = initial.current;
+    const clamp = (pos: number) => Math.max(0, Math.min(pos, text.length));
     const view = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: text,
-        extensions: proseExtensions({
-          placeholderText: hint,
-          label: ariaLabel,
-          readOnly: readOnlyCompartment.current,
-          initiallyReadOnly: ro,
-          onUpdate: EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            const external = update.transactions.every((tr: Transaction) => tr.annotation(externalChange) === true);
-            onChangeRef.current(countsOf(update.state), external);
+        ...(caret ? { selection: { anchor: clamp(caret.anchor), head: clamp(caret.head) } } : {}),
+        extensions: [
+          proseExtensions({
+            placeholderText: hint,
+            label: ariaLabel,
+            readOnly: readOnlyCompartment.current,
+            initiallyReadOnly: ro,
+            onUpdate: EditorView.updateListener.of((update) => {
+              if (update.docChanged) {
+                const external = update.transactions.every((tr: Transaction) => tr.annotation(externalChange) === true);
+                latest.current.onChange(countsOf(update.state), external);
+              }
+              if (update.selectionSet || update.docChanged) {
+                const { anchor, head } = update.state.selection.main;
+                latest.current.onCaretMove?.({ anchor, head });
+              }
+            }),
           }),
-        }),
+          EditorView.scrollMargins.of(() => ({ top: latest.current.coveredTop?.() ?? 0, bottom: CARET_ROOM_BELOW })),
+        ],
       }),
     });
     viewRef.current = view;
+    if (caret) view.dispatch({ effects: EditorView.scrollIntoView(clamp(caret.head), { y: 'center' }) });
     return () => {
       view.destroy();
       viewRef.current = null;

@@ -3,7 +3,7 @@
  * line wrapping, a placeholder, the default and history keymaps, the incremental word count and
  * a theme drawn from Mantine's CSS variables (so all four themes apply).
  */
-import { history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
+import { cursorDocStart, history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
 import { Annotation, type Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap, placeholder } from '@codemirror/view';
 import { countDocWords, recountWords } from '../model/word-count';
@@ -22,7 +22,6 @@ export const proseTheme = EditorView.theme({
     color: 'var(--mantine-color-text)',
     backgroundColor: 'transparent',
     fontSize: 'var(--editor-font-size, 1.125rem)',
-    height: '100%',
   },
   '&.cm-focused': { outline: 'none' },
   '.cm-scroller': {
@@ -50,10 +49,22 @@ export const proseTheme = EditorView.theme({
  */
 const PROSE_KEYMAP: KeyBinding[] = [
   { key: 'Enter', run: insertNewline },
+  { key: 'Mod-Home', run: toChapterStart },
   { key: 'Mod-a', run: selectAll },
   ...standardKeymap.filter((binding) => binding.key !== 'Enter'),
   ...historyKeymap,
 ];
+
+/**
+ * Ctrl/Cmd+Home: the caret to the start, and where the page is the scroller, the page to its top,
+ * so the chapter's title is in view too, not only the first line.
+ */
+function toChapterStart(view: EditorView): boolean {
+  cursorDocStart(view);
+  const scrollsItself = view.scrollDOM.scrollHeight > view.scrollDOM.clientHeight + 2;
+  if (!scrollsItself) view.dom.ownerDocument.defaultView?.scrollTo({ top: 0 });
+  return true;
+}
 
 export interface ProseSetup {
   placeholderText: string;
