@@ -84,6 +84,26 @@ export async function onScreen(locator: Locator): Promise<boolean> {
 }
 
 /**
+ * Turns the wheel over `box` (a part of the page that scrolls itself: a dialog, a drawer, the merge
+ * editor) until `target` shows inside it and in the window.
+ */
+export async function wheelWithinUntilShown(page: Page, box: Locator, target: Locator, turns = 200): Promise<void> {
+  const area = (await box.boundingBox())!;
+  await page.mouse.move(area.x + area.width / 2, area.y + Math.min(area.height / 2, 100));
+  const container = await box.elementHandle();
+  const shown = async () =>
+    (await target.count()) > 0 &&
+    (await target.first().evaluate((element, outerElement) => {
+      const rect = element.getBoundingClientRect();
+      const outer = (outerElement as Element).getBoundingClientRect();
+      const bottom = Math.min(outer.bottom, window.innerHeight);
+      return rect.top >= Math.max(outer.top, 0) - 1 && rect.top + Math.min(rect.height, 24) <= bottom + 1;
+    }, container));
+  for (let turn = 0; turn < turns && !(await shown()); turn++) await page.mouse.wheel(0, 400);
+  await expect.poll(shown).toBe(true);
+}
+
+/**
  * The caret's box in the window: the editor uses the browser's own caret, so this is the DOM
  * selection's focus point (null while the editor does not hold the selection).
  */

@@ -8,6 +8,7 @@
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { setPlan, signUpViaApi, toast, uniqueUsername } from '../support';
+import { expectReopenedAtCaret, longChapter, onScreen, paragraphAt, readToEndAndWrite, wheelUntilOnScreen } from '../support/long-chapter';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -198,4 +199,59 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   await expect(viewerPage.getByText('No Series Yet')).toBeVisible({ timeout: 15_000 });
 
   for (const ctx of [ownerCtx, editorCtx, viewerCtx]) await ctx.close();
+});
+
+test('a 20,000-word shared chapter: a co-author writes at its end, the owner reading there sees it arrive in place, both reopen at their caret', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const [ownerCtx, editorCtx] = [await newContext(browser), await newContext(browser)];
+  const [ownerPage, editorPage] = [await ownerCtx.newPage(), await editorCtx.newPage()];
+  const owner = await signUpViaApi(ownerPage, { displayName: 'Olga Owner' });
+  await signUpViaApi(editorPage, { displayName: 'Edda Editor' });
+  await setPlan(owner.username, 'loremaster', ownerPage);
+  const series = await api<{ id: string }>(ownerCtx.request, 'POST', '/api/collaboration/series', { name: `The Long Saga ${uniqueUsername('s')}`, description: 'Written together.' });
+  const link = await api<{ token: string }>(ownerCtx.request, 'POST', `/api/collaboration/series/${series.id}/invite-links`, { role: 'editor' });
+  await api(editorCtx.request, 'POST', '/api/collaboration/invite-links/accept', { token: link.token });
+  const book = await api<{ id: string }>(ownerCtx.request, 'POST', '/api/books', { seriesId: series.id, title: 'Book One' });
+  const chapter = longChapter(20_000);
+  const created = await api<{ id: string }>(ownerCtx.request, 'POST', '/api/chapters', { bookId: book.id, title: 'The Crossing', content: chapter.text });
+  const url = `/chapter-editor?id=${created.id}&bookId=${book.id}&seriesId=${series.id}`;
+  for (const page of [ownerPage, editorPage]) {
+    await page.goto(url);
+    await expect(paragraphAt(page, chapter.first)).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(ownerPage.getByTestId('presence')).toHaveText('Edda Editor is here', { timeout: 10_000 });
+
+  // The owner reads at the end of the chapter; the co-author writes there and saves.
+  await wheelUntilOnScreen(ownerPage, paragraphAt(ownerPage, chapter.last));
+  const scrolled = await ownerPage.evaluate(() => window.scrollY);
+  const added = ' The bridge held, and the wagons crossed before dark.';
+  await readToEndAndWrite(editorPage, chapter, added);
+  await editorPage.keyboard.press('ControlOrMeta+s');
+  await expect(toast(editorPage, 'Chapter saved').last()).toBeVisible();
+
+  // It arrives on the owner's screen where she is reading, and her place in the chapter stays put.
+  await expect(ownerPage.getByText(added.trim())).toBeVisible({ timeout: 15_000 });
+  expect(await onScreen(ownerPage.getByText(added.trim()))).toBe(true);
+  expect(Math.abs((await ownerPage.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
+
+  // The owner answers at the end; the co-author sees it live, then both reopen where their caret was.
+  await paragraphAt(ownerPage, chapter.last).click();
+  await ownerPage.keyboard.press('ControlOrMeta+End');
+  await ownerPage.keyboard.type(' Olga counted them across.');
+  await ownerPage.keyboard.press('ControlOrMeta+s');
+  await expect(toast(ownerPage, 'Chapter saved').last()).toBeVisible();
+  await expect(editorPage.getByText('Olga counted them across.')).toBeVisible({ timeout: 15_000 });
+  for (const [page, before, next] of [
+    [ownerPage, `${added} Olga counted them across.`, ' Night fell.'],
+    // The co-author's caret stayed where she stopped typing, before the owner's words that arrived after it.
+    [editorPage, added, ' Rain followed.'],
+  ] as const) {
+    await page.reload();
+    await expect(paragraphAt(page, chapter.last)).toBeVisible({ timeout: 30_000 });
+    await expectReopenedAtCaret(page, before, next);
+  }
+  await ownerCtx.close();
+  await editorCtx.close();
 });

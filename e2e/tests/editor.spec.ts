@@ -6,7 +6,8 @@
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { seriousA11yViolations, signInViaApi } from '../support';
-import { type Story, api, chapterContent, editorUrl, newStory, openEditor } from '../support/story';
+import { longChapter, wheelWithinUntilShown } from '../support/long-chapter';
+import { api, chapterContent, editorUrl, newStory, openEditor } from '../support/story';
 
 const content = chapterContent;
 
@@ -117,6 +118,32 @@ test.describe('chapter editor', () => {
     await context.close();
   });
 
+  test('history of a long chapter: a change at the start and one at the end, both reached in the comparison', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const chapter = longChapter(8_000);
+    const story = await newStory(context, chapter.text);
+    await openEditor(page, editorUrl(story));
+    await content(page).click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.type('Prologue. ');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' The end of the road.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 15_000 })
+      .toBe(`Prologue. ${chapter.text} The end of the road.`);
+
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByTestId('revision-item').nth(1).click();
+    const diff = page.getByTestId('revision-diff');
+    await expect(diff.getByText('2 passages differ.')).toBeVisible();
+    await expect(diff.getByTestId('diff-left').first()).toContainText('Prologue.');
+    // The last change is far down the drawer: the wheel over the drawer brings it into view.
+    await wheelWithinUntilShown(page, page.getByRole('dialog', { name: 'Revision history' }), diff.getByTestId('diff-left').filter({ hasText: 'The end of the road.' }));
+    await context.close();
+  });
+
   test('offline: edit a chapter, create another, reload offline, then sync exactly once on reconnect', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -172,7 +199,8 @@ test.describe('chapter editor', () => {
     const a = await newContext(browser);
     const b = await newContext(browser);
     const opening = 'The ferry left at dawn.';
-    const story = await newStory(a, `${opening}\n\nThe harbour was empty.`);
+    // As long as a real chapter: the comparison and the merge editor must reach its end.
+    const story = await newStory(a, `${opening}\n\n${longChapter(5_000).text}\n\nThe harbour was empty.`);
     await signInViaApi(b, story);
     const pageA = await a.newPage();
     const pageB = await b.newPage();
@@ -216,8 +244,12 @@ test.describe('chapter editor', () => {
     await expect(dialog.getByTestId('diff-right').first()).toContainText(sentenceB.trim());
     expect(await seriousA11yViolations(pageB, { include: '[role="dialog"]' })).toEqual([]);
 
-    // The author merges both sentences; the copy is resolved everywhere.
+    // The author merges both sentences; the merge editor scrolls within the dialog to the chapter's
+    // end; the copy is resolved everywhere.
     await dialog.getByRole('button', { name: 'Edit a merge' }).click();
+    const mergeEditor = dialog.getByRole('textbox', { name: 'Merged text' });
+    await expect(mergeEditor).toContainText(sentenceB.trim());
+    await wheelWithinUntilShown(pageB, dialog.getByTestId('merge-area'), dialog.locator('.cm-line').filter({ hasText: 'The harbour was empty.' }));
     await dialog.getByRole('button', { name: 'Save merge' }).click();
     await expect(pageB.getByTestId('conflict-banner')).toBeHidden({ timeout: 15_000 });
     await expect

@@ -130,7 +130,7 @@ export function CompareDialog({ target, currentTitle, currentText, onClose, onKe
                 Merged text
               </Text>
               <Suspense fallback={<Loader size="sm" />}>
-                <div className={classes.mergeArea}>
+                <div className={classes.mergeArea} data-testid="merge-area">
                   <ProseEditor
                     className={classes.mergeEditor}
                     initialText={proposal}
