@@ -11,12 +11,16 @@ import { type Page, expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { setPlan, signUpViaApi, waitForServiceWorkerControl } from '../support';
+import { longChapter } from '../support/long-chapter';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const FIRST = 'The first paragraph always survives the export.';
 const QUOTE = '“Where’s the crown?” asked Ilse — too late.';
 const SECOND_BOOK = 'Book two opens with a paragraph of its own.';
+/** As long as a real chapter: every export must carry it to its last paragraph. */
+const HARBOUR = longChapter(4_000);
+const HARBOUR_END = 'Gulls wheeled over the harbour.';
 
 async function seedSeries(page: Page, title: string): Promise<string> {
   const post = async (url: string, data: object) => {
@@ -28,7 +32,7 @@ async function seedSeries(page: Page, title: string): Promise<string> {
   const one = await post('/api/books', { seriesId: series.id, title: 'The Salt Crown' });
   const two = await post('/api/books', { seriesId: series.id, title: 'The Iron Tide' });
   await post('/api/chapters', { bookId: one.id, title: 'Salt and Ash', content: `${FIRST}\n${QUOTE}\n\n* * *\n\nMorning came.` });
-  await post('/api/chapters', { bookId: one.id, title: 'The Harbour', content: 'Gulls wheeled over the harbour.' });
+  await post('/api/chapters', { bookId: one.id, title: 'The Harbour', content: `${HARBOUR.text}\n\n${HARBOUR_END}` });
   await post('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: SECOND_BOOK });
   return series.id;
 }
@@ -64,12 +68,14 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   const pdf = await exportAs(page, 'PDF', 'Export PDF');
   expect(pdf.name).toBe('The Glass Kingdoms.pdf');
   const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf.file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  for (const text of [FIRST, QUOTE, SECOND_BOOK, 'Salt and Ash', 'Iron Rising']) expect(pdfText).toContain(text);
+  for (const text of [FIRST, QUOTE, SECOND_BOOK, 'Salt and Ash', 'Iron Rising', HARBOUR.paragraphs.at(-1)!, HARBOUR_END]) expect(pdfText).toContain(text);
 
   const txt = await exportAs(page, 'Plain text (TXT)', 'Export Plain text (TXT)');
   const plain = fs.readFileSync(txt.file, 'utf8');
   expect(plain.indexOf(FIRST)).toBeLessThan(plain.indexOf(SECOND_BOOK));
   expect(plain).toContain(QUOTE);
+  for (const paragraph of HARBOUR.paragraphs) expect(plain).toContain(paragraph);
+  expect(plain.indexOf(HARBOUR_END)).toBeLessThan(plain.indexOf(SECOND_BOOK));
 
   const docx = await exportAs(page, 'Word (DOCX)', 'Export Word (DOCX)');
   const { value } = await mammoth.extractRawText({ path: docx.file });
@@ -77,6 +83,7 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   expect(paragraphs.indexOf(FIRST)).toBeGreaterThan(0);
   expect(paragraphs.indexOf(QUOTE)).toBe(paragraphs.indexOf(FIRST) + 1);
   expect(paragraphs).toContain(SECOND_BOOK);
+  expect(paragraphs.indexOf(HARBOUR_END)).toBe(paragraphs.indexOf(HARBOUR.paragraphs.at(-1)!) + 1);
 
   const epub = await exportAs(page, 'EPUB 3', 'Export EPUB 3');
   const check = spawnSync('java', ['-jar', '/usr/share/java/epubcheck.jar', epub.file], { encoding: 'utf8' });
@@ -88,6 +95,7 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   const markdown = fs.readFileSync(md.file, 'utf8');
   expect(markdown).toContain(`### Salt and Ash\n\n${FIRST}\n\n${QUOTE}`);
   expect(markdown).toContain('## The Iron Tide');
+  expect(markdown).toContain(`${HARBOUR.paragraphs.at(-1)!}\n\n${HARBOUR_END}`);
 
   // The series bible, too.
   await page.getByText('Series bible', { exact: true }).click();
