@@ -74,7 +74,7 @@ export function minimalChange(current: string, next: string): { from: number; to
 const CARET_ROOM_BELOW = 48;
 
 export function ProseEditor(props: ProseEditorProps) {
-  const { initialText, label, placeholder, readOnly = false, onChange, handle, className, initialCaret = null } = props;
+  const { initialText, label, placeholder, readOnly = false, handle, className, initialCaret = null } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
