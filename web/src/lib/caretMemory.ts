@@ -5,9 +5,8 @@
  * moved in last), and signing out forgets them (lib/session). The rule takes its storage as an
  * argument (tested without a browser); `localCarets` is this device's.
  */
+import { CARETS_KEY } from './caretMemoryKey';
 import { readLocal, writeLocal } from './storage';
-
-export const CARETS_KEY = 'chronicler:carets';
 
 export const localCarets: CaretStore = {
   read: () => readLocal(CARETS_KEY),

@@ -21,7 +21,7 @@ import { create } from 'zustand';
 import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, toPlanName, type User } from '@chronicler/schema';
 import { AUTH_TOASTS } from '@/lib/copy/toast-core';
 import { api, isApiError, isNetworkError } from './api';
-import { CARETS_KEY } from './caretMemory';
+import { CARETS_KEY } from './caretMemoryKey';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
 
