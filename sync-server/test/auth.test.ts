@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { parsePasswordHash, verifyPassword } from '../src/auth/password.ts';
-import { SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, sessionIdHash } from '../src/auth/session.ts';
+import { SESSION_TOUCH_INTERVAL_MS, sessionIdHash } from '../src/auth/session.ts';
+import { SESSION_COOKIE } from '../src/http/caller.ts';
 import { OWASP_SCRYPT, type AppConfig, testConfig } from '../src/config.ts';
 import { TEST_PASSWORD, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 

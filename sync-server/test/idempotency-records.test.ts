@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { updateRow } from '../src/entities/writes.ts';
-import { ok, write } from '../src/story/common.ts';
+import { ok, write } from '../src/routes/kit.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';
 import { storyClient } from './story-client.ts';
 import { undoMigrationsFrom } from './support/undo-migrations.ts';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS } from '../src/auth/session.ts';
+import { SESSION_TOUCH_INTERVAL_MS } from '../src/auth/session.ts';
+import { SESSION_COOKIE } from '../src/http/caller.ts';
 import { setUserPlan } from '../src/auth/users.ts';
 import { type TestApp, TEST_PASSWORD, createTestApp, json, signUp } from './helpers.ts';
 

@@ -14,6 +14,7 @@ import {
   registerBodySchema,
   userSchema,
 } from '@chronicler/schema';
+import { type AuthUser, requireUser, sessionTokenOf } from '../http/caller.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
@@ -21,16 +22,13 @@ import { assertPasswordNotCommon } from './account-rules.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 import {
-  type AuthUser,
   cachedSessionUser,
   clearSessionCookie,
   cookieIsSecure,
   createSession,
   destroySession,
   pruneExpiredSessions,
-  requireUser,
   resolveSession,
-  sessionTokenOf,
   setSessionCookie,
 } from './session.ts';
 import {

@@ -16,33 +16,10 @@ import { type AccountSession, type PlanName, SIGNED_IN_HINT_COOKIE } from '@chro
 import type { AppConfig } from '../config.ts';
 import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
-import { unauthenticated } from '../http/errors.ts';
-
-export interface AuthUser {
-  id: string;
-  username: string;
-  displayName: string;
-  email: string | null;
-  plan: PlanName;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, resolved from the session cookie by the auth plugin; null when anonymous. */
-    user: AuthUser | null;
-  }
-}
-
-export const SESSION_COOKIE = 'chronicler_session';
+import { type AuthUser, SESSION_COOKIE } from '../http/caller.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-/** The signed-in user, or the 401 every protected route answers. */
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
 
 export function sessionIdHash(secret: string, token: string): string {
   return crypto.createHmac('sha256', secret).update(token).digest('base64url');
@@ -297,10 +274,4 @@ export function setSessionCookie(
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'cookieSecure'>): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
-}
-
-export function sessionTokenOf(request: FastifyRequest): string | null {
-  const token = request.cookies[SESSION_COOKIE];
-  // Our tokens are 43 base64url characters; anything else cannot be a session.
-  return token && token.length <= 128 ? token : null;
 }

@@ -13,7 +13,7 @@ import type { ChangeHub } from '../sync/hub.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import { hashPassword } from './password.ts';
 import { usernameSkeletonOf } from './account-rules.ts';
-import type { AuthUser } from './session.ts';
+import type { AuthUser } from '../http/caller.ts';
 
 export function usernameKeyOf(username: string): string {
   return username.trim().normalize('NFKC').toLowerCase();

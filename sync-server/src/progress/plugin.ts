@@ -16,9 +16,9 @@ import {
   writingDay,
   writingStatsQuerySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { HttpError } from '../http/errors.ts';
-import { ok, write } from '../story/common.ts';
+import { ok, write } from '../routes/kit.ts';
 import { catalogueFor, dueAchievements, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
 import { dailyStats, saveSettings, settingsOf, timeZoneOf } from './writing.ts';
 

@@ -19,7 +19,7 @@ import {
   requestedOrder,
   updateChapterBodySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
@@ -29,7 +29,7 @@ import { baseRevOf } from '../sync/update.ts';
 import { recordCreatedText, updateChapterCountingWords } from '../progress/after-writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
-import { idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
 import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
 
 type Chapter = WireRow<'chapters'>;

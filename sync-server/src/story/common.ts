@@ -1,35 +1,15 @@
 /**
- * Pieces every story route shares: id params, the signed-in write wrapper around runMutation,
- * and the create step (gates, id, stamped insert).
+ * Pieces the story routes share beyond the route kit (routes/kit.ts): the create step (gates, id,
+ * stamped insert) and the 422 about a request as a whole.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ERROR_CODES, type EntityKind, newId } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
 import { assertCanCreate } from '../entities/gates.ts';
 import { assertIdFree } from '../entities/queries.ts';
 import { type NewRow, type WireRow } from '../entities/wire.ts';
 import { insertRow } from '../entities/writes.ts';
 import { afterCreate } from '../progress/after-writes.ts';
 import { HttpError } from '../http/errors.ts';
-import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
-
-export { idParams } from '../http/params.ts';
-
-/** DELETE takes no body; an empty object is tolerated (some clients always send one). */
-export const noBody = z.strictObject({}).nullish();
-
-/** Runs a write as the signed-in user (401 otherwise) through the one write path. */
-export function write(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handler: (ctx: MutationContext) => Promise<MutationResult>,
-): Promise<FastifyReply> {
-  const user = requireUser(request);
-  return runMutation(request, reply, user.id, handler);
-}
-
-export const ok = (body: unknown): MutationResult => ({ status: 200, body });
+import type { MutationContext, MutationResult } from '../sync/mutation.ts';
 
 /**
  * Creates a row of `kind` in `seriesId` (already checked accessible by the caller): feature gate,
