@@ -88,10 +88,11 @@ interface CachedSession {
  * Resolved sessions of one database, by cookie token (a hit then costs no HMAC; the token is as
  * unguessable as its hash, and lives only in this process's memory, like the requests carrying
  * it). A session ended or a user changed through this process is dropped at once
- * (destroySession, forgetUserSessions). A change made by another
- * process — the operator command setting a plan, another server instance logging out — is seen
- * once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or plan in
- * `request.user` can be. Access and plan gates never read `request.user.plan`; they read the rows.
+ * (destroySession; forgetUserSessions, which the auth plugin runs as a commit effect). A change
+ * made by another process — the operator command setting a plan, another server instance logging
+ * out — is seen once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or
+ * plan in `request.user` can be. Access and plan gates never read `request.user.plan`; they read
+ * the rows.
  * Only hits are kept, so unknown tokens cannot fill the cache.
  */
 class SessionCache {
@@ -141,7 +142,11 @@ function sessionCacheOf(db: Kysely<DB>): SessionCache {
   return cache;
 }
 
-/** Call after changing a user's row (plan, name, email): their sessions are read afresh next time. */
+/**
+ * Call after changing a user's row (plan, name, email): their sessions are read afresh next time.
+ * A synced write of the record (WriteContext.touchUser 'record') needs no call: the auth plugin
+ * runs this for it once the write commits (plugin.ts, a hub listener).
+ */
 export function forgetUserSessions(db: Kysely<DB>, userId: string): void {
   sessionCacheOf(db).forgetUser(userId);
 }
