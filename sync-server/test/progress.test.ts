@@ -151,6 +151,19 @@ describe('achievements', () => {
     expect(json(await me.post('/api/check-achievements', undefined))).toEqual([]);
   });
 
+  it('earns the achievements of a create, and of a book marked completed, in the write itself', async () => {
+    const series = await me.create('/api/series', { title: 'S' });
+    const book = await me.create('/api/books', { seriesId: series.id, title: 'B' });
+    await me.create('/api/characters', { seriesId: series.id, name: 'Ann' });
+    await me.create('/api/locations', { seriesId: series.id, name: 'Harbour' });
+    const earnedIds = async () => (await me.read('/api/user-achievements')).map((row: { achievementId: string }) => row.achievementId).sort();
+    expect(await earnedIds()).toEqual(['characters-1', 'locations-1']);
+    json(await me.put(`/api/books/${book.id}`, { status: 'revision' }));
+    expect(await earnedIds()).toEqual(['characters-1', 'locations-1']);
+    json(await me.put(`/api/books/${book.id}`, { status: 'completed' }));
+    expect(await earnedIds()).toEqual(['books-1', 'characters-1', 'locations-1']);
+  });
+
   it('earns once under concurrent checks and retries', async () => {
     // A day's figures written straight to the database: no write has evaluated them yet.
     const { db } = t.app.deps.database;
