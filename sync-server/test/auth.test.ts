@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { parsePasswordHash, verifyPassword } from '../src/auth/password.ts';
 import { SESSION_TOUCH_INTERVAL_MS, sessionIdHash } from '../src/auth/session.ts';
 import { SESSION_COOKIE } from '../src/http/caller.ts';
-import { OWASP_SCRYPT, type AppConfig, testConfig } from '../src/config.ts';
+import { OWASP_SCRYPT, type AppConfig, testConfig } from '../src/config/config.ts';
 import { TEST_PASSWORD, type TestApp, createTestApp, json, signUp } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

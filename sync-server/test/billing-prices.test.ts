@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionPriceCents } from '@chronicler/schema';
-import { lookupKeyOf, parsePriceIds } from '../src/billing/price-config.ts';
+import { lookupKeyOf, parsePriceIds } from '../src/config/price-config.ts';
 import { PRICE_CACHE_MS, PRICE_RECHECK_MS, createPriceResolver } from '../src/billing/prices.ts';
 import { createStripeClient } from '../src/billing/stripe.ts';
 import { type CliIo, runCli } from '../src/cli.ts';
-import type { AppConfig } from '../src/config.ts';
-import { configFromEnv } from '../src/config.ts';
+import type { AppConfig } from '../src/config/config.ts';
+import { configFromEnv } from '../src/config/config.ts';
 import { createTestApp, json, signUp, type TestApp } from './helpers.ts';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.ts';
 

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@chronicler/schema';
 import { buildApp } from '../src/app.ts';
 import { requireUser } from '../src/http/caller.ts';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 import { GroupCommit } from '../src/db/group-commit.ts';
 import { runMutation } from '../src/sync/mutation.ts';
 import { type SignedIn, json, signUp } from './helpers.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PlanName } from '@chronicler/schema';
 import { buildApp } from '../src/app.ts';
 import type { AuthUser } from '../src/http/caller.ts';
-import { type AppConfig, testConfig } from '../src/config.ts';
+import { type AppConfig, testConfig } from '../src/config/config.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 import { updateRow } from '../src/entities/writes.ts';
 import { ok, write } from '../src/routes/kit.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriesBible } from '@chronicler/companion';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 import { loadSeriesMaterial } from '../src/ai/material.ts';
 import { type TestApp, createTestApp, signUp } from './helpers.ts';
 import { storyClient } from './story-client.ts';

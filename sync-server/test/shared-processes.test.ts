@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUserPlan } from '../src/auth/users.ts';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv } from '../src/config/config.ts';
 import { type OpenedDatabase, openDatabase } from '../src/db/database.ts';
 import { cachedResults } from '../src/db/dialect.ts';
 import { type TestApp, createTestApp, json, signUp } from './helpers.ts';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BatchEntry, type BatchResult, newId } from '@chronicler/schema';
 import { buildApp } from '../src/app.ts';
 import { requireUser } from '../src/http/caller.ts';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 import { runInSharedTransaction } from '../src/db/shared-transaction.ts';
 import { runMutation } from '../src/sync/mutation.ts';
 import { BATCH_SLICE_MS } from '../src/sync/batch.ts';

@@ -3,7 +3,7 @@
  * rotating X-Forwarded-For does not dodge the per-address login limit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { configFromEnv, trustProxyFrom } from '../src/config.ts';
+import { configFromEnv, trustProxyFrom } from '../src/config/config.ts';
 import { type TestApp, createTestApp } from './helpers.ts';
 
 let t: TestApp | undefined;

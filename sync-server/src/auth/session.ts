@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type AccountSession, type PlanName, SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
 import { type AuthUser, SESSION_COOKIE } from '../http/caller.ts';

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_PLAN, ERROR_CODES, GENERIC_MESSAGES, type PlanName, newId } from '@chronicler/schema';
-import type { ScryptCost } from '../config.ts';
+import type { ScryptCost } from '../config/config.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import type { DB, UserRow } from '../db/tables.ts';
 import { markUserChanged } from '../entities/user-rows.ts';

@@ -1,12 +1,15 @@
 /**
  * Configuration from environment variables with safe defaults (documented in the README).
  * A session secret is generated and kept in DATA_DIR on first start when none is given.
+ *
+ * config/ is the bottom of the server beside db/: every layer may read the settings, and they
+ * import nothing of the server but the parsers beside them (price-config.ts: STRIPE_PRICE_IDS).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { type ConfiguredPriceIds, parsePriceIds } from './billing/price-config.ts';
+import { type ConfiguredPriceIds, parsePriceIds } from './price-config.ts';
 
 export interface ScryptCost {
   /** CPU/memory cost (power of two). OWASP: 2^17 with r=8, p=1. */
@@ -57,7 +60,7 @@ export interface AppConfig {
     apiHost: string | null;
     apiPort: number | null;
     apiProtocol: 'http' | 'https';
-    /** STRIPE_PRICE_IDS: prices chosen over the lookup keys, per plan and interval (billing/price-config.ts). */
+    /** STRIPE_PRICE_IDS: prices chosen over the lookup keys, per plan and interval (price-config.ts). */
     priceIds?: ConfiguredPriceIds;
     /** STRIPE_INLINE_PRICES (default true): a plan with no Stripe price is sold at the plan table's price, inline. */
     inlinePrices?: boolean;
@@ -154,7 +157,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       perIpPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 20),
       failuresPerAccount: intFrom(env.RATE_LIMIT_ACCOUNT_FAILURES, 10),
     },
-    webDist: env.WEB_DIST === '' ? null : path.resolve(base, env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(base, env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     serveSourceMaps: env.SOURCE_MAPS === 'true',
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 4 * 1024 * 1024),
     batchBodyLimitBytes: intFrom(env.BATCH_BODY_LIMIT_BYTES, 16 * 1024 * 1024),
