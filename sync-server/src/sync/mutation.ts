@@ -135,8 +135,8 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
  * After a write is durable: its own effects (WriteContext.onCommit), then the hub's notice — whose
  * listeners are the effects other modules registered (auth forgets the cached sessions of authors
  * whose record the write changed: plan, name) — and the pokes of the streams that can see what it
- * touched. Without a hub (the operator command, a process that serves nothing) there is nobody to
- * tell: its storage caches no sessions (db/README.md, `exclusiveProcess`).
+ * touched. Without a hub (the operator command, a process that serves no requests) there is nobody
+ * to tell, and no session to forget: only a serving app resolves, and so caches, sessions.
  */
 function announce(hub: ChangeHub | null, seq: number, touched: Touched, writerId: string | null): void {
   for (const effect of touched.committed) effect();
