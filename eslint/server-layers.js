@@ -1,10 +1,29 @@
-// The server's layers, checked by lint (issue 9, deliverable 3; sync-server/src/db/README.md):
+// The server's layers, checked by lint (the storage's part: sync-server/src/db/README.md):
+//
+// Folders. Each folder of sync-server/src imports only the folders below it (FOLDERS: one row per
+// level, lowest first; a folder never imports another of its own row but for DOMAIN_EDGES), so the
+// folders never form a cycle (the self-check also proves DOMAIN_EDGES keeps it so):
+//
+//   domains  — ai/, backup/, billing/, collaboration/, progress/, story/, web/: one per feature;
+//              they hear one another's writes through sync/ (sync/story-writes.ts), not by import
+//   auth/    — accounts and sessions; forgets cached sessions as a commit effect (a hub listener)
+//   routes/  — the route kit every domain plugin uses (routes/kit.ts: write, ok, noBody, idParams)
+//   sync/    — the protocol: the one write path, the update and create steps, the hub, the feed
+//   entities/— the model
+//   http/    — errors, JSON, the caller of a request (http/caller.ts: requireUser), hooks
+//   config/, db/ — the settings, and the storage
+//
+// The files at the root of src (app.ts, main.ts, cli.ts, repository.ts, runtime.ts) compose the
+// folders; no folder imports them.
+//
+// Files. Within the folders:
 //
 //   routes  — Fastify plugins and route files: app.ts, main.ts, cli.ts, */plugin.ts, story/**,
 //             sync/batch.ts, sync/events.ts
 //     ↓
 //   domain  — rules and entity logic: entities/**, sync/** (the rest), auth/** (the rest), http/**,
-//             config.ts, ai/** (the rest: the writing companion's allowance and providers); entities/ (the model) sits below sync/ (the protocol) and never imports it
+//             config/**, routes/** (the kit), ai/** (the rest: the writing companion's allowance
+//             and providers)
 //     ↓
 //   db      — the storage: db/**, which imports nothing above it; its SQLite dialect (db/sqlite/**)
 //             is reached from outside db/ only through db/dialect.ts
@@ -21,11 +40,44 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The folders of sync-server/src, one row per level, lowest first: a folder imports only folders of lower rows. */
+export const FOLDERS = [
+  ['db', 'config'],
+  ['http'],
+  ['entities'],
+  ['sync'],
+  ['routes'],
+  ['auth'],
+  ['ai', 'backup', 'billing', 'collaboration', 'progress', 'story', 'web'],
+];
+
+/** The imports allowed between folders of one row: a restore credits the edit log's words (backup/restore-author.ts). */
+export const DOMAIN_EDGES = { backup: ['progress'] };
+
+/** For each folder, the folders it may import (FOLDERS, DOMAIN_EDGES). */
+export function allowedFolders() {
+  return Object.fromEntries(
+    FOLDERS.flatMap((row, level) =>
+      row.map((folder) => [folder, [...FOLDERS.slice(0, level).flat(), ...(DOMAIN_EDGES[folder] ?? [])]]),
+    ),
+  );
+}
+
 export function serverLayers(root = 'sync-server/src') {
   const at = (glob) => path.join(REPO, root, glob);
   // Every `from` of a zone must be a glob (import-x): hence the braces.
   const routes = ['{app,main,cli}.ts', '*/plugin.ts', 'story/**', 'sync/{batch,events}.ts'].map(at);
-  const domain = ['entities/**', 'http/**', 'config.ts', 'auth/!(plugin).ts', 'sync/!(batch|events|plugin).ts', 'ai/!(plugin).ts'].map(at);
+  const domain = ['entities/**', 'http/**', 'config/**', 'routes/**', 'auth/!(plugin).ts', 'sync/!(batch|events|plugin).ts', 'ai/!(plugin).ts'].map(at);
+  const allowed = allowedFolders();
+  const folders = Object.keys(allowed);
+  // One zone per folder: every other folder it may not import, and the root files.
+  const folderZones = folders.map((folder) => ({
+    target: at(`${folder}/**`),
+    from: [...folders.filter((other) => other !== folder && !allowed[folder].includes(other)).map((other) => at(`${other}/**`)), at('*.ts')],
+    message:
+      `${folder}/ may import ${allowed[folder].length === 0 ? 'no other folder' : `${allowed[folder].map((f) => `${f}/`).join(', ')} only`}, and no root ` +
+      'file (app.ts, cli.ts, …): the server folders depend one way (FOLDERS in eslint/server-layers.js).',
+  }));
   return [
     {
       files: [`${root}/**/*.ts`],
@@ -49,11 +101,7 @@ export function serverLayers(root = 'sync-server/src') {
                 message: 'db/ is the bottom layer: the storage imports nothing from the domain or the routes.',
               },
               { target: domain, from: routes, message: 'The domain never imports routes (routes → domain → db).' },
-              {
-                target: at('entities/**'),
-                from: [at('sync/**')],
-                message: 'entities/ is the model the sync protocol builds on: sync/ imports entities/, never the reverse.',
-              },
+              ...folderZones,
               {
                 target: [at('!(db)/**'), at('*.ts')],
                 from: [at('db/sqlite/**')],

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@chronicler/schema';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from './config/config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';

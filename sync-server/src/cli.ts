@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PLAN_NAMES, type PlanName, planNameSchema, registerBodySchema } from '@chronicler/schema';
 import { createUser, listUsers, setUserPlan } from './auth/users.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv } from './config/config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { listSupportRequests } from './billing/store.ts';

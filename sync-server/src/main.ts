@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app.ts';
 import { startBackupSchedule } from './backup/plugin.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv } from './config/config.ts';
 import { tuneServerRuntime } from './runtime.ts';
 
 tuneServerRuntime();

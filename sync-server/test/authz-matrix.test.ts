@@ -14,7 +14,7 @@ import { type RouteEntry, apiRoutes, buildAppWithRoutes, fillPath, send } from '
 import { diffSnapshots, snapshotDatabase } from './support/snapshot.ts';
 import { sharedFakeStripe } from './support/fake-stripe.ts';
 import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 
 const table = await buildAppWithRoutes();
 const ROUTES = apiRoutes(table.routes);

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type CliIo, runCli } from '../src/cli.ts';
-import { testConfig } from '../src/config.ts';
+import { testConfig } from '../src/config/config.ts';
 
 let dataDir: string;
 let databaseFile: string;

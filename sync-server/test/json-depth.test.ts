@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signUp } from './helpers.ts';
+import { createTestApp, signUp } from './support/helpers.ts';
 
 // Found by review of the fuzzing: a 100,000-level body inside a batch entry reached recursive
 // code and answered 500. Every JSON body is now depth-checked once, at parse time.

@@ -16,11 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, MINIMUMS, aiSuggestionsQuerySchema, analyzeBodySchema, createAiSuggestionBodySchema, newId } from '@chronicler/schema';
 import { analyzeProse } from '@chronicler/companion';
 import { type Clock, systemClock } from '../auth/clock.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { type Db, assertAccessible, findRow, listLive } from '../entities/queries.ts';
 import { insertRow } from '../entities/writes.ts';
 import { HttpError } from '../http/errors.ts';
-import { runMutation } from '../sync/mutation.ts';
+import { ok, write } from '../routes/kit.ts';
 import { assertAllowanceLeft, readAllowance, spendAllowance } from './allowance.ts';
 import { CompanionCache, type CompanionSeries, loadSeriesMaterial } from './material.ts';
 import { type Companion, type GeneratedSuggestion, NO_MODEL_NOTICE, createCompanion } from './provider.ts';
@@ -97,7 +97,7 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
       await assertAllowanceLeft(db, user.id, clock.now());
       asked = await suggest(series);
     }
-    return runMutation(request, reply, user.id, async (ctx) => {
+    return write(request, reply, async (ctx) => {
       const { seriesId, series } = await seriesFor(ctx.trx);
       await spendAllowance(ctx.trx, user.id, clock.now());
       const generated = asked ?? (await suggest(series));
@@ -142,9 +142,9 @@ async function aiPlugin(fastify: FastifyInstance): Promise<void> {
     const reading = await engines.modelAnalysis(text, material, bookId);
     if ('notice' in reading) return { ...result, engine: 'builtin', notice: reading.notice };
     // Only an analysis the model wrote counts against the allowance.
-    return runMutation(request, reply, user.id, async (ctx) => {
+    return write(request, reply, async (ctx) => {
       await spendAllowance(ctx.trx, user.id, app.companion.clock.now());
-      return { status: 200, body: { ...result, analysis: `${reading.text}\n\n${result.analysis}`, modelAnalysis: reading.text, engine: 'model' } };
+      return ok({ ...result, analysis: `${reading.text}\n\n${result.analysis}`, modelAnalysis: reading.text, engine: 'model' });
     });
   });
 }

@@ -13,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, MESSAGES, MINIMUMS } from '@chronicler/schema';
 import { HttpError, notFound } from '../http/errors.ts';
-import { idParams } from '../http/params.ts';
+import { requireUser, sessionTokenOf } from '../http/caller.ts';
+import { idParams } from '../routes/kit.ts';
 import type { Clock } from './clock.ts';
 import { assertPasswordNotCommon } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -22,8 +23,6 @@ import {
   createSession,
   destroyUserSessions,
   listSessions,
-  requireUser,
-  sessionTokenOf,
   setSessionCookie,
 } from './session.ts';
 import { sendRateLimited, takeAccountAttempt } from './throttle.ts';

@@ -4,7 +4,7 @@
  * Runs on the libuv pool (callback API): a login never blocks the event loop.
  */
 import crypto from 'node:crypto';
-import type { ScryptCost } from '../config.ts';
+import type { ScryptCost } from '../config/config.ts';
 
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;

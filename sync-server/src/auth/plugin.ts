@@ -14,6 +14,7 @@ import {
   registerBodySchema,
   userSchema,
 } from '@chronicler/schema';
+import { type AuthUser, requireUser, sessionTokenOf } from '../http/caller.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
@@ -21,16 +22,14 @@ import { assertPasswordNotCommon } from './account-rules.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 import {
-  type AuthUser,
   cachedSessionUser,
   clearSessionCookie,
   cookieIsSecure,
   createSession,
   destroySession,
+  forgetUserSessions,
   pruneExpiredSessions,
-  requireUser,
   resolveSession,
-  sessionTokenOf,
   setSessionCookie,
 } from './session.ts';
 import {
@@ -69,6 +68,14 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   app.decorate('authClock', systemClock());
   app.decorateRequest('user', null);
   const dummyHash = dummyPasswordHash(config.scrypt);
+
+  // A commit's effect (sync/hub.ts): once a write that changed authors' records (plan, name) is
+  // durable — this process's, or another's found by the foreign-commit watch — their cached
+  // sessions are read afresh on their next request (session.ts SessionCache).
+  const stopForgetting = app.deps.hub.subscribe((notice) => {
+    for (const userId of notice.records ?? []) forgetUserSessions(db, userId);
+  });
+  app.addHook('onClose', async () => stopForgetting());
 
   // A callback hook, not an async one: a session resolved lately is answered from memory without
   // a promise (this runs on every request).

@@ -13,36 +13,13 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type AccountSession, type PlanName, SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
-import { unauthenticated } from '../http/errors.ts';
-
-export interface AuthUser {
-  id: string;
-  username: string;
-  displayName: string;
-  email: string | null;
-  plan: PlanName;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, resolved from the session cookie by the auth plugin; null when anonymous. */
-    user: AuthUser | null;
-  }
-}
-
-export const SESSION_COOKIE = 'chronicler_session';
+import { type AuthUser, SESSION_COOKIE } from '../http/caller.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-/** The signed-in user, or the 401 every protected route answers. */
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
 
 export function sessionIdHash(secret: string, token: string): string {
   return crypto.createHmac('sha256', secret).update(token).digest('base64url');
@@ -111,10 +88,11 @@ interface CachedSession {
  * Resolved sessions of one database, by cookie token (a hit then costs no HMAC; the token is as
  * unguessable as its hash, and lives only in this process's memory, like the requests carrying
  * it). A session ended or a user changed through this process is dropped at once
- * (destroySession, forgetUserSessions). A change made by another
- * process — the operator command setting a plan, another server instance logging out — is seen
- * once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or plan in
- * `request.user` can be. Access and plan gates never read `request.user.plan`; they read the rows.
+ * (destroySession; forgetUserSessions, which the auth plugin runs as a commit effect). A change
+ * made by another process — the operator command setting a plan, another server instance logging
+ * out — is seen once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or
+ * plan in `request.user` can be. Access and plan gates never read `request.user.plan`; they read
+ * the rows.
  * Only hits are kept, so unknown tokens cannot fill the cache.
  */
 class SessionCache {
@@ -164,7 +142,11 @@ function sessionCacheOf(db: Kysely<DB>): SessionCache {
   return cache;
 }
 
-/** Call after changing a user's row (plan, name, email): their sessions are read afresh next time. */
+/**
+ * Call after changing a user's row (plan, name, email): their sessions are read afresh next time.
+ * A synced write of the record (WriteContext.touchUser 'record') needs no call: the auth plugin
+ * runs this for it once the write commits (plugin.ts, a hub listener).
+ */
 export function forgetUserSessions(db: Kysely<DB>, userId: string): void {
   sessionCacheOf(db).forgetUser(userId);
 }
@@ -297,10 +279,4 @@ export function setSessionCookie(
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'cookieSecure'>): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure: cookieIsSecure(request, config) });
-}
-
-export function sessionTokenOf(request: FastifyRequest): string | null {
-  const token = request.cookies[SESSION_COOKIE];
-  // Our tokens are 43 base64url characters; anything else cannot be a session.
-  return token && token.length <= 128 ? token : null;
 }

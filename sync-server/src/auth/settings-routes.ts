@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { updateUserSettingsBodySchema } from '@chronicler/schema';
 import { markUserChanged } from '../entities/user-rows.ts';
-import { runMutation } from '../sync/mutation.ts';
-import { requireUser } from './session.ts';
+import { requireUser } from '../http/caller.ts';
+import { ok, write } from '../routes/kit.ts';
 
 export function registerSettingsRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +18,6 @@ export function registerSettingsRoutes(fastify: FastifyInstance): void {
   app.put('/api/user/settings', { schema: { body: updateUserSettingsBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
     const { timeZone } = request.body;
-    return runMutation(request, reply, user.id, async (ctx) => ({ status: 200, body: await markUserChanged(ctx, user.id, { timeZone }) }));
+    return write(request, reply, async (ctx) => ok(await markUserChanged(ctx, user.id, { timeZone })));
   });
 }

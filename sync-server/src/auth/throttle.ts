@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { countThrottleHit } from '../db/dialect.ts';
 import type { DB } from '../db/tables.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_PLAN, ERROR_CODES, GENERIC_MESSAGES, type PlanName, newId } from '@chronicler/schema';
-import type { ScryptCost } from '../config.ts';
+import type { ScryptCost } from '../config/config.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import type { DB, UserRow } from '../db/tables.ts';
 import { markUserChanged } from '../entities/user-rows.ts';
@@ -13,7 +13,7 @@ import type { ChangeHub } from '../sync/hub.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import { hashPassword } from './password.ts';
 import { usernameSkeletonOf } from './account-rules.ts';
-import type { AuthUser } from './session.ts';
+import type { AuthUser } from '../http/caller.ts';
 
 export function usernameKeyOf(username: string): string {
   return username.trim().normalize('NFKC').toLowerCase();

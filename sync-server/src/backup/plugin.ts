@@ -19,15 +19,14 @@ import {
   PLANS,
   restoreBackupBodySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { HttpError } from '../http/errors.ts';
 import { readArchive, writeArchive } from './archive.ts';
 import { decodeBase64 } from './base64.ts';
 import { collectBackup } from './collect.ts';
 import { restoreBackup } from './restore.ts';
 import { SCHEDULE_TICK_MS, listSnapshots, readSnapshot, runScheduledBackups, takeSnapshot } from './snapshots.ts';
-import { idParams } from '../http/params.ts';
-import { noBody } from '../story/common.ts';
+import { idParams, noBody } from '../routes/kit.ts';
 
 /** The file name of a download: chronicler-backup-<username>-<yyyy-mm-dd>.zip (ASCII only). */
 export function backupFileName(username: string, now: Date): string {

@@ -13,7 +13,7 @@
 import type Stripe from 'stripe';
 import { type PlanName, isProductId, productById, toPlanName } from '@chronicler/schema';
 import type { WriteContext } from '../entities/writes.ts';
-import { type ConfiguredPriceIds, type PlanInterval, planIntervalOfLookupKey, planIntervalOfSlot } from './price-config.ts';
+import { type ConfiguredPriceIds, type PlanInterval, planIntervalOfLookupKey, planIntervalOfSlot } from '../config/price-config.ts';
 import { type SubscriptionState, callStripe, checkoutSessionOf, invoiceSubscriptionId, paymentIntentStateOf, subscriptionStateOf } from './stripe.ts';
 import { grantEntitlement, recomputePlan, rememberStripeCustomer, storeSubscription, userExists, userOfStripeCustomer } from './store.ts';
 

@@ -36,8 +36,7 @@ import {
   toPlanName,
 } from '@chronicler/schema';
 import { z } from 'zod';
-import type { AuthUser } from '../auth/session.ts';
-import { requireUser } from '../auth/session.ts';
+import { type AuthUser, requireUser } from '../http/caller.ts';
 import { type Clock, systemClock } from '../auth/clock.ts';
 import { HttpError } from '../http/errors.ts';
 import { runServerWrite } from '../sync/mutation.ts';

@@ -1,7 +1,7 @@
 /**
  * `pnpm cli stripe:prices`: makes the Stripe account sell the plan table (issue 12). For each paid
  * plan a product `chronicler_<plan>` (its name and description from the plan table) and, for each
- * interval, a price with the documented lookup key (price-config.ts) at the plan table's price.
+ * interval, a price with the documented lookup key (config/price-config.ts) at the plan table's price.
  * Idempotent: a second run changes nothing. Stripe prices cannot change amount, so a price that
  * disagrees with the plan table is replaced: a new price takes the lookup key
  * (`transfer_lookup_key`) and the old one is archived (subscriptions on it continue; nobody new can
@@ -10,7 +10,7 @@
  */
 import type Stripe from 'stripe';
 import { PLANS, type PlanName, isPaidPlan, PLAN_NAMES } from '@chronicler/schema';
-import { type ConfiguredPriceIds, lookupKeyOf, paidPlanIntervals, priceSlotOf } from './price-config.ts';
+import { type ConfiguredPriceIds, lookupKeyOf, paidPlanIntervals, priceSlotOf } from '../config/price-config.ts';
 import { expectedPrice, priceDisagreements, pricesByLookupKey, retrievePrice } from './prices.ts';
 import { retrievedOrNull } from './stripe.ts';
 

@@ -2,7 +2,7 @@
  * The price a Checkout Session sells a plan at (issue 12; DESIGN.md §4 "prices decided by the
  * server"). For each plan and interval, in order:
  * 1. the price STRIPE_PRICE_IDS names for it, else
- * 2. the price with the documented lookup key `chronicler_<plan>_<interval>` (price-config.ts;
+ * 2. the price with the documented lookup key `chronicler_<plan>_<interval>` (config/price-config.ts;
  *    `pnpm cli stripe:prices` creates them), else
  * 3. the plan table's price sent inline (`price_data`), so a fresh Stripe account sells at once
  *    (STRIPE_INLINE_PRICES=false turns this off: such a plan is then refused).
@@ -17,7 +17,7 @@
 import type Stripe from 'stripe';
 import { type BillingInterval, ERROR_CODES, PLANS, type PlanName, SUBSCRIPTION_CURRENCY, subscriptionPriceCents } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
-import { type ConfiguredPriceIds, type PlanInterval, type PriceSlot, lookupKeyOf, paidPlanIntervals, priceSlotOf } from './price-config.ts';
+import { type ConfiguredPriceIds, type PlanInterval, type PriceSlot, lookupKeyOf, paidPlanIntervals, priceSlotOf } from '../config/price-config.ts';
 import { callStripe, retrievedOrNull } from './stripe.ts';
 
 export const PRICE_CACHE_MS = 10 * 60_000;

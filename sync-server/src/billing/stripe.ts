@@ -7,7 +7,7 @@
  */
 import Stripe from 'stripe';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 import { HttpError } from '../http/errors.ts';
 
 export type StripeConfig = NonNullable<AppConfig['stripe']>;

@@ -18,7 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import type { Effect, EffectContext } from './events.ts';
 import { effectOf } from './events.ts';
-import type { ConfiguredPriceIds } from './price-config.ts';
+import type { ConfiguredPriceIds } from '../config/price-config.ts';
 import { paymentsNotConfigured } from './stripe.ts';
 import { eventWasApplied, recordEvent } from './store.ts';
 

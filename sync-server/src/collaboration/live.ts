@@ -5,16 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type PresenceEventData, PRESENCE_HEARTBEAT_MS } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import { assertAccessible } from '../entities/queries.ts';
-import { idParams } from '../http/params.ts';
+import { idParams, noBody } from '../routes/kit.ts';
 import { type PresenceChange, PresenceBoard } from './presence.ts';
 import { userIdsWithEmail } from './store.ts';
 
-const noBody = z.strictObject({}).nullish();
 /** How often entries not renewed within the TTL are looked for. */
 const SWEEP_MS = Math.round(PRESENCE_HEARTBEAT_MS / 3);
 

@@ -12,7 +12,7 @@
  * Writes run through the one write path (runMutation: seq, idempotency, group commit), and every
  * membership change pokes the series' audience, the member it concerns included.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,15 +33,15 @@ import {
   roleRank,
   transferBodySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { emailKeyOf } from '../auth/users.ts';
 import { type SeriesAccess, assertLevel } from '../entities/access.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
 import { type Db, assertIdFree, findRow, ownerPlan, seriesAccess, userPlan } from '../entities/queries.ts';
 import { insertRow, updateRow } from '../entities/writes.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { idParams } from '../http/params.ts';
-import { type MutationContext, type MutationResult, runMutation } from '../sync/mutation.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
+import type { MutationContext, MutationResult } from '../sync/mutation.ts';
 import { registerPresenceRoutes, tellInvitees } from './live.ts';
 import {
   type StoredInvite,
@@ -73,7 +73,6 @@ const seriesParams = z.strictObject({ seriesId: z.string().min(1).max(100) });
 const memberParams = z.strictObject({ seriesId: z.string().min(1).max(100), userId: z.string().min(1).max(100) });
 const activityQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 const tokenBody = z.strictObject({ token: z.string().min(1).max(200) });
-const noBody = z.strictObject({}).nullish();
 
 const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
 
@@ -89,10 +88,6 @@ async function accessAt(db: Db, seriesId: string, userId: string, level: AccessL
 function assertCollaborationPlan(plan: Parameters<typeof gateState>[0]['plan']): void {
   const gate = gateState({ plan, feature: 'collaboration' });
   if (gate.locked) throw new HttpError(403, ERROR_CODES.featureLocked, gate.message);
-}
-
-function write(request: FastifyRequest, reply: Parameters<typeof runMutation>[1], handler: (ctx: MutationContext) => Promise<MutationResult>) {
-  return runMutation(request, reply, requireUser(request).id, handler);
 }
 
 /** An e-mail invite answered by the signed-in invitee: 404 for anyone else (the id says nothing to them). */
@@ -125,7 +120,7 @@ async function join(ctx: MutationContext, invite: StoredInvite): Promise<void> {
 async function acceptedAnswer(ctx: MutationContext, invite: StoredInvite): Promise<MutationResult> {
   const stored = (await findInvite(ctx.trx, invite.id))!;
   const series = (await listCollaborativeSeries(ctx.trx, ctx.userId, ctx.now)).find((s) => s.id === invite.seriesId) ?? null;
-  return { status: 200, body: { invite: await inviteAnswer(ctx.trx, stored), series } };
+  return ok({ invite: await inviteAnswer(ctx.trx, stored), series });
 }
 
 /**
@@ -255,7 +250,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       if (!(await answerInvite(ctx, invite.id, 'declined'))) throw new HttpError(409, ERROR_CODES.conflict, INVITE_MESSAGES.notPending);
       await recordActivity(ctx, invite.seriesId, 'member.declined');
       ctx.touch(invite.seriesId);
-      return { status: 200, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!) };
+      return ok(await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!));
     });
     await tellInvitees(app, null, [requireUser(request).id]);
     return answered;
@@ -285,7 +280,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       if (invite.status !== 'pending' || !(await answerInvite(ctx, invite.id, 'revoked'))) throw new HttpError(409, ERROR_CODES.conflict, INVITE_MESSAGES.notPending);
       await recordActivity(ctx, invite.seriesId, 'invite.revoked', { invitee: invite.inviteeEmail ?? 'a single-use link' });
       ctx.touch(invite.seriesId);
-      return { status: 200, body: await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!) };
+      return ok(await inviteAnswer(ctx.trx, (await findInvite(ctx.trx, invite.id))!));
     });
     // Gone from the invitee's open app at once.
     await tellInvitees(app, addressee);
@@ -304,7 +299,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       const { access } = await managedMember(ctx, seriesId, userId, request.body.role);
       await putMembership(ctx, access.seriesId, userId, request.body.role);
       await recordActivity(ctx, access.seriesId, 'member.roleChanged', { member: await displayNameOf(ctx.trx, userId), role: request.body.role });
-      return { status: 200, body: { members: await listMembers(ctx.trx, access.seriesId, access.ownerId) } };
+      return ok({ members: await listMembers(ctx.trx, access.seriesId, access.ownerId) });
     }),
   );
 
@@ -314,7 +309,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       const { access } = await managedMember(ctx, seriesId, userId);
       await endMembership(ctx, access.seriesId, userId);
       await recordActivity(ctx, access.seriesId, 'member.removed', { member: await displayNameOf(ctx.trx, userId) });
-      return { status: 200, body: { members: await listMembers(ctx.trx, access.seriesId, access.ownerId) } };
+      return ok({ members: await listMembers(ctx.trx, access.seriesId, access.ownerId) });
     }),
   );
 
@@ -324,7 +319,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       if (access.role === 'owner') throw forbidden(ROLE_MESSAGES.ownerCannotLeave);
       await endMembership(ctx, access.seriesId, ctx.userId);
       await recordActivity(ctx, access.seriesId, 'member.left');
-      return { status: 200, body: { left: access.seriesId } };
+      return ok({ left: access.seriesId });
     }),
   );
 
@@ -339,7 +334,7 @@ export default async function collaborationPlugin(fastify: FastifyInstance): Pro
       await endMembership(ctx, access.seriesId, userId);
       await putMembership(ctx, access.seriesId, ctx.userId, 'admin');
       await recordActivity(ctx, access.seriesId, 'series.transferred', { member: await displayNameOf(ctx.trx, userId) });
-      return { status: 200, body: { members: await listMembers(ctx.trx, access.seriesId, userId) } };
+      return ok({ members: await listMembers(ctx.trx, access.seriesId, userId) });
     }),
   );
 }

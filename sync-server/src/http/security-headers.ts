@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/config.ts';
 
 export const HSTS_VALUE = 'max-age=31536000';
 

@@ -16,10 +16,12 @@ import {
   writingDay,
   writingStatsQuerySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { HttpError } from '../http/errors.ts';
-import { ok, write } from '../story/common.ts';
+import { ok, write } from '../routes/kit.ts';
+import { listenToStoryWrites } from '../sync/story-writes.ts';
 import { catalogueFor, dueAchievements, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
+import { progressListener } from './story-writes.ts';
 import { dailyStats, saveSettings, settingsOf, timeZoneOf } from './writing.ts';
 
 /** Without `from`, a stats query covers the last year up to `to`. */
@@ -28,6 +30,8 @@ const DEFAULT_RANGE_DAYS = 366;
 export default async function progressPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
+  // Chapter saves, creates and completed books, heard inside their writes (story-writes.ts).
+  listenToStoryWrites('progress', progressListener);
 
   app.get('/api/writing-stats', { schema: { querystring: writingStatsQuerySchema } }, async (request) => {
     const user = requireUser(request);

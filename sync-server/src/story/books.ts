@@ -2,13 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBookBodySchema, nextPosition, updateBookBodySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
-import { afterBookUpdate } from '../progress/after-writes.ts';
-import { idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function bookRoutes(fastify: FastifyInstance): Promise<void> {
@@ -37,11 +36,7 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
 
   app.put('/api/books/:id', { schema: { params: idParams, body: updateBookBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
-    return write(request, reply, async (ctx) => {
-      const book = await applyUpdate(ctx, 'books', request.params.id, request.body, baseRev);
-      await afterBookUpdate(ctx, book.status);
-      return ok(book);
-    });
+    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'books', request.params.id, request.body, baseRev)));
   });
 
   app.delete('/api/books/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>

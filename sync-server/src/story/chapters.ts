@@ -19,17 +19,17 @@ import {
   requestedOrder,
   updateChapterBodySchema,
 } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
 import type { WireRow } from '../entities/wire.ts';
 import { updateRow } from '../entities/writes.ts';
-import { baseRevOf } from '../sync/update.ts';
-import { recordCreatedText, updateChapterCountingWords } from '../progress/after-writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
-import { idParams, noBody, ok, write } from './common.ts';
+import { tellChapterTextSaved } from '../sync/story-writes.ts';
+import { baseRevOf, saveChapter } from '../sync/update.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
 import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
 
 type Chapter = WireRow<'chapters'>;
@@ -82,7 +82,9 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
       const at = position ?? nextPosition(await countLive(ctx.trx, 'chapters', 'bookId', book.id));
       const values = { ...fields, bookId: book.id, seriesId: book.seriesId, position: at, wordCount: 0 };
       const created = await createUnder(ctx, 'chapters', book.seriesId, values, isDeleted(book));
-      if (writing) await recordCreatedText(ctx, created.body, writing);
+      // Text typed into the chapter made offline, before its create was sent (its writing mark):
+      // heard as saved over the empty chapter.
+      if (writing) await tellChapterTextSaved(ctx, { before: { ...created.body, content: '' }, after: created.body, mark: writing, baseRev: null });
       return created;
     }),
   );
@@ -98,7 +100,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.put('/api/chapters/:id', { schema: { params: idParams, body: updateChapterBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
     const { wordCount: _advisory, ...fields } = request.body;
-    return write(request, reply, async (ctx) => ok(await updateChapterCountingWords(ctx, request.params.id, fields, baseRev)));
+    return write(request, reply, async (ctx) => ok(await saveChapter(ctx, request.params.id, fields, baseRev)));
   });
 
   /** Later chapters move up to close the gap, in the same write. */

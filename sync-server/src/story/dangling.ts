@@ -24,8 +24,9 @@ import type { AccessLevel } from '../entities/access.ts';
 import { loadAccessible } from '../entities/queries.ts';
 import { type NewRow, type WireRow } from '../entities/wire.ts';
 import { softDelete } from '../entities/writes.ts';
+import { createIn } from '../sync/create.ts';
 import type { MutationContext, MutationResult } from '../sync/mutation.ts';
-import { createIn, invalid } from './common.ts';
+import { invalid } from './common.ts';
 
 /** A row the caller may write under, deleted or not (404 when unknown or not theirs to see). */
 export function loadEvenIfDeleted<K extends EntityKind>(ctx: MutationContext, kind: K, id: string, level: AccessLevel = 'edit'): Promise<WireRow<K>> {

@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLocationBodySchema, updateLocationBodySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertAccessible, listLiveJson, loadAccessible } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
-import { idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function locationRoutes(fastify: FastifyInstance): Promise<void> {

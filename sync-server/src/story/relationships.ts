@@ -12,13 +12,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRelationshipBodySchema, updateRelationshipBodySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { assertAccessible, listLiveJson } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
-import { idParams, noBody, invalid, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
+import { invalid } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function relationshipRoutes(fastify: FastifyInstance): Promise<void> {

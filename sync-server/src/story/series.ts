@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSeriesBodySchema, newId, updateSeriesBodySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertCreateLimit } from '../entities/gates.ts';
 import { assertIdFree, listSeriesOf, loadAccessible } from '../entities/queries.ts';
 import { insertRow } from '../entities/writes.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
-import { idParams, noBody, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
 
 export default async function seriesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTimelineEventBodySchema, reorderTimelineBodySchema, updateTimelineEventBodySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { assertAccessible, type Db, findRow, findStandingsInSeries, listLiveJson, loadAccessible } from '../entities/queries.ts';
@@ -19,7 +19,8 @@ import { updateRow } from '../entities/writes.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import type { MutationContext } from '../sync/mutation.ts';
-import { idParams, noBody, invalid, ok, write } from './common.ts';
+import { idParams, noBody, ok, write } from '../routes/kit.ts';
+import { invalid } from './common.ts';
 import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
 
 interface EventReferences {

@@ -28,7 +28,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type BatchEntry, ERROR_CODES, batchBodySchema, isTransientStatus } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { runInSharedTransaction } from '../db/shared-transaction.ts';
 import { IDEMPOTENCY_HEADER } from './mutation.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';

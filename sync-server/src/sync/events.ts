@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { CommitNotice } from './hub.ts';
-import { requireUser, sessionTokenOf } from '../auth/session.ts';
+import { requireUser, sessionTokenOf } from '../http/caller.ts';
 import { currentSeq } from './changes.ts';
 import { type CommitRows, LIVE_ROWS_MAX_BYTES, readCommitRows } from './live-rows.ts';
 import { runPrepared } from '../db/prepared.ts';

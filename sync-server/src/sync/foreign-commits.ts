@@ -5,15 +5,15 @@
  * only when another connection commits; nothing else is read while it stays put). When it moved,
  * the authors whose record was written since the last look by another process (users.rev > last
  * seq, through the users_rev index, minus the seqs this process committed and announced itself)
- * have their cached sessions forgotten and their streams poked, and their apps pull the record
- * (plan, settings) within seconds.
+ * are published to the hub as records changed — their cached sessions are forgotten (auth listens,
+ * auth/plugin.ts) and their streams poked — and their apps pull the record (plan, settings) within
+ * seconds.
  *
  * Only the author's record is looked for: it is what the operator command writes. Story rows a
  * second server instance writes reach other instances' clients by their periodic pull (every
  * minute); several instances would put a pub/sub behind the hub instead (hub.ts).
  */
 import type { Kysely } from 'kysely';
-import { forgetUserSessions } from '../auth/session.ts';
 import { dataVersion } from '../db/dialect.ts';
 import type { DB } from '../db/tables.ts';
 import { currentSeq } from './changes.ts';
@@ -58,8 +58,7 @@ export async function watchForeignCommits(db: Kysely<DB>, hub: ChangeHub, interv
     const userIds = new Set(changed.filter((row) => !ownSeqs.has(Number(row.rev))).map((row) => row.id));
     for (const own of ownSeqs) if (own <= seq) ownSeqs.delete(own);
     if (userIds.size === 0) return;
-    for (const userId of userIds) forgetUserSessions(db, userId);
-    hub.publish({ seq, seriesIds: new Set(), userIds });
+    hub.publish({ seq, seriesIds: new Set(), userIds, records: userIds });
   }
 
   const check = () => (running ??= look().finally(() => (running = null)));

@@ -7,8 +7,13 @@
  *
  * Fan-out is by audience, not by stream: one query per commit names the authors who can see the
  * touched series (`setAudience`), and only their streams are touched. A write of one author
- * costs the others' streams nothing (issue 16, item 5: 200 streams of one author used to make
- * every write re-read 200 scopes). Notices are handled one at a time, in commit order.
+ * costs the others' streams nothing (200 streams of one author used to make every write re-read
+ * 200 scopes). Notices are handled one at a time, in commit order.
+ *
+ * The hub is also where a commit's effects in this process are registered: `subscribe` listeners
+ * hear every notice at once, before any stream is poked — the foreign-commit watch
+ * (foreign-commits.ts), and auth, which forgets the cached sessions of authors whose record a
+ * commit changed (auth/plugin.ts), so the sync protocol never imports auth/.
  */
 import type { CommitRows } from './live-rows.ts';
 
@@ -19,11 +24,13 @@ export interface CommitNotice {
   userIds?: ReadonlySet<string>;
   /** The author whose request made the commit (null: the server's own write): their app pulls after the answer anyway. */
   writerId?: string | null;
+  /** Authors whose own record (plan, name, settings) the commit changed, a subset of `userIds` (WriteContext.touchUser 'record'). */
+  records?: ReadonlySet<string>;
 }
 type Listener = (notice: CommitNotice) => void;
 /** What a stream hears of a commit: the notice, and the commit's rows when this author may take them from the poke. */
 type StreamListener = (notice: CommitNotice, rows: CommitRows | null) => void;
-/** A named event for an author's open streams that is not a commit (presence, invites: issue 13). */
+/** A named event for an author's open streams that is not a commit (presence, invites: packages/schema LIVE_EVENTS). */
 export interface LiveMessage {
   event: string;
   data: unknown;
@@ -39,7 +46,7 @@ export type Audience = (notice: CommitNotice) => Promise<Iterable<string>>;
 export type RowsOfCommit = (notice: CommitNotice) => Promise<CommitRows | null>;
 
 export class ChangeHub {
-  /** Hear every commit (tests, metrics). */
+  /** Hear every commit, at once (a commit's effects in this process, tests, metrics). */
   private readonly listeners = new Set<Listener>();
   /** Hear the commits of series the author can see (SSE streams). */
   private readonly byAuthor = new Map<string, Set<AuthorStream>>();
@@ -50,6 +57,10 @@ export class ChangeHub {
   private queue: Promise<void> = Promise.resolve();
   private readerCount = 0;
 
+  /**
+   * `listener` hears every commit published, synchronously inside `publish` (before any stream is
+   * poked): register a commit's effects here. Answers the unsubscribe.
+   */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

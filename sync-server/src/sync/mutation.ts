@@ -20,7 +20,6 @@ import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
 import { type MutationContext, type WriteContext, isLastSnapshot } from '../entities/writes.ts';
-import { forgetUserSessions } from '../auth/session.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import type { ChangeHub } from './hub.ts';
 import { HttpError } from '../http/errors.ts';
@@ -133,14 +132,16 @@ function stampedContext(trx: WriteTransaction, seq: number, touched: Touched): O
 }
 
 /**
- * After a write is durable: forget the cached sessions of authors whose record it may have changed
- * (plan, name), and poke the streams that can see what it touched.
+ * After a write is durable: its own effects (WriteContext.onCommit), then the hub's notice — whose
+ * listeners are the effects other modules registered (auth forgets the cached sessions of authors
+ * whose record the write changed: plan, name) — and the pokes of the streams that can see what it
+ * touched. Without a hub (the operator command, a process that serves no requests) there is nobody
+ * to tell, and no session to forget: only a serving app resolves, and so caches, sessions.
  */
-function announce(database: OpenedDatabase, hub: ChangeHub | null, seq: number, touched: Touched, writerId: string | null): void {
+function announce(hub: ChangeHub | null, seq: number, touched: Touched, writerId: string | null): void {
   for (const effect of touched.committed) effect();
-  for (const userId of touched.records) forgetUserSessions(database.db, userId);
   if (hub && (touched.seriesIds.size > 0 || touched.userIds.size > 0)) {
-    hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds, writerId });
+    hub.publish({ seq, seriesIds: touched.seriesIds, userIds: touched.userIds, records: touched.records, writerId });
   }
 }
 
@@ -162,7 +163,7 @@ export async function runServerWrite<T>(
     const value = await work({ ...stampedContext(trx, seq, touched), userId: null });
     return { value, seq, touched };
   });
-  afterCommit(() => announce(database, hub, seq, touched, null));
+  afterCommit(() => announce(hub, seq, touched, null));
   return value;
 }
 
@@ -227,7 +228,7 @@ export async function runMutation(
   }
   // Committed. Inside a batch the write is durable only when the batch commits: poke then.
   const { seq, touched } = outcome;
-  afterCommit(() => announce(database, hub, seq, touched, userId));
+  afterCommit(() => announce(hub, seq, touched, userId));
   const { status, body } = outcome.result;
   // The recorded JSON is the answer's JSON, and a saved row's JSON was made for its revision
   // snapshot: send that rather than serialise ~6 KB of chapter again, unless the route serialises

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changesQuerySchema } from '@chronicler/schema';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../http/caller.ts';
 import { readChangesJson } from './changes.ts';
 import { registerBatchRoute } from './batch.ts';
 import { registerEventsRoute } from './events.ts';

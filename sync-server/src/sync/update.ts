@@ -1,9 +1,10 @@
 /**
  * The one update path of every PUT: access from the stored row, feature gate, the merge against the
  * client's base revision (sync/merge.ts), the stamped write, and the conflict copy when chapter
- * text could not be merged or was edited after a delete.
+ * text could not be merged or was edited after a delete; then the listeners hear the update
+ * (story-writes.ts). A chapter save is the update path too (saveChapter), heard as text saved.
  */
-import { type EntityKind, type MergeStatus, newId } from '@chronicler/schema';
+import { type EntityKind, type MergeStatus, type UpdateChapterBody, newId } from '@chronicler/schema';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
@@ -14,6 +15,7 @@ import { ENTITIES } from '../entities/registry.ts';
 import { type RowPatch, type WireRow, seriesIdOf } from '../entities/wire.ts';
 import { type MutationContext, insertRow, updateRow } from '../entities/writes.ts';
 import { type ConflictReason, planUpdate } from './merge.ts';
+import { tellChapterTextSaved, tellUpdated } from './story-writes.ts';
 
 export const BASE_REV_HEADER = 'x-base-rev';
 
@@ -75,7 +77,28 @@ export async function applyUpdate<K extends EntityKind>(
   const conflictId = plan.conflictCopy
     ? await keepConflictCopy(ctx, current as WireRow<'chapters'>, incoming as RowPatch<'chapters'>, baseRev, plan.conflictCopy.reason)
     : undefined;
-  return extendedWithJson(row, conflictId === undefined ? { mergeStatus: plan.status } : { mergeStatus: plan.status, conflictId }) as UpdateAnswer<K>;
+  const answer = extendedWithJson(row, conflictId === undefined ? { mergeStatus: plan.status } : { mergeStatus: plan.status, conflictId }) as UpdateAnswer<K>;
+  await tellUpdated(ctx, kind, answer);
+  return answer;
+}
+
+/**
+ * PUT /api/chapters/{id}: the update path; when the save carries text, the listeners then hear the
+ * text saved, with the row as it was before (progress/ counts the words it adds). The `writing`
+ * mark is no column: it says what kind of save it was and when it was typed.
+ */
+export async function saveChapter(
+  ctx: MutationContext,
+  id: string,
+  body: Omit<UpdateChapterBody, 'wordCount'>,
+  baseRev: number | null,
+): Promise<UpdateAnswer<'chapters'>> {
+  const { writing, ...fields } = body;
+  if (fields.content === undefined) return applyUpdate(ctx, 'chapters', id, fields as RowPatch<'chapters'>, baseRev);
+  const before = await loadAccessible(ctx.trx, 'chapters', id, ctx.userId, updateAccess('chapters'));
+  const after = await applyUpdate(ctx, 'chapters', id, fields as RowPatch<'chapters'>, baseRev, { current: before });
+  await tellChapterTextSaved(ctx, { before, after, mark: writing, baseRev });
+  return after;
 }
 
 /** Stores the full incoming title and text as a conflict copy of the chapter; answers its id. */

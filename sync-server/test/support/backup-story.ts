@@ -5,8 +5,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { type ChangesResponse, SERIES_SCOPED_KINDS, type PlanName } from '@chronicler/schema';
-import { type TestApp, createTestApp, signUp } from '../helpers.ts';
-import { type StoryClient, storyClient } from '../story-client.ts';
+import { type TestApp, createTestApp, signUp } from './helpers.ts';
+import { type StoryClient, storyClient } from './story-client.ts';
 
 /** Starts fresh test servers on demand, each closed after its test (call once, at a test file's top level). */
 export function testServers(): () => Promise<TestApp> {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { productById } from '@chronicler/schema';
-import type { SignedIn } from '../helpers.ts';
+import type { SignedIn } from './helpers.ts';
 import { sharedFakeStripe } from './fake-stripe.ts';
 
 export async function giftCodeBoughtBy(app: FastifyInstance, who: SignedIn): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type SignedIn, TEST_PASSWORD, signUp } from '../helpers.ts';
+import { type SignedIn, TEST_PASSWORD, signUp } from './helpers.ts';
 import { send } from './routes.ts';
 import { giftCodeBoughtBy } from './billing-fixtures.ts';
 

@@ -8,7 +8,7 @@
  * the foreign/unknown cases differ from it ONLY in whose ids they carry.
  */
 import type { IdKind, Side } from './fixtures.ts';
-import { TEST_PASSWORD } from '../helpers.ts';
+import { TEST_PASSWORD } from './helpers.ts';
 import { writeArchive } from '../../src/backup/archive.ts';
 
 /** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
@@ -204,7 +204,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // --- backups (issue 14) --------------------------------------------------------------------
   // The download holds only the caller's own series (the matrix checks no answer carries the other's).
   'GET /api/backup': { access: 'protected' },
-  // An empty archive restores nothing; archives naming the other author's ids are in test/backup.test.ts.
+  // An empty archive restores nothing; archives naming the other author's ids are in test/backup/backup.test.ts.
   'POST /api/backup/restore': {
     access: 'protected',
     request: () => ({ body: { archive: Buffer.from(writeArchive({ rows: {}, chapterHistory: [] }, { username: 'someone', displayName: 'Someone' }, new Date())).toString('base64') } }),

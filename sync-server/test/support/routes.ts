@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { type AppConfig, testConfig } from '../../src/config.ts';
+import { type AppConfig, testConfig } from '../../src/config/config.ts';
 import { sharedFakeStripe } from './fake-stripe.ts';
 
 export interface RouteEntry {

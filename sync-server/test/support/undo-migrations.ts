@@ -1,7 +1,7 @@
 /**
  * Turning a test database back into what an older server left, for the upgrade tests: later
  * migrations must go too (Kysely re-runs migrations only in order, after the last one recorded).
- * Every migration after 0003 has its undo here; `undo-migrations.test.ts` fails when one is missing.
+ * Every migration after 0003 has its undo here; `test/db/undo-migrations.test.ts` fails when one is missing.
  */
 interface Sqlite {
   prepare(sql: string): { run(...args: unknown[]): unknown };

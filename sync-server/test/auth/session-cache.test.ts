@@ -1,0 +1,79 @@
+/**
+ * The in-memory cache of resolved sessions (auth/session.ts): a signed-in request needs no SQL to
+ * know its user, yet logout, a new login and a plan change through this process take effect on the
+ * very next request, and the sliding expiry still slides.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_TOUCH_INTERVAL_MS } from '../../src/auth/session.ts';
+import { SESSION_COOKIE } from '../../src/http/caller.ts';
+import { setUserPlan } from '../../src/auth/users.ts';
+import { type TestApp, TEST_PASSWORD, createTestApp, json, signUp } from '../support/helpers.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const me = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+
+describe('session cache', () => {
+  it('resolves a known session from memory: its row can change under it until it is invalidated', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app);
+    expect((await me(t.app, author.cookie)).statusCode).toBe(200);
+    // A change made behind the server's back (as another process would) is not seen at once…
+    await t.app.deps.database.db.updateTable('users').set({ displayName: 'Renamed elsewhere' }).where('id', '=', author.user.id).execute();
+    expect(json(await me(t.app, author.cookie)).displayName).toBe(author.user.displayName);
+    // …but a plan change through this process is.
+    await setUserPlan(t.app.deps, author.user.username, 'legendary');
+    expect(json(await me(t.app, author.cookie))).toMatchObject({ plan: 'legendary', displayName: 'Renamed elsewhere' });
+  });
+
+  it('logout and a new login end the old session on the next request', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app);
+    expect((await me(t.app, author.cookie)).statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: author.cookie },
+      payload: { username: author.user.username, password: TEST_PASSWORD },
+    });
+    const fresh = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+    expect((await me(t.app, author.cookie)).statusCode).toBe(401); // regenerated at login
+    expect((await me(t.app, fresh)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: fresh } });
+    expect((await me(t.app, fresh)).statusCode).toBe(401);
+  });
+
+  it('a session cached before it is logged out elsewhere in this process is not resurrected by a request in flight', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app);
+    // Resolve and log out concurrently, many times: afterwards the cookie is always refused.
+    for (let i = 0; i < 5; i++) {
+      const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: author.user.username, password: TEST_PASSWORD } });
+      const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+      await Promise.all([me(t.app, cookie), t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } }), me(t.app, cookie)]);
+      expect((await me(t.app, cookie)).statusCode).toBe(401);
+    }
+  });
+
+  it('still slides the expiry once an hour and expires unused sessions', async () => {
+    t = await createTestApp({ sessionTtlDays: 1 });
+    const t0 = Date.UTC(2030, 0, 1);
+    t.app.authClock.now = () => t0;
+    const author = await signUp(t.app);
+    expect((await me(t.app, author.cookie)).headers['set-cookie']).toBeUndefined();
+    t.app.authClock.now = () => t0 + SESSION_TOUCH_INTERVAL_MS;
+    const touched = await me(t.app, author.cookie);
+    expect(touched.statusCode).toBe(200);
+    expect(touched.cookies.find((c) => c.name === SESSION_COOKIE)).toBeDefined();
+    const row = await t.app.deps.database.db.selectFrom('sessions').select('lastSeenAt').executeTakeFirstOrThrow();
+    expect(row.lastSeenAt).toBe(new Date(t0 + SESSION_TOUCH_INTERVAL_MS).toISOString());
+    // A day after that last use the session is gone, cached or not.
+    t.app.authClock.now = () => t0 + SESSION_TOUCH_INTERVAL_MS + 24 * 60 * 60 * 1000;
+    expect((await me(t.app, author.cookie)).statusCode).toBe(401);
+  });
+});
