@@ -19,9 +19,8 @@ import {
   readSyncState,
   splitEntityKey,
 } from './db.ts';
-import { AckCache } from './acks.ts';
 import { WRITABLE, WRITABLE_KINDS, isWritableKind } from './kinds.ts';
-import { type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
+import { RebaseCache, type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { writingMarksCoalesce } from './writing.ts';
 
@@ -109,7 +108,7 @@ export type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' 
  *
  * After `build`, everything the rules read — the rows' shadows, local rows and queued work, the
  * sync state, the shadows of the ids the request names — is read in ONE wave of requests into a
- * transaction-scoped cache (acks.ts AckCache), the rules run against it (rebase.ts), and the
+ * transaction-scoped cache (rebase.ts RebaseCache), the rules run against it, and the
  * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
  * of one per read and write.
  */
@@ -121,7 +120,7 @@ export async function commit(
 ): Promise<MutationSpec> {
   try {
     return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
-      const cache = new AckCache(tx);
+      const cache = new RebaseCache(tx);
       const syncState = tx.table<SyncStateRow, string>('syncState');
       /** Everything the rules read about `keys` (the rows a request touches) and the ids it names. */
       const load = (keys: readonly string[], references: References) =>
