@@ -413,12 +413,26 @@ export async function ensureShadow(target: RebaseTarget, entity: EntityKind, id:
   return local;
 }
 
+export interface ApplyServerRowOptions {
+  /**
+   * Without outbox work on the row, skip it when the local row is newer (default true): a
+   * replayed answer or a carried row can be older than a pull. The changes feed sends each row as
+   * it is now, never older than the copy here.
+   */
+  checkLocalRev?: boolean;
+}
+
 /**
  * A server row (from the feed or an answer). Older than what is known: ignored (a replayed answer
  * can be older than a pull). Rows with outbox work update the shadow and are rebased; others are
  * written (or, as tombstones, deleted) directly. Answers whether the row was taken.
  */
-export async function applyServerRow(target: RebaseTarget, entity: EntityKind, incoming: AnyRow, checkLocalRev = true): Promise<boolean> {
+export async function applyServerRow(
+  target: RebaseTarget,
+  entity: EntityKind,
+  incoming: AnyRow,
+  { checkLocalRev = true }: ApplyServerRowOptions = {},
+): Promise<boolean> {
   const store = storeOf(target);
   const row = cleanRow(incoming);
   const shadow = await store.shadow(entity, row.id);
