@@ -150,10 +150,16 @@ function describe<K extends WritableKind, C extends { id?: string | undefined },
   return description as unknown as WritableDescription<K>;
 }
 
-/** The fields of a parsed create body that the row takes as they are. */
-function ownFields<B extends { id: string; seriesId: string }>(body: B): Omit<B, 'id' | 'seriesId'> {
-  const { id: _id, seriesId: _seriesId, ...fields } = body;
-  return fields;
+/**
+ * The row of a kind that hangs from its series alone and takes the body's fields as they are;
+ * `message` when the series is not here.
+ */
+function inSeries(message: string) {
+  return async <B extends { id: string; seriesId: string }>(body: B, { stamps, parent }: NewRowContext) => {
+    const series = await parent('series', body.seriesId, message);
+    const { id: _id, seriesId: _seriesId, ...fields } = body;
+    return { ...stamps(), seriesId: series.id, ...fields };
+  };
 }
 
 const characterNotFound = 'This character is no longer available';
@@ -241,10 +247,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     notFound: characterNotFound,
     createBody: createCharacterBodySchema,
     updateBody: updateCharacterBodySchema,
-    async newRow(body, { stamps, parent }) {
-      const series = await parent('series', body.seriesId, MESSAGES.character.seriesRequired);
-      return { ...stamps(), seriesId: series.id, ...ownFields(body) };
-    },
+    newRow: inSeries(MESSAGES.character.seriesRequired),
     referable: true,
   }),
 
@@ -280,10 +283,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     notFound: 'This location is no longer available',
     createBody: createLocationBodySchema,
     updateBody: updateLocationBodySchema,
-    async newRow(body, { stamps, parent }) {
-      const series = await parent('series', body.seriesId, MESSAGES.location.seriesRequired);
-      return { ...stamps(), seriesId: series.id, ...ownFields(body) };
-    },
+    newRow: inSeries(MESSAGES.location.seriesRequired),
     referable: true,
   }),
 
@@ -293,10 +293,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     notFound: 'This timeline event is no longer available',
     createBody: createTimelineEventBodySchema,
     updateBody: updateTimelineEventBodySchema,
-    async newRow(body, { stamps, parent }) {
-      const series = await parent('series', body.seriesId, 'Please select a series first');
-      return { ...stamps(), seriesId: series.id, ...ownFields(body) };
-    },
+    newRow: inSeries('Please select a series first'),
     referable: false,
     // Positions renumbered from 1 in the new order (001 §4).
     reorder: { path: '/api/timeline-events/reorder', list: 'events', body: reorderTimelineBodySchema, groupOf: (row) => (row as RowOf<'timelineEvents'>).seriesId },
