@@ -16,6 +16,7 @@ import {
   type RowOf,
   SYNC_TABLES,
   entityTable,
+  seriesIdOfRow,
 } from './db.ts';
 import { NotFoundLocallyError, ValidationError } from './errors.ts';
 import {
@@ -131,7 +132,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           body,
           entity: kind,
           entityId: body.id,
-          seriesId: kind === 'series' ? body.id : (made as { seriesId: string }).seriesId,
+          seriesId: seriesIdOfRow(kind, made!)!,
           effects: [{ op: 'put', entity: kind, id: body.id, row: made }],
         };
       },
@@ -158,7 +159,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
           body,
           entity: kind,
           entityId: id,
-          seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+          seriesId: seriesIdOfRow(kind, row)!,
           effects: [{ op: 'patch', entity: kind, id, fields: patch }],
           current: row,
         };
@@ -181,7 +182,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         body: undefined,
         entity: kind,
         entityId: id,
-        seriesId: kind === 'series' ? id : (row as { seriesId: string }).seriesId,
+        seriesId: seriesIdOfRow(kind, row)!,
         effects: [{ op: 'delete', entity: kind, id }, ...cascade, ...closeGap],
       };
     });
