@@ -7,12 +7,11 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { importResolution } from './imports.js';
-import { transitionalSeverity, webLayers } from './web-layers.js';
+import { webLayers } from './web-layers.js';
 import serverLayers from './server-layers.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const ERROR = 2;
-const WARN = 1;
 
 /** Each planted violation: the file, and what ESLint must say about it (rule, severity). */
 const planted = {
@@ -26,8 +25,6 @@ const planted = {
   'web/src/lib/violates-imports-server.ts': [['no-restricted-imports', ERROR]],
   'web/src/lib/violates-cycle-a.ts': [['import-x/no-cycle', ERROR]],
   'web/src/lib/violates-cycle-b.ts': [['import-x/no-cycle', ERROR]],
-  // TRANSITION: warned until the sync engine has left web/src/sync (see web-layers.js).
-  'web/src/sync/violates-imports-lib.ts': [['import-x/no-restricted-paths', transitionalSeverity === 'error' ? ERROR : WARN]],
   'packages/sync-client/src/violates-imports-react-ui.tsx': [['no-restricted-imports', ERROR]],
   'packages/sync-client/src/violates-imports-web.ts': [['import-x/no-restricted-paths', ERROR]],
   'packages/schema/src/violates-imports-client.ts': [['import-x/no-restricted-paths', ERROR]],

@@ -8,12 +8,8 @@
 // at build time). Tests follow the layer they sit in, plus the test harness (web/src/test), which
 // may compose anything and which production code never imports.
 //
-// TRANSITION: web/src/sync still holds the sync engine and its React bindings while they move to
-// packages/sync-client (engine), web/src/app (the provider) and web/src/features/sync-problems
-// (its UI). It is treated as the client layer already, but its rules only warn until that move is
-// merged; then `transitionalSeverity` below becomes 'error' (or the blocks go with the folder).
-// The hooks that features and components call (useSync, useDb, useMutators…) must stay below
-// them, e.g. in web/src/lib: only the provider component belongs in app/.
+// The sync client's React bindings: the hooks that features and components call (useSync, useDb,
+// useMutators…) sit below them, in web/src/lib; only the provider component belongs in app/.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,13 +20,11 @@ const COMPONENTS = `${WEB}/components`;
 const LIB = `${WEB}/lib`;
 const ENTRY = `${WEB}/main.tsx`;
 const HARNESS = `${WEB}/test`;
-const TRANSITIONAL_CLIENT = `${WEB}/sync`;
 const CLIENT = 'packages/sync-client';
 const SCHEMA = 'packages/schema';
-/** The writing companion's pure rules (issue 11): beside the sync client, above the schema. */
+/** The writing companion's pure rules: beside the sync client, above the schema. */
 const COMPANION = 'packages/companion';
 
-export const transitionalSeverity = 'error';
 /**
  * Test helpers in folders another change owns that still cross a layer (the editor's test-utils
  * imports the theme feature): warned until they render through web/src/test/render's
@@ -112,16 +106,6 @@ function harnessZones() {
   ];
 }
 
-function transitionalClientZones() {
-  return [
-    {
-      target: TRANSITIONAL_CLIENT,
-      from: [LIB, COMPONENTS, FEATURES, APP, ENTRY],
-      message: 'web/src/sync is the sync client layer (moving to packages/sync-client): it imports no part of the web app.',
-    },
-  ];
-}
-
 const noServerInWeb = {
   group: ['@chronicler/sync-server', '@chronicler/sync-server/*', '**/sync-server/**'],
   message: 'web never depends on the server: shared rules live in @chronicler/schema; tests that need both live in a package of their own.',
@@ -199,21 +183,6 @@ export function webLayers(rootDir) {
       name: 'web-layers/pending-test-files',
       files: PENDING_TEST_FILES,
       rules: restrictedPaths('warn', layerZones(rootDir)),
-    },
-    {
-      // TRANSITION (see the top of this file): web/src/sync is already the client layer, warned.
-      name: 'web-layers/transitional-client',
-      files: [`${TRANSITIONAL_CLIENT}/${CODE}`],
-      rules: {
-        ...restrictedPaths(transitionalSeverity, transitionalClientZones()),
-        'no-restricted-imports': [transitionalSeverity, { patterns: [noServerInWeb, noUiInClient] }],
-      },
-    },
-    {
-      name: 'web-layers/transitional-client-production',
-      files: [`${TRANSITIONAL_CLIENT}/${CODE}`],
-      ignores: TEST_FILES,
-      rules: restrictedPaths(transitionalSeverity, [...transitionalClientZones(), ...harnessZones()]),
     },
   ];
 }

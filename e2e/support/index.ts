@@ -1,6 +1,6 @@
 /**
  * Shared helpers for every e2e spec: new authors (through the API or the UI), the operator CLI
- * against the suite's database, themes, the service worker and axe.
+ * against the suite's database, themes, the service worker, axe, toasts and keyboard drags.
  *
  *   import { signUpViaApi, signUpViaUi, setPlan, seriousA11yViolations } from '../support';
  *
@@ -15,6 +15,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Cookie,
+  type Locator,
   type Page,
   type PlaywrightWorkerArgs,
   type TestInfo,
@@ -263,6 +264,25 @@ export async function seriousA11yViolations(page: Page, options: AxeOptions = {}
 /** The toast on screen with this title (spec 000 §9: one at a time). */
 export function toast(page: Page, title: string) {
   return page.locator('[data-toast-region] [data-toast-id]').filter({ hasText: title });
+}
+
+// ---- drag and drop by keyboard ------------------------------------------------------------------
+
+/**
+ * Moves a sortable item as an author without a mouse does (@hello-pangea/dnd's keyboard dragging):
+ * focus its handle, Space to lift it, the arrow key `steps` times, Space to drop it. Each key waits
+ * for the move before it to settle.
+ */
+export async function keyboardDrag(handle: Locator, { direction, steps }: { direction: 'up' | 'down'; steps: number }): Promise<void> {
+  const page = handle.page();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  for (let step = 0; step < steps; step++) {
+    await page.waitForTimeout(150);
+    await page.keyboard.press(direction === 'up' ? 'ArrowUp' : 'ArrowDown');
+  }
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Space');
 }
 
 // ---- contrast where axe cannot tell -------------------------------------------------------------

@@ -5,7 +5,7 @@
  * /achievements); Start Writing, the dashboard's add-chapter form and reorder.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
+import { keyboardDrag, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
@@ -96,13 +96,7 @@ test('the first chapter earns its achievement (NEW on the dashboard, under Earne
 
   // Reorder on the dashboard with the keyboard: The Shadow first, saved 1-based.
   await sidebarLink(page, 'Dashboard').click();
-  const handle = page.getByTestId('current-book').getByRole('button', { name: 'Reorder chapter The Shadow' });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(150);
-  await page.keyboard.press('Space');
+  await keyboardDrag(page.getByTestId('current-book').getByRole('button', { name: 'Reorder chapter The Shadow' }), { direction: 'up', steps: 1 });
   await expect.poll(async () => (await serverChapters()).map((c) => `${c.position} ${c.title}`), { timeout: 20_000 }).toEqual(['1 The Shadow', '2 Warriors in the Mist']);
 
   await sidebarLink(page, 'Achievements').click();

@@ -6,7 +6,7 @@
  * page has no serious accessibility problems.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations } from '../support';
+import { keyboardDrag, seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 
@@ -80,15 +80,7 @@ test.describe('series, books and chapters', () => {
     expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
 
     // Keyboard drag: the first chapter to the end.
-    const handle = book.getByRole('button', { name: 'Reorder chapter Warriors in the Mist' });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('Space');
+    await keyboardDrag(book.getByRole('button', { name: 'Reorder chapter Warriors in the Mist' }), { direction: 'down', steps: 2 });
     const reordered = ['The Shadow', 'The Dragons of Pendor', 'Warriors in the Mist'];
     await expect.poll(() => chapterTitles(page)).toEqual(reordered);
 

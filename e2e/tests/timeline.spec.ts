@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations } from '../support';
+import { keyboardDrag, seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -198,15 +198,7 @@ test.describe('timeline', () => {
     expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
 
     // Keyboard drag within The Hobbit: the first event to the end.
-    const handle = hobbit.getByRole('button', { name: 'Reorder event An unexpected party' });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('Space');
+    await keyboardDrag(hobbit.getByRole('button', { name: 'Reorder event An unexpected party' }), { direction: 'down', steps: 2 });
     const reordered = ['Riddles in the dark', 'Battle of Five Armies', 'An unexpected party'];
     await expect(hobbit.getByTestId('event-title')).toHaveText(reordered);
     await expect(page.getByText('Timeline updated')).toBeVisible();

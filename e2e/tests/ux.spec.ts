@@ -159,7 +159,8 @@ for (const theme of THEMES) {
     await expect(card).toBeVisible();
     expect(await card.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(primary);
     const dot = page.locator('[data-testid="dated-line"] li').first().locator('[class*="dot"]').first();
-    if ((await dot.count()) > 0) expect(await dot.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(primary);
+    await expect(dot).toBeVisible();
+    expect(await dot.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(primary);
     await expect(page.getByText('Timeline Drag & Drop Enabled')).toHaveCount(0);
     await page.getByRole('tab', { name: 'Narrative' }).click();
     await expect(page.getByTestId('drag-help')).toBeVisible();

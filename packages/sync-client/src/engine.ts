@@ -187,7 +187,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       leadership = null;
     },
     sync() {
-      return asLeader(() => scheduler.kick(true, true));
+      return asLeader(() => scheduler.kick({ push: true, pull: true }));
     },
     receive(data) {
       return asLeader(() => scheduler.receive(data));
@@ -203,7 +203,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       status.getState().setAuthRequired(false);
       if (status.getState().lastError?.kind === 'auth') status.getState().clearError();
       scheduler.reopenEvents();
-      void scheduler.kick(true, true);
+      void scheduler.kick({ push: true, pull: true });
     },
     on: ctx.on,
     get isLeader() {

@@ -5,18 +5,7 @@
  * merged, the earliest base kept; the row's unsent create: one POST carrying the fields), and an
  * entry names the local-only creates it depends on. The mutators (mutators.ts) build what to write.
  */
-import {
-  createBookBodySchema,
-  createChapterBodySchema,
-  createCharacterBodySchema,
-  createLocationBodySchema,
-  createRelationshipBodySchema,
-  createSeriesBodySchema,
-  createTimelineEventBodySchema,
-  isUserScopedKind,
-  newId,
-  type SeriesScopedKind,
-} from '@chronicler/schema';
+import { newId } from '@chronicler/schema';
 import {
   type AnyRow,
   type ChroniclerDb,
@@ -30,15 +19,10 @@ import {
   readSyncState,
   splitEntityKey,
 } from './db.ts';
-import { AckCache } from './acks.ts';
-import { type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
+import { WRITABLE, WRITABLE_KINDS, isWritableKind } from './kinds.ts';
+import { RebaseCache, type RebaseStore, ensureShadow, entriesTouching, recompute } from './rebase.ts';
 import { reportStorageError } from './storage.ts';
 import { writingMarksCoalesce } from './writing.ts';
-
-/** The part of a zod schema the mutators use (zod itself is a dependency of @chronicler/schema). */
-export interface BodySchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
 
 /** What one mutation queues: its request and its local effects (the outbox entry's own fields). */
 export type MutationSpec = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'entity' | 'entityId' | 'seriesId' | 'effects'> & {
@@ -70,38 +54,19 @@ function mergePatchEffects(older: Effect[], newer: Effect[]): Effect[] {
   return out;
 }
 
-/** Kinds created from the device (user-scoped rows and conflict copies are the server's). */
-type CreatableKind = Exclude<SeriesScopedKind, 'chapterConflicts' | 'aiSuggestions'>;
-
-const CREATE_SCHEMAS: Record<CreatableKind, BodySchema<Record<string, unknown>>> = {
-  series: createSeriesBodySchema,
-  books: createBookBodySchema,
-  chapters: createChapterBodySchema,
-  characters: createCharacterBodySchema,
-  characterRelationships: createRelationshipBodySchema,
-  locations: createLocationBodySchema,
-  timelineEvents: createTimelineEventBodySchema,
-};
-
-/**
- * Update fields a create route does not store as the update route would (the server places a new
- * book itself, whatever position is sent): an update carrying one stays a request of its own.
- */
-const NOT_FOLDABLE_INTO_CREATE: Partial<Record<EntityKind, readonly string[]>> = { books: ['position', 'wordCount'] };
-
 /** The create body with an update folded in, or null when the create route could not take it. */
 function foldIntoCreate(entity: EntityKind, createBody: unknown, updateBody: unknown): Record<string, unknown> | null {
-  if (entity === 'chapterConflicts' || entity === 'aiSuggestions' || isUserScopedKind(entity)) return null;
+  if (!isWritableKind(entity)) return null;
+  const { createBody: schema, notFoldableIntoCreate = [] } = WRITABLE[entity];
   const update = (updateBody ?? {}) as Record<string, unknown>;
-  const blocked = NOT_FOLDABLE_INTO_CREATE[entity] ?? [];
-  if (Object.keys(update).some((field) => blocked.includes(field))) return null;
+  if (Object.keys(update).some((field) => notFoldableIntoCreate.includes(field))) return null;
   const create = createBody as Record<string, unknown> & { id: string };
-  const result = CREATE_SCHEMAS[entity].safeParse({ ...create, ...update });
+  const result = schema.safeParse({ ...create, ...update });
   return result.success ? { ...result.data, id: create.id } : null;
 }
 
 /** The kinds a request may name a local-only row of (a create not acknowledged yet). */
-const REFERABLE_KINDS = ['series', 'books', 'chapters', 'characters', 'locations'] as const;
+const REFERABLE_KINDS: readonly EntityKind[] = WRITABLE_KINDS.filter((kind) => WRITABLE[kind].referable);
 
 /** The ids a request names, and its own row. */
 interface References {
@@ -119,7 +84,7 @@ function referencesOf(request: Pick<OutboxEntry, 'path' | 'body' | 'entity' | 'e
  */
 function referenceKeys({ ids, own }: References): string[] {
   return [...ids].flatMap((id) =>
-    id === own.id ? ((REFERABLE_KINDS as readonly string[]).includes(own.entity) ? [entityKey(own.entity, id)] : []) : REFERABLE_KINDS.map((kind) => entityKey(kind, id)),
+    id === own.id ? (REFERABLE_KINDS.includes(own.entity) ? [entityKey(own.entity, id)] : []) : REFERABLE_KINDS.map((kind) => entityKey(kind, id)),
   );
 }
 
@@ -143,7 +108,7 @@ export type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' 
  *
  * After `build`, everything the rules read — the rows' shadows, local rows and queued work, the
  * sync state, the shadows of the ids the request names — is read in ONE wave of requests into a
- * transaction-scoped cache (acks.ts AckCache), the rules run against it (rebase.ts), and the
+ * transaction-scoped cache (rebase.ts RebaseCache), the rules run against it, and the
  * changes are written back in one more wave: a few round trips to IndexedDB per mutation instead
  * of one per read and write.
  */
@@ -155,7 +120,7 @@ export async function commit(
 ): Promise<MutationSpec> {
   try {
     return await db.transaction('rw', SYNC_TABLES as unknown as string[], async (tx) => {
-      const cache = new AckCache(tx);
+      const cache = new RebaseCache(tx);
       const syncState = tx.table<SyncStateRow, string>('syncState');
       /** Everything the rules read about `keys` (the rows a request touches) and the ids it names. */
       const load = (keys: readonly string[], references: References) =>

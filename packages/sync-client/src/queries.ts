@@ -20,6 +20,8 @@ import type { ChroniclerDb, DeadLetter, Draft } from './db.ts';
 const live = <T extends { deletedAt: string | null }>(rows: T[]): T[] => rows.filter((r) => !r.deletedAt);
 const byCreated = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
   a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+/** Books, chapters and events in their order: position, then creation. */
+const inOrder = <T extends { position: number; createdAt: string; id: string }>(a: T, b: T) => a.position - b.position || byCreated(a, b);
 
 /** All series the author can see, oldest first. */
 export async function seriesList(db: ChroniclerDb): Promise<Series[]> {
@@ -33,7 +35,7 @@ export async function getSeries(db: ChroniclerDb, id: string): Promise<Series | 
 /** Books of a series by position (then creation). */
 export async function booksOfSeries(db: ChroniclerDb, seriesId: string): Promise<Book[]> {
   const rows = await db.books.where('[seriesId+position]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
-  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+  return live(rows).sort(inOrder);
 }
 
 export async function getBook(db: ChroniclerDb, id: string): Promise<Book | undefined> {
@@ -50,7 +52,7 @@ export async function currentBook(db: ChroniclerDb, seriesId: string): Promise<B
 /** Chapters of a book by position (then creation). */
 export async function chaptersOfBook(db: ChroniclerDb, bookId: string): Promise<Chapter[]> {
   const rows = await db.chapters.where('[bookId+position]').between([bookId, Dexie.minKey], [bookId, Dexie.maxKey]).toArray();
-  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+  return live(rows).sort(inOrder);
 }
 
 export async function chaptersOfSeries(db: ChroniclerDb, seriesId: string): Promise<Chapter[]> {
@@ -97,18 +99,16 @@ export async function locationsOfSeries(db: ChroniclerDb, seriesId: string): Pro
 /** Timeline events of a series in narrative order (position, then creation). */
 export async function timelineOfSeries(db: ChroniclerDb, seriesId: string): Promise<TimelineEvent[]> {
   const rows = await db.timelineEvents.where('[seriesId+position]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
-  return live(rows).sort((a, b) => a.position - b.position || byCreated(a, b));
+  return live(rows).sort(inOrder);
 }
 
 /** Timeline events a character takes part in, in narrative order. */
 export async function timelineOfCharacter(db: ChroniclerDb, characterId: string): Promise<TimelineEvent[]> {
-  return live(await db.timelineEvents.where('characterIds').equals(characterId).toArray()).sort(
-    (a, b) => a.position - b.position || byCreated(a, b),
-  );
+  return live(await db.timelineEvents.where('characterIds').equals(characterId).toArray()).sort(inOrder);
 }
 
 export async function timelineOfBook(db: ChroniclerDb, bookId: string): Promise<TimelineEvent[]> {
-  return live(await db.timelineEvents.where('bookId').equals(bookId).toArray()).sort((a, b) => a.position - b.position || byCreated(a, b));
+  return live(await db.timelineEvents.where('bookId').equals(bookId).toArray()).sort(inOrder);
 }
 
 /** Unresolved conflict copies of a chapter, oldest first. */

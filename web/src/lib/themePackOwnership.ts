@@ -2,8 +2,8 @@
  * Whether the signed-in author owns the Custom Theme Pack, as a tiny store: the theme toggle and
  * picker (also on /auth, before any database is open) read it without importing Dexie or the
  * product rules; the signed-in shell fills it from the synced entitlements
- * (app/layout/ThemePackOwnership). `loaded` is false until those have been read, so "not known
- * yet" is never taken for "not owned".
+ * (lib/ThemePackOwnershipFromEntitlements, rendered by app/layout/AppLayout). `loaded` is false
+ * until those have been read, so "not known yet" is never taken for "not owned".
  */
 import { create } from 'zustand';
 

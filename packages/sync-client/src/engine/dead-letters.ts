@@ -15,6 +15,7 @@ import {
   splitEntityKey as splitKey,
 } from '../db.ts';
 import type { Ack } from '../acks.ts';
+import { WRITABLE, isWritableKind } from '../kinds.ts';
 import { referencedIds } from '../mutators.ts';
 import { recompute } from '../rebase.ts';
 import type { EngineContext } from './context.ts';
@@ -82,12 +83,10 @@ export function removedByDeleteElsewhere({ entry, body }: Ack): boolean {
   return !!row && row.id === entry.entityId && typeof row.deletedAt === 'string' && row.deletedAt !== '';
 }
 
-/** What a create's row hangs from, in words. */
-const PARENT_OF: Partial<Record<EntityKind, string>> = { chapters: 'its book', characterRelationships: 'one of its characters' };
-
 /** Why the words of a change the server answered with a deleted row are in the problems panel. */
 export function removedByDeleteMessage(entity: EntityKind, kind: 'create' | 'update'): string {
-  const gone = kind === 'create' ? `${PARENT_OF[entity] ?? 'its series'} had` : 'it had';
+  const parent = isWritableKind(entity) ? WRITABLE[entity].parentInWords : undefined;
+  const gone = kind === 'create' ? `${parent ?? 'its series'} had` : 'it had';
   return `Saved, but ${gone} been deleted on another device, so it is no longer in your lists. Copy the text to keep it.`;
 }
 
@@ -111,6 +110,13 @@ export async function deadLetterSeriesWork(ctx: EngineContext, seriesId: string)
     await addDeadLetter(ctx.db, entry, { status: 0, response }, ctx.now());
     await ctx.db.outbox.delete(entry.seq!);
   }
+}
+
+/** The list a reorder's body carries its rows in (kinds.ts). */
+function reorderList(entity: EntityKind): string {
+  const list = isWritableKind(entity) ? WRITABLE[entity].reorder?.list : undefined;
+  if (list === undefined) throw new Error(`No reorder for ${entity}`);
+  return list;
 }
 
 /**
@@ -137,7 +143,7 @@ export async function rejectEntry(ctx: EngineContext, entry: OutboxEntry, causeS
       if (e.kind === 'delete') {
         dropped.push(e); // deleting what never came to be: nothing to tell the author
       } else if (e.kind === 'reorder' && e.attempts === 0) {
-        const listKey = e.entity === 'chapters' ? 'chapters' : 'events';
+        const listKey = reorderList(e.entity);
         const items = ((e.body as Record<string, { id: string; position: number }[]>)[listKey] ?? []).filter(
           (item) => !rejectedIds.has(item.id.toLowerCase()),
         );

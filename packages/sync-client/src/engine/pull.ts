@@ -89,7 +89,7 @@ async function applyPage(ctx: EngineContext, page: ChangesResponse, byKind: Map<
       const table = entityTable(db, kind);
       if (puts.length > 0) await table.bulkPut(puts as never[]);
       if (deletes.length > 0) await table.bulkDelete(deletes);
-      for (const row of rebased) await applyServerRow(db, kind, row, false);
+      for (const row of rebased) await applyServerRow(db, kind, row, { checkLocalRev: false });
     }
     await db.syncState.update('state', { cursor: page.cursor, lastSyncedAt: ctx.now() });
   });

@@ -24,6 +24,13 @@ export interface BatchPush {
   send(clientId: string, result: PushResult): Promise<BatchOutcome>;
 }
 
+/** Which entries of a batch go back to pending (indexes into the batch), and when to retry. */
+interface PutBack {
+  from: number;
+  notRunFrom: number;
+  retryAt?: number;
+}
+
 export function createBatchPush(ctx: EngineContext, batchSize: number): BatchPush {
   const { db, now, random, flags } = ctx;
   let available: boolean | null = null;
@@ -45,9 +52,9 @@ export function createBatchPush(ctx: EngineContext, batchSize: number): BatchPus
   /**
    * Entries from `from` back to pending. Those at or after `notRunFrom` never reached a handler
    * (the server answered for fewer), so they get their attempt back and may still be coalesced
-   * into; the others must never change. `at` delays the first one still in the outbox.
+   * into; the others must never change. `retryAt` delays the first one still in the outbox.
    */
-  async function putBack(entries: readonly OutboxEntry[], from: number, notRunFrom: number, at = 0): Promise<void> {
+  async function putBack(entries: readonly OutboxEntry[], { from, notRunFrom, retryAt: at = 0 }: PutBack): Promise<void> {
     await db.transaction('rw', db.outbox, async () => {
       let first = true;
       for (const [i, e] of entries.entries()) {
@@ -92,17 +99,17 @@ export function createBatchPush(ctx: EngineContext, batchSize: number): BatchPus
       }
       await ackPending();
       if (answerClass === null) {
-        await putBack(entries, i, i); // not run: the batch stopped at a transient answer before it
+        await putBack(entries, { from: i, notRunFrom: i }); // not run: the batch stopped at a transient answer before it
         return 'done';
       }
       if (answerClass === 'auth') {
-        await putBack(entries, i, i + 1);
+        await putBack(entries, { from: i, notRunFrom: i + 1 });
         ctx.pauseForAuth();
         result.paused = true;
         return 'stop';
       } else if (answerClass === 'transient') {
         const at = now() + backoffMs(entry.attempts, random);
-        await putBack(entries, i, i + 1, at);
+        await putBack(entries, { from: i, notRunFrom: i + 1, retryAt: at });
         result.retryAt = at;
         return 'stop';
       } else if ((await rejectEntry(ctx, entry, status!, asApiError(answer!.body, status!))).length > 0) {
@@ -123,20 +130,20 @@ export function createBatchPush(ctx: EngineContext, batchSize: number): BatchPus
       if (flags.stopped) return 'stop';
       ctx.noteNetworkTrouble(OFFLINE_PUSH_MESSAGE);
       const at = now() + backoffMs(entries[0]!.attempts, random);
-      await putBack(entries, 0, entries.length, at);
+      await putBack(entries, { from: 0, notRunFrom: entries.length, retryAt: at });
       result.retryAt = at;
       return 'stop';
     }
     if (flags.stopped) return 'stop';
     if (response.status === 404 || response.status === 405) {
       available = false;
-      await putBack(entries, 0, 0);
+      await putBack(entries, { from: 0, notRunFrom: 0 });
       return 'fallback';
     }
     const answers = await readJson(response).catch(() => null);
     if (flags.stopped) return 'stop';
     if (response.status === 401) {
-      await putBack(entries, 0, 0);
+      await putBack(entries, { from: 0, notRunFrom: 0 });
       ctx.pauseForAuth();
       result.paused = true;
       return 'stop';
@@ -144,7 +151,7 @@ export function createBatchPush(ctx: EngineContext, batchSize: number): BatchPus
     if (!response.ok || !Array.isArray(answers)) {
       // The batch as a whole failed (busy server, a proxy's error page): back off, as for one entry.
       const at = now() + retryDelayMs(entries[0]!.attempts, random, response.headers.get('Retry-After'), now());
-      await putBack(entries, 0, entries.length, at);
+      await putBack(entries, { from: 0, notRunFrom: entries.length, retryAt: at });
       if (response.status >= 400 && response.status < 500 && classifyStatus(response.status) === 'permanent') available = false;
       result.retryAt = at;
       return 'stop';

@@ -29,9 +29,15 @@ export interface SchedulerOptions {
   document: DocumentEvents | null;
 }
 
+/** What a trigger asks the loop for (nothing: run what is already wanted). */
+export interface Wanted {
+  push?: boolean;
+  pull?: boolean;
+}
+
 export interface Scheduler {
   /** Asks for a push and/or a pull; resolves when the loop is idle again. */
-  kick(push: boolean, pull: boolean): Promise<void>;
+  kick(wanted: Wanted): Promise<void>;
   whenIdle(): Promise<void>;
   /** One push, its retry scheduled when it stopped on a transient failure. */
   runPush(): Promise<PushResult>;
@@ -85,7 +91,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     if (retryTimers[which] !== null) timers.clearTimeout(retryTimers[which]);
     retryTimers[which] = timers.setTimeout(() => {
       retryTimers[which] = null;
-      void kick(which === 'push', which === 'pull');
+      void kick({ [which]: true });
     }, Math.max(0, at - now()));
   }
 
@@ -138,7 +144,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     }
   }
 
-  function kick(push: boolean, pull: boolean): Promise<void> {
+  function kick({ push = false, pull = false }: Wanted): Promise<void> {
     if (flags.stopped || !flags.leader) return Promise.resolve();
     wantPush ||= push;
     wantPull ||= pull;
@@ -164,7 +170,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     running = done.finally(() => {
       running = null;
       // What was asked for meanwhile (a poke's rows, a pull) runs now.
-      if (wantPush || wantPull || carried.length > 0 || announcedSeq > 0) void kick(false, false);
+      if (wantPush || wantPull || carried.length > 0 || announcedSeq > 0) void kick({});
     });
     return job;
   }
@@ -172,16 +178,16 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   /** A poke (an SSE `message`): its rows queued for the loop, or a pull when one is needed. */
   function receive(data: string | undefined): Promise<void> {
     const poke = parsePoke(data);
-    if (poke === null) return kick(false, true);
+    if (poke === null) return kick({ pull: true });
     const { seq } = poke;
     if (poke.changes) {
       // A backlog this long means the loop is stuck behind something: the feed catches up instead.
       if (carried.length >= MAX_CARRIED) {
         carried.length = 0;
-        return kick(false, true);
+        return kick({ pull: true });
       }
       carried.push(poke as Required<Poke>);
-      return kick(false, false);
+      return kick({});
     }
     // A poke for a commit already pulled (often our own write) needs no pull. While the loop runs,
     // what it pulls may reach the seq: it is checked once the loop gets to it.
@@ -189,7 +195,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
       announcedSeq = Math.max(announcedSeq, seq);
       return running ?? Promise.resolve();
     }
-    return isBehind(seq).then((behind) => (behind ? kick(false, true) : undefined));
+    return isBehind(seq).then((behind) => (behind ? kick({ pull: true }) : undefined));
   }
 
   /** True when this device has not pulled up to `seq` (or cannot tell). */
@@ -268,21 +274,21 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
         .equals('pending')
         .modify({ nextAttemptAt: 0 })
         .catch(() => undefined)
-        .then(() => kick(true, true));
+        .then(() => kick({ push: true, pull: true }));
     });
     listen(win, 'offline', () => status.getState().setOnline(false));
-    listen(win, 'focus', () => void kick(true, true));
+    listen(win, 'focus', () => void kick({ push: true, pull: true }));
     listen(doc, 'visibilitychange', () => {
-      if (!doc || doc.visibilityState !== 'hidden') void kick(true, true);
+      if (!doc || doc.visibilityState !== 'hidden') void kick({ push: true, pull: true });
     });
-    interval = timers.setInterval(() => void kick(true, true), options.pullIntervalMs);
+    interval = timers.setInterval(() => void kick({ push: true, pull: true }), options.pullIntervalMs);
     outboxSubscription = liveQuery(() => db.outbox.where('status').equals('pending').count()).subscribe({
       next: (n) => {
-        if (n > 0) void kick(true, false);
+        if (n > 0) void kick({ push: true });
       },
       error: () => undefined,
     });
-    void kick(true, true);
+    void kick({ push: true, pull: true });
   }
 
   function stopTriggers() {

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
 import { SyncIndicator, SyncProgress } from '@/features/sync-problems';
-import { ThemePackOwnership } from '@/lib/ThemePackOwnership';
+import { ThemePackOwnershipFromEntitlements } from '@/lib/ThemePackOwnershipFromEntitlements';
 import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
@@ -73,7 +73,7 @@ export function AppLayout() {
       }
     >
       <SyncProgress />
-      <ThemePackOwnership />
+      <ThemePackOwnershipFromEntitlements />
       <Suspense fallback={<RouteSkeleton displayName={user?.displayName} />}>
         <Outlet />
       </Suspense>

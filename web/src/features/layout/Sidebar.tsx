@@ -53,7 +53,7 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
       </div>
 
       <div className={classes.toolsRow}>
-        {/* SLOT: SyncIndicator (replaced by the sync engine's indicator) */}
+        {/* SLOT: the sync indicator (app/layout passes sync-problems' SyncIndicator) */}
         {syncIndicator}
         {themeControl}
       </div>

@@ -1,6 +1,7 @@
 /**
  * The Custom Theme Pack in the picker and the toggle: offered only to owners (entitlements in
- * Dexie, read by the signed-in shell's ThemePackOwnership, rendered beside them here).
+ * Dexie, read by the signed-in shell's ThemePackOwnershipFromEntitlements, rendered beside them
+ * here).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newId } from '@chronicler/schema';
 import { freshDb } from '@chronicler/sync-client/testing';
-import { ThemePackOwnership } from '@/lib/ThemePackOwnership';
+import { ThemePackOwnershipFromEntitlements } from '@/lib/ThemePackOwnershipFromEntitlements';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { PACK_BOOT_COLORS, PACK_THEME_NAMES } from './pack-themes';
 import { ThemePicker } from './ThemePicker';
@@ -27,7 +28,7 @@ describe('Custom Theme Pack', () => {
   it('owners get the five extra themes in the picker and can apply one', async () => {
     useThemeStore.setState({ theme: 'light' });
     const user = userEvent.setup();
-    renderWithDb(<><ThemePackOwnership /><ThemePicker /></>, { db: await ownerDb() });
+    renderWithDb(<><ThemePackOwnershipFromEntitlements /><ThemePicker /></>, { db: await ownerDb() });
     await user.click(screen.getByRole('button', { name: /Choose theme/ }));
     expect(await screen.findByRole('menuitem', { name: 'Nebula' })).toBeTruthy();
     expect(screen.getAllByRole('menuitem')).toHaveLength(9);
@@ -39,7 +40,7 @@ describe('Custom Theme Pack', () => {
   it('the toggle cycles through the pack after the base themes for owners', async () => {
     useThemeStore.setState({ theme: 'sunset' });
     const user = userEvent.setup();
-    renderWithDb(<><ThemePackOwnership /><ThemeToggle /></>, { db: await ownerDb() });
+    renderWithDb(<><ThemePackOwnershipFromEntitlements /><ThemeToggle /></>, { db: await ownerDb() });
     await waitFor(() => expect(screen.getByRole('button', { name: /Switch to Parchment/ })).toBeTruthy());
     await user.click(screen.getByRole('button', { name: /Switch to Parchment/ }));
     expect(useThemeStore.getState().theme).toBe('parchment');
@@ -50,7 +51,7 @@ describe('Custom Theme Pack', () => {
     const user = userEvent.setup();
     const db = freshDb();
     // Not before this device's first pull: a new device knows nothing of what the author owns yet.
-    renderWithDb(<><ThemePackOwnership /><ThemePicker /></>, { db });
+    renderWithDb(<><ThemePackOwnershipFromEntitlements /><ThemePicker /></>, { db });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(useThemeStore.getState().theme).toBe('ocean');
     await db.syncState.update('state', { lastSyncedAt: Date.now() });

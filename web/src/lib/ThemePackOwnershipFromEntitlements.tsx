@@ -3,7 +3,7 @@ import { useOwnedProductsState } from '@/lib/useOwnedProducts';
 import { useThemePackOwnership } from '@/lib/themePackOwnership';
 
 /** Keeps lib/themePackOwnership in step with the signed-in author's entitlements; renders nothing. */
-export function ThemePackOwnership() {
+export function ThemePackOwnershipFromEntitlements() {
   const { owned, loaded } = useOwnedProductsState();
   const owns = owned.has('custom-theme-pack');
   const set = useThemePackOwnership((s) => s.set);
