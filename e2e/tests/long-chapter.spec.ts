@@ -6,6 +6,7 @@
  * (docs/decisions/0001-editor-scrolls-with-the-page.md).
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Theme, startInTheme } from '../support';
 import {
   expectCaretInView,
   longChapter,
@@ -26,17 +27,21 @@ interface Device {
   name: string;
   viewport: { width: number; height: number };
   touch: boolean;
+  /** Each device in another theme: the sticky toolbar must hide the text under it in all four. */
+  theme: Theme;
 }
 
-const DESKTOP: Device = { name: 'desktop 1400×900 (side panel open)', viewport: { width: 1400, height: 900 }, touch: false };
-const NARROW: Device = { name: 'desktop 1100×800 (side panel closed)', viewport: { width: 1100, height: 800 }, touch: false };
-const PHONE: Device = { name: 'phone 390×844', viewport: { width: 390, height: 844 }, touch: true };
+const DESKTOP: Device = { name: 'desktop 1400×900 (side panel open), Light', viewport: { width: 1400, height: 900 }, touch: false, theme: 'light' };
+const NARROW: Device = { name: 'desktop 1100×800 (side panel closed), Dark', viewport: { width: 1100, height: 800 }, touch: false, theme: 'dark' };
+const PHONE: Device = { name: 'phone 390×844, Spooky', viewport: { width: 390, height: 844 }, touch: true, theme: 'spooky' };
+const SMALL_PHONE: Device = { name: 'phone 360×640, Sunset', viewport: { width: 360, height: 640 }, touch: true, theme: 'sunset' };
 
 async function open(browser: Browser, device: Device): Promise<{ page: Page; story: Story; close: () => Promise<void> }> {
   const context = await browser.newContext({
     viewport: device.viewport,
     ...(device.touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
   });
+  await startInTheme(context, device.theme);
   const story = await newStory(context, CHAPTER.text);
   const page = await context.newPage();
   await openEditor(page, editorUrl(story));
@@ -58,7 +63,16 @@ async function saveAndWait(page: Page, story: Story, ending: string): Promise<vo
     .toBe(true);
 }
 
-for (const device of [DESKTOP, NARROW, PHONE]) {
+/** The toolbar's own background is opaque, so the text scrolled under it does not show through. */
+async function toolbarIsOpaque(page: Page): Promise<boolean> {
+  return page.getByTestId('editor-toolbar').evaluate((bar) => {
+    const colour = getComputedStyle(bar).backgroundColor;
+    const alpha = /rgba?\(([^)]+)\)/.exec(colour)?.[1]?.split(',')[3];
+    return colour !== 'transparent' && (alpha === undefined || Number(alpha) === 1);
+  });
+}
+
+for (const device of [DESKTOP, NARROW, PHONE, SMALL_PHONE]) {
   test(`${device.name}: a 20,000-word chapter is read to its end, written there, and reopened where the caret was`, async ({ browser }) => {
     test.setTimeout(180_000);
     const { page, story, close } = await open(browser, device);
@@ -80,6 +94,8 @@ for (const device of [DESKTOP, NARROW, PHONE]) {
     if (device.touch) await swipeUntilOnScreen(page, last);
     else await wheelUntilOnScreen(page, last);
     expect(await onScreen(last)).toBe(true);
+    expect(await toolbarIsOpaque(page), `the toolbar in ${device.theme}`).toBe(true);
+    expect(await onScreen(page.getByTestId('editor-toolbar')), 'the toolbar stays in sight').toBe(true);
     drawn.push(await renderedLines(page));
     for (const count of drawn) expect(count, `lines drawn at top, middle, end: ${drawn.join(', ')}`).toBeLessThanOrEqual(MAX_DRAWN_LINES);
 
