@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import { type EntityKind, isUserScopedKind, scopeOfRow } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { type SnapshotSource, rememberJson } from '../http/json.ts';
@@ -106,7 +107,7 @@ export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K
   const names = Object.keys(columns);
   await runPrepared(
     ctx.trx,
-    `insertRow ${table} ${names.join(',')}`,
+    PREPARED_FAMILIES.insertRow(table, names),
     (q, v: Record<string, unknown>) => q.insertInto(table).values(Object.fromEntries(names.map((name) => [name, v[name]]))),
     columns,
   );
@@ -134,7 +135,7 @@ export async function updateRow<K extends EntityKind>(
   const names = Object.keys(columns);
   await runPrepared(
     ctx.trx,
-    `updateRow ${table} ${names.join(',')}`,
+    PREPARED_FAMILIES.updateRow(table, names),
     (q, v: Record<string, unknown>) =>
       q
         .updateTable(table)

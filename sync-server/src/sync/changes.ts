@@ -25,6 +25,7 @@ import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/sch
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES, PREPARED_KEYS } from '../db/prepared-keys.ts';
 import { inReadSnapshot } from '../db/read-snapshot.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
@@ -49,7 +50,7 @@ const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
 const USER_FEED_KINDS = FEED_KINDS.filter((kind) => kind.scope === 'user');
 
 export async function currentSeq(db: Kysely<DB>): Promise<number> {
-  const [row] = await runPrepared(db, 'feed seq', (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
+  const [row] = await runPrepared(db, PREPARED_KEYS.feedSeq, (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
   if (!row) throw new Error('The sync state has no seq');
   return Number(row.value);
 }
@@ -67,10 +68,10 @@ interface ScopeAtCursor {
 }
 
 async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Promise<ScopeAtCursor> {
-  const owned = await runPrepared(trx, 'feed owned series', (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('series').select('id').where('ownerId', '=', v.userId), { userId });
+  const owned = await runPrepared(trx, PREPARED_KEYS.feedOwnedSeries, (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('series').select('id').where('ownerId', '=', v.userId), { userId });
   const memberships = await runPrepared(
     trx,
-    'feed memberships',
+    PREPARED_KEYS.feedMemberships,
     (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('seriesMembers').select(['seriesId', 'rev', 'deletedAt']).where('userId', '=', v.userId),
     { userId },
   );
@@ -186,7 +187,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   const userValues = { userId: scope.userId, since };
   const [news] = await runPrepared(
     trx,
-    'feed user kinds with news',
+    PREPARED_KEYS.feedUserKindsWithNews,
     (q, v: typeof userValues) =>
       q.selectNoFrom((eb) =>
         USER_FEED_KINDS.map((kind, i) =>
@@ -203,7 +204,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
       ? []
       : await runPrepared(
           trx,
-          `feed count user kinds ${newsKinds.map((kind) => kind.kind).join(',')}`,
+          PREPARED_FAMILIES.feedCountUserKinds(newsKinds.map((kind) => kind.kind)),
           (q, v: { userId: string; since: number; limit: number }) => {
             const parts = newsKinds.map((kind, i) =>
               q
@@ -233,7 +234,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
     if (kind.scope === 'user' || !anyScope) continue;
     const groups = await runPrepared(
       trx,
-      `feed count ${shapeKey(kind, shape)}`,
+      PREPARED_FAMILIES.feedCount(shapeKey(kind, shape)),
       (q, v: typeof values) =>
         q
           .selectFrom(kind.table)
@@ -253,7 +254,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
     for (const [seriesId, joinedAt] of scope.added) {
       const [lump] = await runPrepared(
         trx,
-        `feed lump ${kind.kind}`,
+        PREPARED_FAMILIES.feedLump(kind.kind),
         (q, v: { seriesId: string; joinedAt: number }) =>
           q
             .selectFrom(kind.table)
@@ -309,7 +310,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
       if (kindsWithRows.has(kind.kind)) {
         const rows = await runPrepared(
           trx as AnyDb,
-          `feed read ${shapeKey(kind, shape)}`,
+          PREPARED_FAMILIES.feedRead(shapeKey(kind, shape)),
           (q, v: typeof values) =>
             q
               .selectFrom(kind.table)

@@ -19,6 +19,7 @@ import { requireUser, sessionTokenOf } from '../http/caller.ts';
 import { currentSeq } from './changes.ts';
 import { type CommitRows, LIVE_ROWS_MAX_BYTES, readCommitRows } from './live-rows.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Tells EventSource how soon to reconnect after a drop. */
@@ -49,7 +50,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     ids.forEach((id, i) => (values[`s${i}`] = id));
     const audience = await runPrepared(
       db,
-      `hub audience series=${ids.length}`,
+      PREPARED_FAMILIES.hubAudience(ids.length),
       (q, v: typeof values) => {
         const seriesIds = ids.map((_, i) => v[`s${i}`]!);
         return q

@@ -18,6 +18,7 @@ import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/sch
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
 
@@ -61,7 +62,7 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
   ids.forEach((id, i) => (values[`s${i}`] = id));
   const found = (await runPrepared(
     db,
-    `live rows series=${ids.length}`,
+    PREPARED_FAMILIES.liveRows(ids.length),
     (q: Kysely<any>, v: typeof values) => {
       const inSeries = ids.map((_, i) => v[`s${i}`]!);
       const marker = (table: string, column: string, kind: Marker): SelectQueryBuilder<any, any, Found> =>
