@@ -1,5 +1,5 @@
 /**
- * The compact series bible sent to a model as context (issue 11), chosen the way authors' favourite
+ * The compact series bible sent to a model as context (docs/server.md#ai-companion), chosen the way authors' favourite
  * tools do it (lorebooks / codex entries): the entries whose names or aliases are mentioned in the
  * text at hand (case-insensitive, whole words; a person's first name counts too), the chosen book's
  * point-of-view characters (its main characters), the characters the author marked "always

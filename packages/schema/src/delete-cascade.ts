@@ -1,5 +1,5 @@
 /**
- * The delete cascade (DESIGN.md §3 "Deletes win"), as one table both sides interpret: the server
+ * The delete cascade (docs/sync-protocol.md#fields-merge: deletes win), as one table both sides interpret: the server
  * in its write transaction (sync-server/src/entities/delete.ts), the client in the mutator's
  * optimistic change (web's sync mutators). Like SQL foreign keys, each row lists the references
  * one kind holds to another and what a delete of the referenced row does to the referencing row:

@@ -1,5 +1,5 @@
 /**
- * The sync engine (DESIGN.md §3): one leader tab per user (Web Locks) pushes the outbox in order
+ * The sync engine (docs/sync-protocol.md): one leader tab per user (Web Locks) pushes the outbox in order
  * through the spec's REST calls and pulls the changes feed into Dexie. This file only wires the
  * parts in `engine/`:
  *

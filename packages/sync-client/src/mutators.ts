@@ -1,5 +1,5 @@
 /**
- * Local mutators: the only way screens write entity data (DESIGN.md §1). Each one validates with
+ * Local mutators: the only way screens write entity data (docs/architecture.md#the-data-loop). Each one validates with
  * the body schema of @chronicler/schema (throwing its message), makes the UUIDv7 id of a create,
  * and builds the request and its optimistic effects; outbox-write.ts writes them, the change AND
  * its outbox entry, in ONE Dexie transaction (Dexie Cloud style), coalescing unsent updates.

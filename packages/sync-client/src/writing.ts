@@ -1,5 +1,5 @@
 /**
- * Writing progress on the device (DESIGN.md §4 "Writing statistics"). Every chapter save that
+ * Writing progress on the device (docs/server.md#writing-statistics). Every chapter save that
  * changes the text carries a writing mark: its own event id (the server logs each once), the
  * device time of the edit, and its kind — `writing` unless the caller says otherwise. Restores
  * (`restore`), conflict-copy accepts (`conflict-accept`), imports (`import`) and companion

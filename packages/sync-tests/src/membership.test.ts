@@ -1,5 +1,5 @@
 /**
- * Convergence with membership (issue 13): an owner and up to three other authors, each with their
+ * Convergence with membership (collaboration): an owner and up to three other authors, each with their
  * own device (engine + IndexedDB), against the REAL server (buildApp over in-memory SQLite through
  * app.inject). Random steps: members join with a role (invite by e-mail, accepted), change role,
  * are removed or leave, while everyone writes — some of them offline for a while — to the shared

@@ -1,5 +1,5 @@
 /**
- * Pokes on the live channel (DESIGN.md §3 "Live"): `{seq}` asks for a pull; `{seq, changes}` also
+ * Pokes on the live channel (docs/sync-protocol.md#live-channel): `{seq}` asks for a pull; `{seq, changes}` also
  * carries the rows the commit wrote (sync-server live-rows.ts), and the leader writes them at once
  * instead of pulling — a collaborator's save is on this device one event after it is on the server.
  *
