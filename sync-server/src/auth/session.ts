@@ -1,5 +1,5 @@
 /**
- * Server-side sessions in SQLite (DESIGN.md §4). The cookie holds a random 32-byte token; the
+ * Server-side sessions in SQLite (docs/server.md#sessions-and-accounts). The cookie holds a random 32-byte token; the
  * table holds only HMAC-SHA256(sessionSecret, token), so a leaked table or backup cannot be
  * replayed as a cookie. Expiry slides with use, written at most once an hour per session, but never
  * past `sessionMaxAgeDays` after sign-in (absolute lifetime). An author keeps at most

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 14): download everything the author owns as one archive, restore an archive into
+ * Backups (docs/server.md#backups): download everything the author owns as one archive, restore an archive into
  * this account. GET /api/backup answers the zip; POST /api/backup/restore takes it base64-encoded
  * in JSON (the API accepts JSON bodies only) and answers what was restored. The snapshots the
  * server keeps (snapshots.ts) are listed, taken on demand, downloaded and restored under /api/backups.

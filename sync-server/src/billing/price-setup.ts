@@ -1,5 +1,5 @@
 /**
- * `pnpm cli stripe:prices`: makes the Stripe account sell the plan table (issue 12). For each paid
+ * `pnpm cli stripe:prices`: makes the Stripe account sell the plan table (docs/server.md#billing). For each paid
  * plan a product `chronicler_<plan>` (its name and description from the plan table) and, for each
  * interval, a price with the documented lookup key (config/price-config.ts) at the plan table's price.
  * Idempotent: a second run changes nothing. Stripe prices cannot change amount, so a price that

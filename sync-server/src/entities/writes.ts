@@ -1,5 +1,5 @@
 /**
- * The stamped writes of the synced tables (DESIGN.md §3 "Server"): every row a write touches gets
+ * The stamped writes of the synced tables (docs/sync-protocol.md#the-server-transaction): every row a write touches gets
  * rev = the write's seq and its timestamps. A series-scoped row keeps a revision snapshot and marks
  * its series touched for the SSE poke; a user-scoped row (USER_SCOPED_KINDS) keeps no snapshot (no
  * merge base, no history: the server writes it) and marks its owner touched. With queries.ts, the

@@ -1,5 +1,5 @@
 /**
- * Errors as `{message, code}` with no stack, SQL or file path (DESIGN.md §4). Route code throws
+ * Errors as `{message, code}` with no stack, SQL or file path (docs/server.md#security). Route code throws
  * HttpError; anything else becomes a logged 500 with a generic message.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';

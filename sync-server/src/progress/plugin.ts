@@ -1,5 +1,5 @@
 /**
- * Writing progress API (spec 000 §7; DESIGN.md §4): statistics per day/week/month, the achievements
+ * Writing progress API (spec 000 §7; docs/server.md#writing-statistics): statistics per day/week/month, the achievements
  * catalogue of the caller's plan, earned achievements, the explicit check, and the author's writing
  * settings. Every answer is the caller's own: no id of another author is ever taken.
  */

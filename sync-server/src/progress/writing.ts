@@ -1,5 +1,5 @@
 /**
- * Writing statistics on the server (DESIGN.md §4 "Writing statistics"): each chapter save's words
+ * Writing statistics on the server (docs/server.md#writing-statistics): each chapter save's words
  * are logged once per (author, event id), attributed to the author's writing day of the (clamped)
  * device time, and added to that day's figures. The rules are packages/schema's; this module only
  * reads and writes the rows, stamped with the write's seq like every synced row.

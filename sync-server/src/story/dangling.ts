@@ -1,5 +1,5 @@
 /**
- * Writes that name rows another device deleted in the meantime (DESIGN.md §3: an offline outbox is
+ * Writes that name rows another device deleted in the meantime (docs/sync-protocol.md#status-contract: an offline outbox is
  * replayed hours later, and a 4xx turns the author's change into a dead letter). One rule for every
  * story route, chosen so that "deleted first, then this write" stores what "this write, then the
  * delete" stores:

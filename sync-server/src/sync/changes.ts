@@ -1,5 +1,5 @@
 /**
- * The changes feed (DESIGN.md §3 "Pull"): from ONE consistent read, the latest state of every row
+ * The changes feed (docs/sync-protocol.md#pull-the-changes-feed): from ONE consistent read, the latest state of every row
  * changed after a cursor in the series the caller may see, tombstones included.
  *
  * Scope: series the caller owns (deleted ones too — their tombstones must travel) plus series with a
@@ -102,7 +102,8 @@ type AnyEb = ExpressionBuilder<any, any>;
  * The scope as bound values of a prepared shape (db/prepared.ts): `k0…` the kept series, `a0…` the
  * added ones and `j0…` their membership seqs. The shape depends on how many there are, never on the
  * ids, so a member's pulls reuse the SQL compiled for their first: Kysely building and compiling
- * the ~25 queries of a page cost ~2.5 ms for a member of 20 series (bench/README.md, session 9),
+ * the ~25 queries of a page cost ~2.5 ms for a member of 20 series (bench/JOURNAL.md, "the
+ * member's pull, and where the write and feed targets stand"),
  * ten times what SQLite takes to run them.
  */
 type ScopeValues = Record<string, string | number>;

@@ -1,5 +1,5 @@
 /**
- * GET /api/sync/events — server-sent events (DESIGN.md §3 "Live"). On connect: `event: hello` with
+ * GET /api/sync/events — server-sent events (docs/sync-protocol.md#live-channel). On connect: `event: hello` with
  * the current seq. After each commit that touches a series the caller can see (owner or member,
  * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
  * the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the commit's rows

@@ -1,5 +1,5 @@
 /**
- * The one write path (DESIGN.md §3 "Server"): every mutating request runs here, in ONE
+ * The one write path (docs/sync-protocol.md#the-server-transaction): every mutating request runs here, in ONE
  * transaction that takes the next global seq, applies the effect, and records the
  * Idempotency-Key answer — so a replay returns the stored answer and never applies twice.
  *

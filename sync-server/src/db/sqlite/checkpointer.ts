@@ -5,7 +5,8 @@
  * copies those pages into the database file and fsyncs it, on the committing connection — which
  * for better-sqlite3 is the event loop. A 1,000-word save writes ~7.6 WAL pages, so every ~130
  * saves one of them carried a checkpoint of tens of milliseconds: ~400 µs of the event loop per
- * save, measured (bench/README.md, session 6). SQLite's documentation suggests this remedy: switch
+ * save, measured (bench/JOURNAL.md, "a quiet machine at last — every target measured"). SQLite's
+ * documentation suggests this remedy: switch
  * the automatic checkpoint off for the writer and checkpoint from another thread.
  *
  * A worker thread holds a second connection to the same file and, every CHECKPOINT_EVERY_MS while
