@@ -1,5 +1,5 @@
 /**
- * Collaboration routes (issue 13) over real SQLite and HTTP: the spec's calls and messages, the plan
+ * Collaboration routes over real SQLite and HTTP: the spec's calls and messages, the plan
  * gate, the invite lifecycle (refresh, expiry 410, single-use link), members and roles, the activity
  * record, and what membership changes do to the changes feed.
  */
