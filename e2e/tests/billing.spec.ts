@@ -1,5 +1,5 @@
 /**
- * Plans and products end to end (issue 12) in Chromium, against the real server whose `stripe`
+ * Plans and products end to end in Chromium, against the real server whose `stripe`
  * SDK talks to the suite's fake Stripe (playwright.config.ts; sync-server/test/support/fake-stripe.ts),
  * which hosts a Checkout page double and delivers signed webhooks. Stripe.js cannot be loaded here:
  * these tests serve a TEST DOUBLE of js.stripe.com through Playwright's routing

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium: a two-book series exported to every format with the network cut (made on
+ * Exports and backups in Chromium: a two-book series exported to every format with the network cut (made on
  * the device, in the export worker), each download read back; then a backup downloaded, restored
  * into a new account, and the series seen there.
  */
