@@ -1,6 +1,6 @@
 /**
  * The signed-in author's own record (the user-scoped synced kind `users`: plan, time zone …) bound
- * to the session (DESIGN.md §3: it syncs like any row; a plan set by the operator command, a
+ * to the session (docs/architecture.md#whose-rows-a-device-holds: it syncs like any row; a plan set by the operator command, a
  * payment or another device reaches this app through the changes feed and its SSE poke).
  *
  * - Every newer version of the record (a higher rev than the one found at start) becomes the
@@ -11,7 +11,7 @@
  *   (PUT /api/user/settings), once per start; it is retried on the next start if that fails. A new
  *   author's first start asks it as the first pull lands, while the dashboard draws: it waits a
  *   few seconds (`TIME_ZONE_SAVE_DELAY_MS`), since its request and the pull that its own change's
- *   poke sets off were otherwise work ahead of the first screenful (issue 16, first load). Only the
+ *   poke sets off were otherwise work ahead of the first screenful (docs/web.md#first-load). Only the
  *   counting of writing days needs it, and that is by day.
  */
 import { liveQuery } from 'dexie';

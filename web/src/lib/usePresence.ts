@@ -1,5 +1,5 @@
 /**
- * Who else has this chapter open right now (collaboration, issue 13). The open editor announces
+ * Who else has this chapter open right now (collaboration presence, docs/server.md#collaboration). The open editor announces
  * itself on entering (the answer names who is there already), then hears every arrival and
  * departure as a `presence` event on the sync stream (lib/liveEvents). It says goodbye when closed
  * or when the page goes away; the heartbeat every PRESENCE_HEARTBEAT_MS only keeps the server's

@@ -1,5 +1,5 @@
 /**
- * Mantine CSS for the shell, per component (DESIGN.md §6: importing all of Mantine's CSS cost
+ * Mantine CSS for the shell, per component (docs/measurements.md#before-the-code: importing all of Mantine's CSS cost
  * Lighthouse points). Screens import the CSS of any further component they use next to the code.
  * The `.layer.css` files sit in `@layer mantine`, so the app's own CSS always wins over them.
  */

@@ -1,5 +1,5 @@
 /**
- * The Custom Theme Pack (premium product `custom-theme-pack`, issue 12): five more complete themes
+ * The Custom Theme Pack (premium product `custom-theme-pack`): five more complete themes
  * (parchment, forest, ocean, nebula, rosewood), built exactly like the four base themes — one table
  * of semantic tokens per theme, a full Mantine theme and a CSS variables resolver — so every
  * component stays readable. `pack-themes.test.ts` checks the same WCAG AA pairs as `themes.test.ts`.

@@ -1,5 +1,5 @@
 /**
- * The screen's data, read from the local database (DESIGN.md §1: no fetch for entity data) and kept
+ * The screen's data, read from the local database (docs/architecture.md#the-data-loop: no fetch for entity data) and kept
  * live: every series, and the characters and relationships of the chosen one. Answers carry the
  * series they were read for so a series switch never shows the previous series' rows.
  */

@@ -98,7 +98,7 @@ function books(values: readonly string[]): number[] {
 }
 
 /**
- * The role changes. A protagonist is a main character by default (DESIGN.md §5): choosing the role
+ * The role changes. A protagonist is a main character by default (docs/spec-differences.md): choosing the role
  * Protagonist turns "Main character" on, and choosing another role turns it back off — unless the
  * author set the switch themselves (`mainChosen`), which always wins.
  */

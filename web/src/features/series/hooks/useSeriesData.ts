@@ -1,5 +1,5 @@
 /**
- * Live reads of the local database for the series screens (DESIGN.md §1: screens read Dexie with
+ * Live reads of the local database for the series screens (docs/architecture.md#the-data-loop: screens read Dexie with
  * useLiveQuery and write through the mutators). `undefined` means "still reading".
  */
 import { useLiveQuery } from 'dexie-react-hooks';
