@@ -14,8 +14,8 @@
  * Also printed: the transfer alone (the same pages fetched and parsed in Node, no Dexie), and how
  * long another author's writes wait while a restore runs (a prober saves its own series back to
  * back during each restore; its slowest save is the longest others wait — no request should hold
- * the server more than ~100 ms; a
- * restore writes in slices of ~50 ms, sync-server/src/backup/restore.ts). Medians of `--rounds`.
+ * the server more than ~100 ms; a restore writes in slices of ~50 ms,
+ * sync-server/src/backup/restore.ts). Medians of `--rounds`.
  *
  *   tsx backup-restore.ts [--chapters 2000] [--words 1000] [--rounds 3] [--profile DIR]
  *

@@ -28,8 +28,8 @@
  *    - Restated target, for both: the suggestion ≤ 1.5× a plain create (bench/JOURNAL.md,
  *      "companion: the suggestion's CPU, on a file database with the checkpointer").
  *    `--no-checkpointer` leaves SQLite's automatic checkpoints on the writer instead, for the
- *    split; `--memory` uses an in-memory database (no WAL, no fsync: how the first figures were measured).
- *    `--profile out.cpuprofile` writes a CPU profile of the measured rounds.
+ *    split; `--memory` uses an in-memory database (no WAL, no fsync: how the first figures were
+ *    measured). `--profile out.cpuprofile` writes a CPU profile of the measured rounds.
  *
  *   tsx companion.ts [--rounds 9] [--requests 400] [--warmup 2000] [--concurrency 1,8] [--no-browser]
  *                    [--no-checkpointer] [--memory] [--profile file]

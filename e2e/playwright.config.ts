@@ -1,6 +1,7 @@
 /**
- * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here)
- * against the real server on a throwaway database, serving the built PWA (docs/measurements.md#platform-facts).
+ * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here) against
+ * the real server on a throwaway database, serving the built PWA
+ * (docs/measurements.md#platform-facts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -25,10 +25,10 @@ const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|roles)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
 /**
  * What the signed-in app evaluates first, in a task of its own (app/layout/warmup.ts): zod with the
- * schemas built at module level and the text diff the word balance uses (`signed-in-schemas`), Dexie
- * with the local database's schema (`signed-in-db`). Two files of ~30 kB, not five and
- * not one of 61 kB: on Lighthouse's phone one large file on one new connection arrived last, by
- * ~0.2 s (TCP's slow start), and held the dashboard back.
+ * schemas built at module level and the text diff the word balance uses (`signed-in-schemas`),
+ * Dexie with the local database's schema (`signed-in-db`). Two files of ~30 kB, not five and not
+ * one of 61 kB: on Lighthouse's phone one large file on one new connection arrived last, by ~0.2 s
+ * (TCP's slow start), and held the dashboard back.
  */
 const SIGNED_IN_SCHEMAS_MODULE =
   /[\\/]node_modules[\\/](zod|diff)[\\/]|[\\/]packages[\\/]schema[\\/]src[\\/](plans|entities|zod-browser|products|ids|billing|collaboration|word-count|positions|progress[\\/][\w-]+)\.ts$/;
@@ -93,10 +93,10 @@ function mantineStableIds(): Plugin {
 }
 
 /**
- * index.html's SVG favicon, inlined as a data URL (public/favicon.svg stays the one source): fetched,
- * it was one request of the first load's, queued on a phone's six connections ahead of Mantine's
- * core and, through it, of the dashboard (~0.15 s of LCP in Lighthouse's graph: bench/JOURNAL.md,
- * "signed-in `/` first load — Lighthouse's LCP is the downloads, not the CPU").
+ * index.html's SVG favicon, inlined as a data URL (public/favicon.svg stays the one source):
+ * fetched, it was one request of the first load's, queued on a phone's six connections ahead of
+ * Mantine's core and, through it, of the dashboard (~0.15 s of LCP in Lighthouse's graph:
+ * bench/JOURNAL.md, "signed-in `/` first load — Lighthouse's LCP is the downloads, not the CPU").
  * The CSP allows data: images. Fails the build when the link is not where it expects it.
  */
 function inlineFavicon(publicDir: string): Plugin {
@@ -211,9 +211,9 @@ export default defineConfig({
       polyfill: false,
       // Every lazy import carries the list of chunks to preload with it, in the entry. The vendor
       // chunks the entry itself imports are loaded before any lazy import can run: listing them in
-      // each of ~40 lists only made the entry bigger (the first-route JavaScript budget). index.html
-      // keeps them: the browser then fetches them beside the entry instead of after reading it (one
-      // round trip less before the first paint).
+      // each of ~40 lists only made the entry bigger (the first-route JavaScript budget).
+      // index.html keeps them: the browser then fetches them beside the entry instead of after
+      // reading it (one round trip less before the first paint).
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_VENDOR_CHUNK.test(dep))),
     },
     target: 'es2022',
@@ -251,12 +251,13 @@ export default defineConfig({
             // What both first screens (/auth and the signed-in outline) show: the theme toggle, the
             // document title, the icons of both (alone, seven chunks of 0.2–1.6 kB).
             { name: 'first-shared', test: FIRST_SHARED_MODULE, includeDependenciesRecursively: false },
-            // After the signed-in outline has painted, the shell and the dashboard needed ~25 more files.
-            // On Lighthouse's phone (HTTP/1.1, six connections, 150 ms a round trip) each costs a
-            // round trip in a queue, and the dashboard's LCP is these downloads, not CPU (docs/measurements.md#found-by-the-benchmarks;
-            // `bench/lighthouse/lantern.ts` shows Lighthouse's simulated graph). Now: zod with the
-            // schemas, Dexie, then the shell's and the dashboard's Mantine components, icons, data
-            // layer and stylesheets in one chunk, beside the shell's and the dashboard's own.
+            // After the signed-in outline has painted, the shell and the dashboard needed ~25 more
+            // files. On Lighthouse's phone (HTTP/1.1, six connections, 150 ms a round trip) each
+            // costs a round trip in a queue, and the dashboard's LCP is these downloads, not CPU
+            // (docs/measurements.md#found-by-the-benchmarks; `bench/lighthouse/lantern.ts` shows
+            // Lighthouse's simulated graph). Now: zod with the schemas, Dexie, then the shell's and
+            // the dashboard's Mantine components, icons, data layer and stylesheets in one chunk,
+            // beside the shell's and the dashboard's own.
             { name: 'signed-in-schemas', test: SIGNED_IN_SCHEMAS_MODULE, includeDependenciesRecursively: false },
             { name: 'signed-in-db', test: SIGNED_IN_DB_MODULE, includeDependenciesRecursively: false },
             {

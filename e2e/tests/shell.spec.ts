@@ -1,9 +1,9 @@
 /**
- * The app shell against the real server and the built PWA (spec 000 §2 Screens and routes,
- * Layout, themes; docs/spec-differences.md redirects): the theme toggle's cycle and the picker, both kept
- * across a reload; the sidebar (links in spec order, collapse remembered under
- * `sidebar-collapsed`, footer with initials, name and plan); the mobile top bar and drawer; the
- * protected wrapper; the 404 page; /subscription and /chapter-editor redirects.
+ * The app shell against the real server and the built PWA (spec 000 §2 Screens and routes, Layout,
+ * themes; docs/spec-differences.md redirects): the theme toggle's cycle and the picker, both kept
+ * across a reload; the sidebar (links in spec order, collapse remembered under `sidebar-collapsed`,
+ * footer with initials, name and plan); the mobile top bar and drawer; the protected wrapper; the
+ * 404 page; /subscription and /chapter-editor redirects.
  */
 import { type Page, expect, test } from '@playwright/test';
 import {

@@ -49,8 +49,8 @@ async function openSynced(page: Page, path: string): Promise<void> {
   await page.goto('/series');
   await expect(page.getByText('The Tide Gate').first()).toBeVisible({ timeout: 30_000 });
   await page.goto(path);
-  // The shell first paints as an outline (docs/web.md#first-load) that the loaded shell replaces: probing styles
-  // of the outline's elements would read elements leaving the page.
+  // The shell first paints as an outline (docs/web.md#first-load) that the loaded shell replaces:
+  // probing styles of the outline's elements would read elements leaving the page.
   await expect(page.locator('[data-testid="app-shell"]:not([aria-busy])')).toBeVisible({ timeout: 30_000 });
 }
 

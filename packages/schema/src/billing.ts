@@ -128,7 +128,8 @@ export function priceMismatch(product: PremiumProduct, amountDollars: number): s
 }
 
 // ---------------------------------------------------------------------------------------------
-// Entitlements: user-scoped synced rows (docs/server.md#billing), granted only by the verified webhook
+// Entitlements: user-scoped synced rows (docs/server.md#billing), granted only by the verified
+// webhook
 
 // The wire schema (`entitlementSchema`, ENTITLEMENT_KINDS) is in entities.ts with the other synced kinds.
 

@@ -1,8 +1,8 @@
 /**
  * Collaboration (spec 001 §2, §3, §4, §5, §6, §7; docs/server.md#collaboration): a collaborative
- * series is a series with members. The roles, what each may do, the invite lifecycle and the request
- * and answer shapes of /api/collaboration/…, shared by the server (enforcement) and the web app
- * (what to show and lock).
+ * series is a series with members. The roles, what each may do, the invite lifecycle and the
+ * request and answer shapes of /api/collaboration/…, shared by the server (enforcement) and the web
+ * app (what to show and lock).
  */
 import { z } from 'zod';
 import { LIMITS } from './entities.ts';

@@ -1,7 +1,7 @@
 /**
  * Entities and request bodies of spec 001 §3/§5/§7 and 000 §3/§5, shared by the server (validation)
- * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (docs/architecture.md#identity), not numbers.
- * Bodies are strict: unknown fields are rejected (docs/server.md#security).
+ * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (docs/architecture.md#identity), not
+ * numbers. Bodies are strict: unknown fields are rejected (docs/server.md#security).
  */
 import './zod-browser.ts';
 import { z } from 'zod';

@@ -18,8 +18,8 @@ import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 // ---------------------------------------------------------------------------------------------
 // Names and order
 
-// The names, the default and their checks are in plan-names.ts, so code that only reads a plan
-// name (the web app's session on its first screen) loads none of the table (docs/web.md#first-load).
+// The names, the default and their checks are in plan-names.ts, so code that only reads a plan name
+// (the web app's session on its first screen) loads none of the table (docs/web.md#first-load).
 export * from './plan-names.ts';
 export const planNameSchema = z.enum(PLAN_NAMES);
 

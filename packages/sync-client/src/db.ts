@@ -1,7 +1,7 @@
 /**
- * The local store (docs/architecture.md#the-data-loop, docs/sync-protocol.md#outbox): one Dexie database per signed-in user holding every synced
- * entity, the outbox of not-yet-acknowledged writes, dead letters, the sync cursor and the
- * editor's keystroke drafts.
+ * The local store (docs/architecture.md#the-data-loop, docs/sync-protocol.md#outbox): one Dexie
+ * database per signed-in user holding every synced entity, the outbox of not-yet-acknowledged
+ * writes, dead letters, the sync cursor and the editor's keystroke drafts.
  *
  * Invariant the sync engine keeps: for an entity with no outbox work, its local row IS the last
  * server state seen (or absent when deleted). For an entity with outbox work, `shadows` holds the

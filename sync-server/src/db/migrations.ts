@@ -244,8 +244,8 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Writing progress: each edit logged once, daily figures per author and local day,
-  // earned achievements and the author's writing settings (the last three are user-scoped synced rows).
+  // Writing progress: each edit logged once, daily figures per author and local day, earned
+  // achievements and the author's writing settings (the last three are user-scoped synced rows).
   '0005_writing_progress': {
     async up(db: Kysely<any>) {
       await db.schema

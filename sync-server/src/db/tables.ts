@@ -219,8 +219,9 @@ export interface AiUsageTable {
 }
 
 /**
- * One snapshot per write of a row (docs/sync-protocol.md#the-server-transaction): merge bases and the chapter history. Never changed
- * once its write has committed, nor deleted while an idempotency record refers to it.
+ * One snapshot per write of a row (docs/sync-protocol.md#the-server-transaction): merge bases and
+ * the chapter history. Never changed once its write has committed, nor deleted while an idempotency
+ * record refers to it.
  */
 export interface RevisionsTable {
   entity: string;

@@ -62,7 +62,8 @@ export async function findRow<K extends EntityKind>(db: Db, kind: K, id: string)
 
 /**
  * The stored row and its stored series' owner and deletion, in one query: a series is its own
- * series; any other row names its series in `seriesId` (docs/sync-protocol.md#access: access from stored rows).
+ * series; any other row names its series in `seriesId` (docs/sync-protocol.md#access: access from
+ * stored rows).
  */
 async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: string): Promise<{ row: WireRow<K>; series: SeriesStanding } | null> {
   assertSeriesScoped(kind);

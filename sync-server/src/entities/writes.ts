@@ -1,9 +1,9 @@
 /**
- * The stamped writes of the synced tables (docs/sync-protocol.md#the-server-transaction): every row a write touches gets
- * rev = the write's seq and its timestamps. A series-scoped row keeps a revision snapshot and marks
- * its series touched for the SSE poke; a user-scoped row (USER_SCOPED_KINDS) keeps no snapshot (no
- * merge base, no history: the server writes it) and marks its owner touched. With queries.ts, the
- * only entity module that touches SQL (through Kysely).
+ * The stamped writes of the synced tables (docs/sync-protocol.md#the-server-transaction): every row
+ * a write touches gets rev = the write's seq and its timestamps. A series-scoped row keeps a
+ * revision snapshot and marks its series touched for the SSE poke; a user-scoped row
+ * (USER_SCOPED_KINDS) keeps no snapshot (no merge base, no history: the server writes it) and marks
+ * its owner touched. With queries.ts, the only entity module that touches SQL (through Kysely).
  *
  * They run inside a write path that opens the transaction, takes the seq and hands over this
  * context: sync/mutation.ts runMutation (a request) or runServerWrite (the server's own writes).

@@ -1,6 +1,7 @@
 /**
- * The changes feed (docs/sync-protocol.md#pull-the-changes-feed): from ONE consistent read, the latest state of every row
- * changed after a cursor in the series the caller may see, tombstones included.
+ * The changes feed (docs/sync-protocol.md#pull-the-changes-feed): from ONE consistent read, the
+ * latest state of every row changed after a cursor in the series the caller may see, tombstones
+ * included.
  *
  * Scope: series the caller owns (deleted ones too — their tombstones must travel) plus series with a
  * live membership row for the caller; and the caller's own user-scoped rows (USER_SCOPED_KINDS:

@@ -1,12 +1,13 @@
 /**
- * GET /api/sync/events — server-sent events (docs/sync-protocol.md#live-channel). On connect: `event: hello` with
- * the current seq. After each commit that touches a series the caller can see (owner or member,
- * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
- * the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the commit's rows
- * (live-rows.ts: the client writes them and pulls later); likewise after each commit that wrote the caller's own user-scoped rows
- * (their record: plan, settings). Named events that are not commits (`event: presence`, `event:
- * invites`; packages/schema LIVE_EVENTS) are told to a stream by the hub as they happen.
- * A comment line every 25 s keeps proxies from closing an idle stream.
+ * GET /api/sync/events — server-sent events (docs/sync-protocol.md#live-channel). On connect:
+ * `event: hello` with the current seq. After each commit that touches a series the caller can see
+ * (owner or member, including a membership just granted or just revoked): `data: {"seq":N}` (the
+ * client then pulls the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the
+ * commit's rows (live-rows.ts: the client writes them and pulls later); likewise after each commit
+ * that wrote the caller's own user-scoped rows (their record: plan, settings). Named events that
+ * are not commits (`event: presence`, `event: invites`; packages/schema LIVE_EVENTS) are told to a
+ * stream by the hub as they happen. A comment line every 25 s keeps proxies from closing an idle
+ * stream.
  *
  * Who hears a commit is decided once per commit by the hub's audience query (hub.ts), so a write
  * touches only the streams that can see it. An author may hold MAX_STREAMS_PER_SESSION streams

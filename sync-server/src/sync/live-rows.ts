@@ -1,9 +1,10 @@
 /**
- * The rows of one commit, carried by its poke (docs/sync-protocol.md#live-channel): after an editor's save, the
- * members of the series get the saved rows on their event stream and write them into their
- * IndexedDB at once, instead of each asking the changes feed for them. Twenty members used to make
- * twenty feed requests per save, queued on the server's one thread behind each other (too slow for
- * the live target of bench/README.md, `collab-live.ts`); now the rows are read once per commit.
+ * The rows of one commit, carried by its poke (docs/sync-protocol.md#live-channel): after an
+ * editor's save, the members of the series get the saved rows on their event stream and write them
+ * into their IndexedDB at once, instead of each asking the changes feed for them. Twenty members
+ * used to make twenty feed requests per save, queued on the server's one thread behind each other
+ * (too slow for the live target of bench/README.md, `collab-live.ts`); now the rows are read once
+ * per commit.
  *
  * A poke with rows never moves a device's cursor: the feed stays the one source of truth, and
  * whatever a device skips or misses (a stream that dropped, a series it does not have yet, a row

@@ -1,6 +1,6 @@
 /**
- * The one write path (docs/sync-protocol.md#the-server-transaction): every mutating request runs here, in ONE
- * transaction that takes the next global seq, applies the effect, and records the
+ * The one write path (docs/sync-protocol.md#the-server-transaction): every mutating request runs
+ * here, in ONE transaction that takes the next global seq, applies the effect, and records the
  * Idempotency-Key answer — so a replay returns the stored answer and never applies twice.
  *
  * 4xx answers are recorded too (after rolling the effect back): they can never succeed, and a

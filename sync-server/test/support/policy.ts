@@ -202,7 +202,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // Stripe has no session: verified by signature instead (a request without one is refused).
   'POST /api/stripe/webhook': { access: 'public', anonymous: 400, signedIn: 400, request: () => ({ body: { id: 'evt_1', type: 'invoice.paid' } }) },
   // --- backups ---------------------------------------------------------------------------------
-  // The download holds only the caller's own series (the matrix checks no answer carries the other's).
+  // The download holds only the caller's own series (the matrix checks no answer carries the
+  // other's).
   'GET /api/backup': { access: 'protected' },
   // An empty archive restores nothing; archives naming the other author's ids are in test/backup/backup.test.ts.
   'POST /api/backup/restore': {

@@ -6,9 +6,9 @@ import { linkWebManifest } from '@/lib/webManifest';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-// The service worker and its "new version" prompt wait for the page's load event (Workbox's
-// advice) and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for
-// the service worker's precaching (docs/web.md#first-load).
+// The service worker and its "new version" prompt wait for the page's load event (Workbox's advice)
+// and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for the
+// service worker's precaching (docs/web.md#first-load).
 const updatePrompt = deferredModule(() => import('./UpdatePrompt'));
 
 const router = createBrowserRouter(routes);

@@ -63,8 +63,8 @@ export function preloadFirstScreen(pathname: string, maxWaitMs = 1000): Promise<
 /**
  * Downloads the signed-in shell and, on `/`, the dashboard, once the outline has painted
  * (ProtectedRoute waits for it before drawing them): drawn before they had arrived, each first
- * showed a fallback and React then held it back 300 ms after it arrived — the local database and the
- * sync engine, which the shell starts, with it (docs/web.md#first-load).
+ * showed a fallback and React then held it back 300 ms after it arrived — the local database and
+ * the sync engine, which the shell starts, with it (docs/web.md#first-load).
  */
 function preloadSignedInScreen(pathname: string): Promise<void> {
   return Promise.all([AppLayout.preload(), pathname === '/' ? DashboardRoute.preload() : undefined]).then(() => undefined);

@@ -15,10 +15,11 @@ const SyncProvider = preloadableLazy(() => import('./SignedInShell').then((m) =>
  * Spec 000 §2 "Protected routes": a spinner while the user loads; /auth when nobody is signed in.
  * An author remembered on this device goes straight in while offline (lib/session).
  *
- * First load (docs/web.md#first-load): the shell and the screen's outline paint first, from the session's user
- * (the one remembered on this device while GET /api/user is on its way); only then are the
- * signed-in user's local database and sync engine (app/SyncProvider; screens read it with useSync()
- * from lib/sync) and the screen itself downloaded, the outline staying until they are ready.
+ * First load (docs/web.md#first-load): the shell and the screen's outline paint first, from the
+ * session's user (the one remembered on this device while GET /api/user is on its way); only then
+ * are the signed-in user's local database and sync engine (app/SyncProvider; screens read it with
+ * useSync() from lib/sync) and the screen itself downloaded, the outline staying until they are
+ * ready.
  */
 export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: string) => Promise<void> } = {}) {
   const status = useSession((s) => s.status);

@@ -80,12 +80,12 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   const ready = useDeferredValue(loaded && firstSyncSettled);
   // The rest of the page is drawn once the first screenful is, in three steps — the 30-day view,
   // then the two forms closing the first column, then the whole second column (below the first on a
-  // phone) — each a transition React renders in slices, after the previous step has painted: one long
-  // task on a phone became several short ones, and no commit is big (the view and the forms
-  // together were one ~18 ms commit, ×4 on a phone). Nothing drawn
-  // first moves: what follows is drawn below it. The downloads start after the first screenful has
-  // painted, not before: requested at the commit, they finished before the paint and a phone's
-  // browser counted them as part of it.
+  // phone) — each a transition React renders in slices, after the previous step has painted: one
+  // long task on a phone became several short ones, and no commit is big (the view and the forms
+  // together were one ~18 ms commit, ×4 on a phone). Nothing drawn first moves: what follows is
+  // drawn below it. The downloads start after the first screenful has painted, not before:
+  // requested at the commit, they finished before the paint and a phone's browser counted them as
+  // part of it.
   const [stage, setStage] = useState(0);
   // When the first screenful was committed (a layout effect runs before the browser paints it).
   const firstScreenfulAt = useRef<number | null>(null);

@@ -21,7 +21,8 @@ import {
 } from './toast-core';
 
 // The core (types, fallbacks, withError, the account toasts, the toaster's behaviour) is its own
-// module so the first screen loads it without this whole catalogue (the first-route JavaScript budget).
+// module so the first screen loads it without this whole catalogue (the first-route JavaScript
+// budget).
 export * from './toast-core';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
- * The writing companion inside the chapter editor (beyond the spec): analyse the open
- * chapter in place (findings highlighted in the text, a list that jumps to each), and insert one of
- * the series' stored suggestions at the cursor. Runs on the device with the built-in code, offline too.
+ * The writing companion inside the chapter editor (beyond the spec): analyse the open chapter in
+ * place (findings highlighted in the text, a list that jumps to each), and insert one of the
+ * series' stored suggestions at the cursor. Runs on the device with the built-in code, offline too.
  */
 import { useState } from 'react';
 import { Button, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';

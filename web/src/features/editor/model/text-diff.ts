@@ -172,9 +172,10 @@ export function unionMerge(mine: string, theirs: string): string {
 export type ThreeWayResult = { clean: true; text: string } | { clean: false };
 
 /**
- * The editor's merge-before-save: the server's merge (`mergeChapterText`, docs/sync-protocol.md#chapter-text-merge), called as
- * the server would call it had this text been sent from `base` — `theirs` (saved elsewhere) is the
- * server's current text and `mine` the incoming one — so the editor and the server always agree.
+ * The editor's merge-before-save: the server's merge (`mergeChapterText`,
+ * docs/sync-protocol.md#chapter-text-merge), called as the server would call it had this text been
+ * sent from `base` — `theirs` (saved elsewhere) is the server's current text and `mine` the
+ * incoming one — so the editor and the server always agree.
  */
 export function threeWayMerge(base: string, mine: string, theirs: string): ThreeWayResult {
   const merged = mergeChapterText(base, theirs, mine);
