@@ -1,7 +1,7 @@
 /**
  * Named events of the sync stream that are not commits (packages/schema LIVE_EVENTS: presence,
  * invites) for every tab. Only the leader tab's engine holds the stream
- * (docs/sync-protocol.md#sending), so each tab's SyncProvider relays what its engine hears over a
+ * (docs/sync-protocol.md#live-channel), so each tab's SyncProvider relays what its engine hears over a
  * BroadcastChannel of the user, and hears the other tabs' relays on it; screens listen with
  * `useLiveEvent`.
  */
