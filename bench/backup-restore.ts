@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @chronicler/bench bench:backup-restore` — restoring the benchmark series from a
- * backup archive, against the initial sync of the same series (issue 14: restore ≤ 2× initial sync).
+ * backup archive, against the initial sync of the same series (target: restore ≤ 2× initial sync).
  *
  * The series of sync-initial-dexie.ts (3 books, 2,000 chapters of 1,000 words, 500 characters,
  * 500 locations, 1,000 timeline events) is seeded into the real server (child process, file
@@ -13,8 +13,9 @@
  *   into a fresh Dexie database (GET /api/sync/changes page by page, each page in one transaction).
  * Also printed: the transfer alone (the same pages fetched and parsed in Node, no Dexie), and how
  * long another author's writes wait while a restore runs (a prober saves its own series back to
- * back during each restore; its slowest save is the longest others wait — issue 9 asks ~100 ms; a
- * restore writes in slices of ~50 ms, sync-server/src/backup/restore.ts). Medians of `--rounds`.
+ * back during each restore; its slowest save is the longest others wait — no request should hold
+ * the server more than ~100 ms; a restore writes in slices of ~50 ms,
+ * sync-server/src/backup/restore.ts). Medians of `--rounds`.
  *
  *   tsx backup-restore.ts [--chapters 2000] [--words 1000] [--rounds 3] [--profile DIR]
  *

@@ -1,5 +1,5 @@
 /**
- * Collaboration (issue 13), two targets against baselines measured in the same run:
+ * Collaboration, two targets against baselines measured in the same run:
  *
  * 1. live: an editor saves a chapter of a shared series (PUT /api/chapters/{id} over real HTTP);
  *    20 members are connected, each with the REAL sync engine over its own IndexedDB

@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @chronicler/bench bench:companion` — the writing companion (issue 11, Performance):
+ * `pnpm --filter @chronicler/bench bench:companion` — the writing companion's performance targets:
  *
  * 1. The built-in analysis of a 20,000-word chapter in Chromium ≤ 25× the editor's own word count
  *    of the same text (so it can run at idle without the author noticing); its absolute time is
@@ -17,17 +17,19 @@
  *      limits a busy server, and there concurrent writes share a COMMIT (db/group-commit.ts): the
  *      target is gated 8 at a time. One at a time every write pays a whole durable COMMIT, which
  *      alone (a plain create alone less one sharing its COMMIT, printed) costs ~5–6× the read:
- *      that figure is printed, not gated (bench/README.md, session 14).
+ *      that figure is printed, not gated (bench/JOURNAL.md, "companion: the suggestion's CPU, in
+ *      V8's steady state and under load").
  *    - Rounds of 400 requests, each ending with a checkpoint of what it wrote (PASSIVE, on the
  *      writer). Writes leave work behind that comes back every few milliseconds — the worker's
  *      checkpoint, the WAL starting over or growing (whose fsync costs the kernel more), GC — and
  *      with rounds of 20 or 60 requests it fell into some rounds and not others, so medians ranged
- *      from 4.3× to 6.9× depending on the round length (session 14). A 400-request round holds
+ *      from 4.3× to 6.9× depending on the round length. A 400-request round holds
  *      several such periods: the rounds come out flat, and medians equal means.
- *    - Restated target of session 7, for both: the suggestion ≤ 1.5× a plain create.
+ *    - Restated target, for both: the suggestion ≤ 1.5× a plain create (bench/JOURNAL.md,
+ *      "companion: the suggestion's CPU, on a file database with the checkpointer").
  *    `--no-checkpointer` leaves SQLite's automatic checkpoints on the writer instead, for the
- *    split; `--memory` uses an in-memory database (no WAL, no fsync: the figures before session 7).
- *    `--profile out.cpuprofile` writes a CPU profile of the measured rounds.
+ *    split; `--memory` uses an in-memory database (no WAL, no fsync: how the first figures were
+ *    measured). `--profile out.cpuprofile` writes a CPU profile of the measured rounds.
  *
  *   tsx companion.ts [--rounds 9] [--requests 400] [--warmup 2000] [--concurrency 1,8] [--no-browser]
  *                    [--no-checkpointer] [--memory] [--profile file]
@@ -153,7 +155,7 @@ async function suggestionCpu(): Promise<Verdict[]> {
     const inWaves = async (fn: () => Promise<unknown>, count: number, concurrency: number) => {
       for (let i = 0; i < count; i += concurrency) await Promise.all(Array.from({ length: Math.min(concurrency, count - i) }, () => fn()));
     };
-    // V8 reaches its steady state on these routes only after ~2,000 requests (session 14: the
+    // V8 reaches its steady state on these routes only after ~2,000 requests (measured: the
     // suggestion cost 476 µs of CPU after 300, 212 µs after 2,000, in memory; a fifth of it on
     // V8's compiler threads). A running server has long passed that, so the JIT warms up on a
     // series of its own, and the measured series starts with no suggestions.
@@ -217,7 +219,7 @@ async function suggestionCpu(): Promise<Verdict[]> {
           ? // One author alone: every write pays a whole durable COMMIT (the line after the table).
             info(`POST /api/ai/suggestion server CPU, ${at}: ${fmt.ratio(s / b)} GET /api/series/{id}/books (${us(b)}), not gated`)
           : atMost(`POST /api/ai/suggestion server CPU, ${at}`, s / b, SUGGESTION_TARGET, `GET /api/series/{id}/books (${us(b)})`),
-        // The restated target (bench/README.md, session 7): the suggestion costs no more than a plain write.
+        // The restated target: the suggestion costs no more than a plain write.
         atMost(`POST /api/ai/suggestion server CPU, ${at} (restated)`, s / c, SUGGESTION_TO_CREATE_TARGET, `a plain POST /api/locations (${us(c)})`),
       );
     }

@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @chronicler/bench bench:export` — exporting a 200,000-word book in Chromium
- * against reading the same chapters from IndexedDB and joining their text (issue 14: DOCX, EPUB and
+ * against reading the same chapters from IndexedDB and joining their text (targets: DOCX, EPUB and
  * Markdown ≤ 10×, PDF ≤ 40×).
  *
  * The page (browser/export-page/entry.ts) bundles the web app's real export code with esbuild and

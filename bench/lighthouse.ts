@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @chronicler/bench bench:lighthouse` — the first load on a phone (issue 16).
+ * `pnpm --filter @chronicler/bench bench:lighthouse` — the first load on a phone (docs/web.md#first-load).
  *
  * Lighthouse 12 (mobile preset: Moto G Power viewport, simulated slow 4G, 4× CPU slowdown) in
  * Debian's Chromium, against the real server serving the real build (web/dist, precompressed):

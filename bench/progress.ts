@@ -1,5 +1,5 @@
 /**
- * Writing progress at scale (issue 10): an author with 2,000 chapters of 1,000 words (2 million
+ * Writing progress at scale: an author with 2,000 chapters of 1,000 words (2 million
  * words), 40 characters, 30 places and a year of daily statistics.
  *   server — CPU per POST /api/check-achievements (evaluation: stats, streak, counts, idempotent
  *            earning in a write transaction) ÷ CPU per GET /api/series/{id}/books, same run.

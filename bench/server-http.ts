@@ -393,9 +393,11 @@ async function main(): Promise<void> {
 
     const verdicts: Verdict[] = [];
     // Reads against bare Fastify; writes against what one thread could do with a save's HTTP and
-    // the save's own SQL (the serial write floor): no server can write faster than it. Issue 9 asked
-    // for 0.6× a floor of four index-free writes, which the save's SQL alone does not reach
-    // (bench/README.md, sessions 6–7); 0.6× is kept, against the floor of the save's own statements.
+    // the save's own SQL (the serial write floor): no server can write faster than it. The first
+    // target was 0.6× a floor of four index-free writes, which the save's SQL alone does not reach
+    // (bench/JOURNAL.md, "a quiet machine at last — every target measured" and "`server-http`
+    // against the save's own statements"); 0.6× is kept, against the floor of the save's own
+    // statements.
     for (const [name, target] of [['reads', 0.5], ['writes', 0.6]] as const) {
       if (!ONLY.has(name)) continue;
       const failures = samples.get(name)!.reduce((n, s) => n + s.non2xx + s.errors, 0);

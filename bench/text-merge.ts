@@ -2,7 +2,7 @@
  * `pnpm --filter @chronicler/bench bench:text-merge` — the chapter-text three-way merge
  * (`mergeChapterText`, shared by the server and the editor) against one two-way line diff of the
  * same texts (jsdiff `diffArrays` of base and incoming lines), in Node and in Chromium.
- * Target (issue 9, Performance): the merge ≤ 10× the line diff, for a 20,000-word chapter of 1,000
+ * Target: the merge ≤ 10× the line diff, for a 20,000-word chapter of 1,000
  * paragraphs with edits scattered on both sides and for 2,000 identical lines; and the worst case
  * — a merge that runs into its work budget — holds the thread far under 100 ms (absolute).
  *

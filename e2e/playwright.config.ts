@@ -1,6 +1,7 @@
 /**
- * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here)
- * against the real server on a throwaway database, serving the built PWA (DESIGN.md §7).
+ * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here) against
+ * the real server on a throwaway database, serving the built PWA
+ * (docs/measurements.md#platform-facts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      // Payments (issue 12): a fake Stripe the app's SDK talks to and that delivers signed webhooks.
+      // Payments: a fake Stripe the app's SDK talks to and that delivers signed webhooks.
       command: 'pnpm --filter @chronicler/sync-server exec tsx test/support/fake-stripe-main.ts',
       url: `${fakeStripeURL}/__health`,
       reuseExistingServer: false,

@@ -25,10 +25,10 @@ const SIGNED_IN_DATA_MODULE =
   /[\\/]src[\\/]lib[\\/](useCurrentSeries|currentSeries|useSeriesProgress|useOwnedProducts|useSeriesRole|liveEvents|useOnline|chapterEditorPath|copy[\\/]toasts)\.ts$|[\\/]packages[\\/]sync-client[\\/]src[\\/](queries|roles)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]prompts\.ts$/;
 /**
  * What the signed-in app evaluates first, in a task of its own (app/layout/warmup.ts): zod with the
- * schemas built at module level and the text diff the word balance uses (`signed-in-schemas`), Dexie
- * with the local database's schema (`signed-in-db`). Two files of ~30 kB, not five (session 15) and
- * not one of 61 kB: on Lighthouse's phone one large file on one new connection arrived last, by
- * ~0.2 s (TCP's slow start), and held the dashboard back.
+ * schemas built at module level and the text diff the word balance uses (`signed-in-schemas`),
+ * Dexie with the local database's schema (`signed-in-db`). Two files of ~30 kB, not five and not
+ * one of 61 kB: on Lighthouse's phone one large file on one new connection arrived last, by ~0.2 s
+ * (TCP's slow start), and held the dashboard back.
  */
 const SIGNED_IN_SCHEMAS_MODULE =
   /[\\/]node_modules[\\/](zod|diff)[\\/]|[\\/]packages[\\/]schema[\\/]src[\\/](plans|entities|zod-browser|products|ids|billing|collaboration|word-count|positions|progress[\\/][\w-]+)\.ts$/;
@@ -45,7 +45,7 @@ const SIGNED_IN_SHARED_MODULE = /[\\/]packages[\\/]sync-client[\\/]src[\\/]statu
  * first screen) import: the transition library, Workbox's window library, Mantine's Notification.
  * Not the two lazy modules themselves: in the group, each one's chunk and the group's imported
  * each other, and which was evaluated first depended on which loaded first (toasts missing in e2e,
- * session 15). Nor Mantine's Portal or extends helper: the overlays share those.
+ * now and then). Nor Mantine's Portal or extends helper: the overlays share those.
  */
 const AFTER_PAINT_MODULE =
   /[\\/]node_modules[\\/](react-transition-group|workbox-window)[\\/]|[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Notification[\\/]|[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]IconRefresh\.mjs$|[\\/]@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/](objectWithoutPropertiesLoose|assertThisInitialized|setPrototypeOf|inheritsLoose)\.js$/;
@@ -62,7 +62,7 @@ const SIGNED_IN_UI_MODULE =
  * Mantine's `useId` (@mantine/hooks) renders with React's id, then swaps it for a random one in a
  * layout effect: every input, tab, popover, menu and modal thus set state as it mounted, and React
  * re-rendered them — with everything below them — synchronously, inside the commit that first drew
- * them (issue 16: ~30–55 ms of the signed-in shell's first commit, ×4 on a phone; the sign-in form's
+ * them (~30–55 ms of the signed-in shell's first commit, ×4 on a phone; the sign-in form's
  * too). The app is one React root, so React's id is unique and stable: it is kept.
  */
 function mantineStableIds(): Plugin {
@@ -93,9 +93,10 @@ function mantineStableIds(): Plugin {
 }
 
 /**
- * index.html's SVG favicon, inlined as a data URL (public/favicon.svg stays the one source): fetched,
- * it was one request of the first load's, queued on a phone's six connections ahead of Mantine's
- * core and, through it, of the dashboard (~0.15 s of LCP in Lighthouse's graph, issue 16 session 15).
+ * index.html's SVG favicon, inlined as a data URL (public/favicon.svg stays the one source):
+ * fetched, it was one request of the first load's, queued on a phone's six connections ahead of
+ * Mantine's core and, through it, of the dashboard (~0.15 s of LCP in Lighthouse's graph:
+ * bench/JOURNAL.md, "signed-in `/` first load — Lighthouse's LCP is the downloads, not the CPU").
  * The CSP allows data: images. Fails the build when the link is not where it expects it.
  */
 function inlineFavicon(publicDir: string): Plugin {
@@ -189,7 +190,7 @@ export default defineConfig({
         // itself (network-only, never cached). Answered by the worker (a NetworkOnly route), a
         // request sent as the page goes away — the chapter's presence goodbye, a keepalive fetch at
         // `pagehide` — never reached the server, and the author stayed "here" for the others until
-        // the presence expired (issue 16 session 16, e2e/tests/collaboration.spec.ts).
+        // the presence expired (e2e/tests/collaboration.spec.ts).
       },
       devOptions: { enabled: false },
     }),
@@ -210,9 +211,9 @@ export default defineConfig({
       polyfill: false,
       // Every lazy import carries the list of chunks to preload with it, in the entry. The vendor
       // chunks the entry itself imports are loaded before any lazy import can run: listing them in
-      // each of ~40 lists only made the entry bigger (issue 16, first-route JavaScript). index.html
-      // keeps them: the browser then fetches them beside the entry instead of after reading it (one
-      // round trip less before the first paint).
+      // each of ~40 lists only made the entry bigger (the first-route JavaScript budget).
+      // index.html keeps them: the browser then fetches them beside the entry instead of after
+      // reading it (one round trip less before the first paint).
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_VENDOR_CHUNK.test(dep))),
     },
     target: 'es2022',
@@ -250,12 +251,13 @@ export default defineConfig({
             // What both first screens (/auth and the signed-in outline) show: the theme toggle, the
             // document title, the icons of both (alone, seven chunks of 0.2–1.6 kB).
             { name: 'first-shared', test: FIRST_SHARED_MODULE, includeDependenciesRecursively: false },
-            // After the signed-in outline has painted, the shell and the dashboard needed ~25 more files.
-            // On Lighthouse's phone (HTTP/1.1, six connections, 150 ms a round trip) each costs a
-            // round trip in a queue, and the dashboard's LCP is these downloads, not CPU (issue 16,
-            // `bench/lighthouse/lantern.ts` shows Lighthouse's simulated graph). Now: zod with the
-            // schemas, Dexie, then the shell's and the dashboard's Mantine components, icons, data
-            // layer and stylesheets in one chunk, beside the shell's and the dashboard's own.
+            // After the signed-in outline has painted, the shell and the dashboard needed ~25 more
+            // files. On Lighthouse's phone (HTTP/1.1, six connections, 150 ms a round trip) each
+            // costs a round trip in a queue, and the dashboard's LCP is these downloads, not CPU
+            // (docs/measurements.md#found-by-the-benchmarks; `bench/lighthouse/lantern.ts` shows
+            // Lighthouse's simulated graph). Now: zod with the schemas, Dexie, then the shell's and
+            // the dashboard's Mantine components, icons, data layer and stylesheets in one chunk,
+            // beside the shell's and the dashboard's own.
             { name: 'signed-in-schemas', test: SIGNED_IN_SCHEMAS_MODULE, includeDependenciesRecursively: false },
             { name: 'signed-in-db', test: SIGNED_IN_DB_MODULE, includeDependenciesRecursively: false },
             {
@@ -282,7 +284,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // As Playwright does in CI: a test that fails twice fails the run; one that passes on its retry
-    // is a timing race of jsdom on a loaded 2-core box (session 12: a toast that came before the
+    // is a timing race of jsdom on a loaded 2-core box (such as a toast that came before the
     // list's re-render), reported, to be fixed — not a reason to block a landing.
     retry: process.env.CI ? 1 : 0,
   },

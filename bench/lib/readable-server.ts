@@ -3,7 +3,8 @@
  * `--profile DIR --readable`). tsx compiles each file to ONE minified line, so a profile of the
  * server as it runs says which function but not which line — and V8 charges the work of builtins
  * (a string comparison, a flatten) to whatever function called them, which hid a 6 KB
- * `startsWith` per save in an anonymous closure for sessions (bench/README.md, session 13). The
+ * `startsWith` per save in an anonymous closure for sessions (bench/JOURNAL.md, "the save's
+ * JavaScript found by line, and group commit that waits for its wave"). The
  * bundle keeps our code readable line by line; packages stay external but better-sqlite3's native
  * module, and it is written inside sync-server so that its dependencies resolve as they do for
  * the server itself.

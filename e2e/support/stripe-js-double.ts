@@ -1,10 +1,11 @@
 /**
- * A test double of Stripe.js for the browser tests (issue 12): js.stripe.com cannot be reached
- * here, so Playwright's routing serves this small script in its place, and forwards the calls it
- * makes to https://api.stripe.com to the suite's fake Stripe (sync-server/test/support/fake-stripe.ts).
- * It implements what the checkout page uses: `Stripe(key)`, `elements({clientSecret})`, a Payment
+ * A test double of Stripe.js for the browser tests: js.stripe.com cannot be reached here, so
+ * Playwright's routing serves this small script in its place, and forwards the calls it makes to
+ * https://api.stripe.com to the suite's fake Stripe (sync-server/test/support/fake-stripe.ts). It
+ * implements what the checkout page uses: `Stripe(key)`, `elements({clientSecret})`, a Payment
  * Element (one card-number field) and `confirmPayment`, which confirms the PaymentIntent at the
- * fake Stripe (which then delivers the signed webhook) and answers Stripe's error for a declined card.
+ * fake Stripe (which then delivers the signed webhook) and answers Stripe's error for a declined
+ * card.
  */
 import type { Page } from '@playwright/test';
 

@@ -1,5 +1,5 @@
 /**
- * Accessibility of the shell screens in every theme (issue 3; house rule "axe-clean"): an axe scan
+ * Accessibility of the shell screens in every theme (house rule "axe-clean"): an axe scan
  * of /auth (both tabs, with validation errors), /login (with field errors, the red box and the
  * destructive toast), /register (with errors), the dashboard with the desktop sidebar (expanded,
  * collapsed, theme picker and sync panel open), the 404 page, /subscriptions, /products and the

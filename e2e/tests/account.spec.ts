@@ -1,4 +1,4 @@
-/** The account screen (issue 16): devices and password, against the real server. */
+/** The account screen: devices and password, against the real server. */
 import { expect, test } from '@playwright/test';
 import { PASSWORD, signInViaApi, signUpViaApi } from '../support';
 

@@ -54,7 +54,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Octavia' })).toBeVisible();
     // In the page's visible main region: while the loaded shell replaces the first-paint outline
-    // (issue 16), React keeps a hidden copy of the outline for a moment.
+    // (docs/web.md#first-load), React keeps a hidden copy of the outline for a moment.
     await expect(page.getByRole('main').getByText('Your writing journey continues today')).toBeVisible();
     await expect(toast(page, 'Registration successful')).toBeVisible();
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });

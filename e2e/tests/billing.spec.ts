@@ -1,8 +1,8 @@
 /**
- * Plans and products end to end (issue 12) in Chromium, against the real server whose `stripe`
- * SDK talks to the suite's fake Stripe (playwright.config.ts; sync-server/test/support/fake-stripe.ts),
- * which hosts a Checkout page double and delivers signed webhooks. Stripe.js cannot be loaded here:
- * these tests serve a TEST DOUBLE of js.stripe.com through Playwright's routing
+ * Plans and products end to end in Chromium, against the real server whose `stripe` SDK talks to
+ * the suite's fake Stripe (playwright.config.ts; sync-server/test/support/fake-stripe.ts), which
+ * hosts a Checkout page double and delivers signed webhooks. Stripe.js cannot be loaded here: these
+ * tests serve a TEST DOUBLE of js.stripe.com through Playwright's routing
  * (support/stripe-js-double.ts), forwarding its api.stripe.com calls to the fake Stripe.
  */
 import { expect, test } from '@playwright/test';

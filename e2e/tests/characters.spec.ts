@@ -172,7 +172,7 @@ test.describe('characters and the relationship map', () => {
     await addCharacterInDialog(page, 'Barquentine');
     await addCharacterInDialog(page, 'Sourdust');
     await expect(page.getByTestId('character-limit')).toContainText('10 of 10 characters on the Apprentice plan');
-    // Worded as a limit (issue 15).
+    // Worded as a limit, not as a locked feature (docs/spec-differences.md).
     await expect(page.getByTestId('character-limit')).toContainText('You have used all 10 characters your plan allows in this series.');
     await page.getByRole('button', { name: 'New Character' }).click();
     await expect(toast(page, 'Feature Locked')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Collaboration with three browser contexts (issue 13): an owner on Loremaster invites an editor
+ * Collaboration with three browser contexts: an owner on Loremaster invites an editor
  * and a viewer by e-mail; both accept; the editor writes a chapter offline while the owner edits
  * the same chapter online → both see the merged text (or a conflict copy), no sentence lost; the
  * viewer sees the owner's edit appear within seconds and cannot edit (the editor, characters, world

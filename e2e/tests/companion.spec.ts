@@ -1,5 +1,5 @@
 /**
- * The writing companion (issue 11) in Chromium against the real server: choose a series and a
+ * The writing companion in Chromium against the real server: choose a series and a
  * book and generate a suggestion that names a real character; analyse pasted text and see its
  * findings highlighted; the apprentice's daily allowance running out in the Writer's Companion
  * panel; and a chapter analysed while offline, on the device. With a model configured (a second

@@ -91,7 +91,7 @@ test.describe('chapter editor', () => {
     await context.close();
   });
 
-  test('history: a paragraph added at the end is the only passage that differs from the previous revision (issue 15, bug 3)', async ({ browser }) => {
+  test('history: a paragraph added at the end is the only passage that differs from the previous revision', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const story = await newStory(context, 'The river ran cold.\n\nHe left.');

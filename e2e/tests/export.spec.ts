@@ -1,7 +1,7 @@
 /**
- * Issue 14 in Chromium: a two-book series exported to every format with the network cut (made on
- * the device, in the export worker), each download read back; then a backup downloaded, restored
- * into a new account, and the series seen there.
+ * Exports and backups in Chromium: a two-book series exported to every format with the network cut
+ * (made on the device, in the export worker), each download read back; then a backup downloaded,
+ * restored into a new account, and the series seen there.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

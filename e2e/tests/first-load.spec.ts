@@ -1,5 +1,5 @@
 /**
- * Issue 16, first load, in Chromium against the real server and the real build:
+ * The first load (docs/web.md#first-load), in Chromium against the real server and the real build:
  * - a first visit asks no GET /api/user (so no 401 in the console) and logs no console error;
  * - the JavaScript the browser fetches for `/auth`, and for `/` signed in, is exactly what the
  *   size check counts (web/first-route-budget.json + the build manifest), so its budget cannot

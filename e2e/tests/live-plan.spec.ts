@@ -1,5 +1,5 @@
 /**
- * The author's own record syncs like any row (issue 15, bug 4; packages/sync-client README,
+ * The author's own record syncs like any row (packages/sync-client README,
  * "User-scoped kinds"): a plan set by the operator command in another process reaches the open app
  * without a reload — the sidebar's plan label and the feature gates follow it — and the app stores
  * the browser's time zone on the record when it has none.

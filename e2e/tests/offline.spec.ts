@@ -1,5 +1,5 @@
 /**
- * Opening the app offline (DESIGN.md §3 "Opening offline", issue 3): once the service worker has
+ * Opening the app offline (docs/web.md#opening-offline): once the service worker has
  * installed and controls the page, an author who signed in earlier reloads with the network cut
  * and the app opens from the service worker, signed in as the remembered user, with the offline
  * state in the sync indicator; screens still open; when the network returns the indicator says so.

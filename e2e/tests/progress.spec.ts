@@ -1,5 +1,5 @@
 /**
- * Writing progress (issue 10) in Chromium against the real server: words written offline raise
+ * Writing progress in Chromium against the real server: words written offline raise
  * Words Today and the streak before the network returns, and the server's statistics agree once
  * synced; the first chapter earns its achievement (NEW on the dashboard, under Earned on
  * /achievements); Start Writing, the dashboard's add-chapter form and reorder.

@@ -46,7 +46,7 @@ test.describe('series, books and chapters', () => {
     await expect(page.getByText('Series created')).toBeVisible();
     const seriesCard = page.getByTestId('series-card');
     await expect(seriesCard.getByText('Book 1 of 3')).toBeVisible();
-    // Progress is the work done (DESIGN.md §5): no words yet is 0%, with 'Book 1 of 3' kept.
+    // Progress is the work done (docs/spec-differences.md): no words yet is 0%, with 'Book 1 of 3' kept.
     await expect(seriesCard.getByText('0%')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Books in The Earthsea Cycle' })).toBeVisible();
     await expect(page.getByText('No Books Yet')).toBeVisible();

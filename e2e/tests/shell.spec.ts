@@ -1,9 +1,9 @@
 /**
- * The app shell against the real server and the built PWA (spec 000 §2 Screens and routes,
- * Layout, themes; DESIGN.md §5 redirects): the theme toggle's cycle and the picker, both kept
- * across a reload; the sidebar (links in spec order, collapse remembered under
- * `sidebar-collapsed`, footer with initials, name and plan); the mobile top bar and drawer; the
- * protected wrapper; the 404 page; /subscription and /chapter-editor redirects.
+ * The app shell against the real server and the built PWA (spec 000 §2 Screens and routes, Layout,
+ * themes; docs/spec-differences.md redirects): the theme toggle's cycle and the picker, both kept
+ * across a reload; the sidebar (links in spec order, collapse remembered under `sidebar-collapsed`,
+ * footer with initials, name and plan); the mobile top bar and drawer; the protected wrapper; the
+ * 404 page; /subscription and /chapter-editor redirects.
  */
 import { type Page, expect, test } from '@playwright/test';
 import {
@@ -32,8 +32,8 @@ const SPEC_LINKS: [string, string][] = [
   ['Achievements', '/achievements'],
   ['Products', '/products'],
   ['Subscriptions', '/subscriptions'],
-  // Not in the spec, appended after the spec's links: the account screen (issue 16) and the
-  // author's backups (issue 14).
+  // Not in the spec, appended after the spec's links: the account screen and the author's backups
+  // (docs/spec-differences.md#additions-the-spec-does-not-describe).
   ['Account', '/account'],
   ['Backups', '/backups'],
 ];

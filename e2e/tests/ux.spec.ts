@@ -1,5 +1,5 @@
 /**
- * What an author notices (issue 15), in Chromium against the real server:
+ * What an author notices, in Chromium against the real server:
  * - on a 390 × 844 phone: write in the editor, mark the chapter Completed from the compact bar's
  *   menu, open the relationship map and read a full name inside its node;
  * - in light, dark, spooky and sunset: timeline event cards and dots, the book status badge and the
@@ -49,8 +49,8 @@ async function openSynced(page: Page, path: string): Promise<void> {
   await page.goto('/series');
   await expect(page.getByText('The Tide Gate').first()).toBeVisible({ timeout: 30_000 });
   await page.goto(path);
-  // The shell first paints as an outline (issue 16) that the loaded shell replaces: probing styles
-  // of the outline's elements would read elements leaving the page.
+  // The shell first paints as an outline (docs/web.md#first-load) that the loaded shell replaces:
+  // probing styles of the outline's elements would read elements leaving the page.
   await expect(page.locator('[data-testid="app-shell"]:not([aria-busy])')).toBeVisible({ timeout: 30_000 });
 }
 

@@ -148,7 +148,7 @@ test.describe('world building', () => {
     await addLocation(page, 'Place 9');
     await addLocation(page, 'Place 10');
     await expect(page.getByTestId('location-limit')).toContainText('10 of 10 locations on the Apprentice plan');
-    // Worded as a limit (issue 15).
+    // Worded as a limit, not as a locked feature (docs/spec-differences.md).
     await expect(page.getByTestId('location-limit')).toContainText('You have used all 10 locations your plan allows in this series.');
     await expect(page.getByRole('button', { name: 'New Element' })).toBeDisabled();
     await expect(page.getByTestId('location-limit').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');

@@ -20,7 +20,7 @@ try {
 }
 
 const app = await buildApp(config);
-// Scheduled backups of every author's series, per plan (issue 14); stopped when the app closes.
+// Scheduled backups of every author's series, per plan (docs/server.md#backups); stopped when the app closes.
 startBackupSchedule(app);
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,10 @@
 /**
- * Authorization matrix over the REAL route table (DESIGN.md §3: "Access comes from the parent rows
- * in the database, never from the body"). For every /api route: {anonymous, owner, other author}
- * × {own ids, foreign ids, unknown ids}. Anonymous → 401; another author's ids → 404 with nothing
+ * Authorization matrix over the REAL route table (docs/sync-protocol.md#access: access comes from
+ * the stored rows, never from the body). For every /api route: {anonymous, owner, other author} ×
+ * {own ids, foreign ids, unknown ids}. Anonymous → 401; another author's ids → 404 with nothing
  * changed in the database; unknown ids → 404; own ids → 2xx. No answer to one author may carry
- * anything of the other's (ids, username, texts). Then ids smuggled in bodies, and the changes feed.
+ * anything of the other's (ids, username, texts). Then ids smuggled in bodies, and the changes
+ * feed.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Crash durability of acknowledged writes: the real server (node + tsx, src/main.ts) on a data
  * directory, many writes in flight, SIGKILL at a random moment, restart on the same directory,
  * again and again. Every write that was answered 2xx must be there afterwards, and the database
- * must pass SQLite's integrity check (WAL + synchronous=FULL, DESIGN.md §4).
+ * must pass SQLite's integrity check (WAL + synchronous=FULL, docs/server.md#storage).
  *
  * DURABILITY_KILLS / DURABILITY_ACKS raise the bar for a longer soak.
  */

@@ -1,8 +1,8 @@
 /**
  * Fuzzing every route of the REAL route table with malformed requests (fast-check): random and
- * near-valid JSON (one field wrong: type, size, unicode, hostile numbers, nesting, prototype
- * keys), broken JSON, wrong content types, random query strings and path params, odd sync headers,
- * as the owner, another author and anonymous. Invariants (DESIGN.md §4): no 5xx; every 4xx is
+ * near-valid JSON (one field wrong: type, size, unicode, hostile numbers, nesting, prototype keys),
+ * broken JSON, wrong content types, random query strings and path params, odd sync headers, as the
+ * owner, another author and anonymous. Invariants (docs/server.md#security): no 5xx; every 4xx is
  * `{message, code}`; no SQL, stack or file path text in any answer; nothing of B's in A's answers.
  *
  * FUZZ_RUNS (default 200) sets the runs per route; FUZZ_SEED replays a failure.

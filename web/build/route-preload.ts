@@ -1,8 +1,8 @@
 /**
- * Vite plugin: a tiny inline script in index.html that starts downloading the current route's
- * lazy screen (and everything it imports) while the entry is still loading, instead of after the
- * entry has run and the router asked for it — one network round trip less before the first
- * screen paints (issue 16). The routes and their lazy modules are those of the first-route size
+ * Vite plugin: a tiny inline script in index.html that starts downloading the current route's lazy
+ * screen (and everything it imports) while the entry is still loading, instead of after the entry
+ * has run and the router asked for it — one network round trip less before the first screen paints
+ * (docs/web.md#first-load). The routes and their lazy modules are those of the first-route size
  * check (first-route-budget.json), so both always agree. `/` preloads the signed-in shell only for
  * a visitor who may be signed in (the hint cookie or a remembered user, as lib/session.ts decides);
  * anyone else is sent to /auth, whose screen it preloads instead.

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `node scripts/chunk-cycles.mjs [dist]` — fails when two built chunks import each other (directly or
- * around a loop). Chunk groups in vite.config.ts can create such loops; the modules inside are then
- * evaluated in an order that depends on which chunk the browser asked for first (session 15: toasts
- * missing now and then, when the toast stack and the update prompt shared a group with their deps).
+ * `node scripts/chunk-cycles.mjs [dist]` — fails when two built chunks import each other (directly
+ * or around a loop). Chunk groups in vite.config.ts can create such loops; the modules inside are
+ * then evaluated in an order that depends on which chunk the browser asked for first (toasts went
+ * missing now and then when the toast stack and the update prompt shared a group with their deps).
  */
 import fs from 'node:fs';
 import path from 'node:path';

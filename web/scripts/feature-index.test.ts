@@ -1,7 +1,7 @@
 /**
  * A feature's index.ts only re-exports. When a route takes a screen through the index, the build
  * follows the re-export straight to the screen's module and bundles none of the index's own
- * imports: CSS imported there was never loaded (session 13: the collaboration screen's inputs,
+ * imports: CSS imported there was never loaded (the collaboration screen's inputs,
  * tabs and invite dialog drew unstyled — the dialog grew past the viewport — once nothing else
  * had happened to load the same Mantine CSS first). Each feature imports its CSS in `styles.ts`,
  * imported by the screen modules themselves.

@@ -1,7 +1,8 @@
 /**
- * The first-route JavaScript budget (issue 16): the gzip size of every JS chunk a phone downloads
- * to show `/auth`, and `/` signed in, must stay within its budget (web/first-route-budget.json). Run by `pnpm test` after the
- * build (`pnpm size`); it exits 1 when a route is over, listing its chunks, biggest first.
+ * The first-route JavaScript budget (docs/web.md#first-load): the gzip size of every JS chunk a
+ * phone downloads to show `/auth`, and `/` signed in, must stay within its budget
+ * (web/first-route-budget.json). Run by `pnpm test` after the build (`pnpm size`); it exits 1 when
+ * a route is over, listing its chunks, biggest first.
  *
  * A route's JavaScript is the entry (index.html's script) and the lazy modules the route renders
  * on its first paint (listed in web/first-route-budget.json), each with everything it imports

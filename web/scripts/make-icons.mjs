@@ -189,6 +189,6 @@ const book = svg
   .replace(/<rect [^>]*\/>\n/, '')
   .replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(1))));
 // Beside the code, not in public/: BrandMark's stylesheet has it inlined (a data URL), so the mark
-// costs no request of its own on the first load (issue 16).
+// costs no request of its own on the first load (docs/web.md#first-load).
 writeFileSync(join(root, '..', 'src', 'assets', 'brand-book.svg'), book);
 console.log('wrote src/assets/brand-book.svg', book.length, 'bytes');

@@ -1,7 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- write-good ships no types, and packages that compile this file must see them too
 /// <reference path="./vendor.d.ts" />
 /**
- * The built-in prose analysis (issue 11): deterministic, no network, no model, the same code on the
+ * The built-in prose analysis: deterministic, no network, no model, the same code on the
  * server and in the browser. Standard scores come from maintained libraries — `text-readability`
  * (Flesch reading ease and Flesch–Kincaid grade, a port of Python's textstat) and `write-good`
  * (passive voice and adverbs); see README.md for how they were chosen. The rest (sentence spread,

@@ -1,10 +1,11 @@
 /**
- * The compact series bible sent to a model as context (issue 11), chosen the way authors' favourite
- * tools do it (lorebooks / codex entries): the entries whose names or aliases are mentioned in the
- * text at hand (case-insensitive, whole words; a person's first name counts too), the chosen book's
- * point-of-view characters (its main characters), the characters the author marked "always
- * include", the main locations and the locations marked "always include" — and never anything first appearing after the chosen book
- * (spoilerSafe runs first, so an "always include" character of a later book is not there).
+ * The compact series bible sent to a model as context (docs/server.md#ai-companion), chosen the way
+ * authors' favourite tools do it (lorebooks / codex entries): the entries whose names or aliases
+ * are mentioned in the text at hand (case-insensitive, whole words; a person's first name counts
+ * too), the chosen book's point-of-view characters (its main characters), the characters the author
+ * marked "always include", the main locations and the locations marked "always include" — and never
+ * anything first appearing after the chosen book (spoilerSafe runs first, so an "always include"
+ * character of a later book is not there).
  */
 import { type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The series as the companion sees it, and its spoiler-safe view: with a book chosen, nothing first
- * appearing after that book is used (issue 11). Books are numbered by their order in the series,
- * which is what characters' and locations' `bookAppearances` (1–5) count.
+ * appearing after that book is used (docs/server.md#ai-companion). Books are numbered by their
+ * order in the series, which is what characters' and locations' `bookAppearances` (1–5) count.
  */
 import type { Book, Chapter, Character, CharacterRelationship, Location, TimelineEvent } from '@chronicler/schema';
 
@@ -33,7 +33,7 @@ export function bookNumbers(material: Pick<SeriesMaterial, 'books'>): Map<string
 
 const firstAppearance = (appearances: readonly number[]): number => (appearances.length === 0 ? 0 : Math.min(...appearances));
 
-/** A main character: the protagonist role or the starred flag (DESIGN.md §5). */
+/** A main character: the protagonist role or the starred flag (docs/spec-differences.md). */
 export function isMainCharacter(c: Pick<MaterialCharacter, 'role' | 'isProtagonist'>): boolean {
   return c.isProtagonist || c.role === 'protagonist';
 }

@@ -1,7 +1,7 @@
 /**
- * Built-in suggestions drawn from the author's own series (issue 11): each rule looks for something
- * the series needs and names its real entities. Deterministic: the same series and the same list
- * of earlier suggestions give the same answer, so tests and the two sides agree.
+ * Built-in suggestions drawn from the author's own series (docs/server.md#ai-companion): each rule
+ * looks for something the series needs and names its real entities. Deterministic: the same series
+ * and the same list of earlier suggestions give the same answer, so tests and the two sides agree.
  */
 import { type AiSuggestionType, AI_SUGGESTION_TYPES } from '@chronicler/schema';
 import { type MaterialCharacter, type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, orderedBooks, spoilerSafe, wordSet } from './material.ts';

@@ -1,6 +1,7 @@
 /**
- * The AI companion's shapes (spec 000 §2, §3, §5, §7; issue 11): suggestion types, the stored
- * suggestion (a synced, series-scoped row), the request bodies, and the daily allowance read.
+ * The AI companion's shapes (spec 000 §2, §3, §5, §7; docs/server.md#ai-companion): suggestion
+ * types, the stored suggestion (a synced, series-scoped row), the request bodies, and the daily
+ * allowance read.
  */
 import { z } from 'zod';
 import { LIMITS, syncedRowSchema } from './entities.ts';

@@ -1,5 +1,5 @@
 /**
- * Billing rules both sides use (issue 12; spec 000 §3, §7, §9; DESIGN.md §4 "Stripe", "Billing"):
+ * Billing rules both sides use (spec 000 §3, §7, §9; docs/server.md#billing):
  * the plan list the API answers, request bodies, what a Stripe subscription status means for the
  * author's plan, the price the server charges, entitlements (products owned, gift months) and gift
  * codes. Prices always come from the plan and product tables, never from the client.
@@ -128,7 +128,8 @@ export function priceMismatch(product: PremiumProduct, amountDollars: number): s
 }
 
 // ---------------------------------------------------------------------------------------------
-// Entitlements: user-scoped synced rows (DESIGN.md §4 "Billing"), granted only by the verified webhook
+// Entitlements: user-scoped synced rows (docs/server.md#billing), granted only by the verified
+// webhook
 
 // The wire schema (`entitlementSchema`, ENTITLEMENT_KINDS) is in entities.ts with the other synced kinds.
 

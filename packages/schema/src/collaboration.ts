@@ -1,8 +1,8 @@
 /**
- * Collaboration (spec 001 §2, §3, §4, §5, §6, §7; DESIGN.md §4 "Collaboration"): a collaborative
- * series is a series with members. The roles, what each may do, the invite lifecycle and the request
- * and answer shapes of /api/collaboration/…, shared by the server (enforcement) and the web app
- * (what to show and lock).
+ * Collaboration (spec 001 §2, §3, §4, §5, §6, §7; docs/server.md#collaboration): a collaborative
+ * series is a series with members. The roles, what each may do, the invite lifecycle and the
+ * request and answer shapes of /api/collaboration/…, shared by the server (enforcement) and the web
+ * app (what to show and lock).
  */
 import { z } from 'zod';
 import { LIMITS } from './entities.ts';
@@ -135,7 +135,7 @@ export const transferBodySchema = z.strictObject({ userId: z.string().min(1).max
 /** A series as the Collaboration page lists it: the spec's CollaborativeSeries fields plus the caller's standing. */
 export interface CollaborativeSeries {
   id: string;
-  /** The series' title (DESIGN.md §5: a collaborative series is a series). */
+  /** The series' title (docs/spec-differences.md: a collaborative series is a series). */
   name: string;
   description: string;
   isPublic: boolean;

@@ -1,8 +1,9 @@
 /**
- * The delete cascade (DESIGN.md §3 "Deletes win"), as one table both sides interpret: the server
- * in its write transaction (sync-server/src/entities/delete.ts), the client in the mutator's
- * optimistic change (web's sync mutators). Like SQL foreign keys, each row lists the references
- * one kind holds to another and what a delete of the referenced row does to the referencing row:
+ * The delete cascade (docs/sync-protocol.md#fields-merge: deletes win), as one table both sides
+ * interpret: the server in its write transaction (sync-server/src/entities/delete.ts), the client
+ * in the mutator's optimistic change (web's sync mutators). Like SQL foreign keys, each row lists
+ * the references one kind holds to another and what a delete of the referenced row does to the
+ * referencing row:
  *
  * - `delete`: the referencing row is soft-deleted too, and takes its own dependants with it;
  * - `clear`: the reference (a nullable id) is set to null;

@@ -1,7 +1,7 @@
 /**
  * Entities and request bodies of spec 001 §3/§5/§7 and 000 §3/§5, shared by the server (validation)
- * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (DESIGN.md §2), not numbers.
- * Bodies are strict: unknown fields are rejected (DESIGN.md §4).
+ * and the web app (forms, Dexie rows). Ids are UUIDv7 strings (docs/architecture.md#identity), not
+ * numbers. Bodies are strict: unknown fields are rejected (docs/server.md#security).
  */
 import './zod-browser.ts';
 import { z } from 'zod';
@@ -86,7 +86,7 @@ export const syncedRowSchema = z.object({
   rev: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Soft delete: tombstones travel through the changes feed (DESIGN.md §3). */
+  /** Soft delete: tombstones travel through the changes feed (docs/sync-protocol.md#pull-the-changes-feed). */
   deletedAt: z.string().nullable(),
 });
 
@@ -226,12 +226,12 @@ export const userRecordSchema = syncedRowSchema.extend({
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
-/** What an entitlement grants: a product bought (issue 12), or a gift month of Wordsmith redeemed. */
+/** What an entitlement grants: a product bought, or a gift month of Wordsmith redeemed. */
 export const ENTITLEMENT_KINDS = [...PRODUCT_IDS, 'gift-month'] as const;
 export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
 
 /**
- * A user-scoped synced row (issue 12, DESIGN.md §4 "Billing"): granted only by the server (the
+ * A user-scoped synced row (docs/server.md#billing): granted only by the server (the
  * verified Stripe webhook, a redeemed gift code); the client keeps it and works offline with it.
  */
 export const entitlementSchema = syncedRowSchema.extend({
@@ -289,7 +289,7 @@ export const registerBodySchema = z
       .trim()
       .min(MINIMUMS.displayName, { error: MESSAGES.auth.displayNameMin })
       .max(100, { error: 'Display name must be at most 100 characters' }),
-    /** Optional (DESIGN.md §5): invites are matched by email. Empty string means none. */
+    /** Optional (docs/spec-differences.md): invites are matched by email. Empty string means none. */
     email: z
       .union([z.literal(''), z.email({ error: MESSAGES.auth.invalidEmail }).max(254)])
       .nullable()
@@ -531,7 +531,7 @@ export const updateTimelineEventBodySchema = z.strictObject(eventFields).partial
 export type UpdateTimelineEventBody = z.input<typeof updateTimelineEventBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Sync (DESIGN.md §3)
+// Sync (docs/sync-protocol.md)
 
 /** The synced entity kinds, as named in the changes feed and the outbox. */
 export const ENTITY_KINDS = [
@@ -599,7 +599,7 @@ export const changesQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(10_000).default(2_000),
 });
 
-/** Most outbox entries one POST /api/sync/batch may carry (DESIGN.md §6: batches of 500). */
+/** Most outbox entries one POST /api/sync/batch may carry (docs/measurements.md#before-the-code: batches of 500). */
 export const MAX_BATCH_ENTRIES = 500;
 
 /** One outbox entry replayed through its REST route by POST /api/sync/batch. */

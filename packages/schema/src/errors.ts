@@ -1,4 +1,4 @@
-/** Error codes every API error carries as `{message, code}` (DESIGN.md §4). */
+/** Error codes every API error carries as `{message, code}` (docs/server.md#security). */
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   badRequest: 'BAD_REQUEST',

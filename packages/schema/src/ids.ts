@@ -1,5 +1,5 @@
 /**
- * UUIDv7 ids made on the client (DESIGN.md §2). Built on getRandomValues because
+ * UUIDv7 ids made on the client (docs/architecture.md#identity). Built on getRandomValues because
  * crypto.randomUUID is missing on plain-http LAN origins. Time-ordered, so ids sort by creation.
  * Ids are not secrets: random bytes are drawn 4 KB at a time (one getRandomValues call per 409
  * ids; the server makes one or two per save, and a call per id cost more than the rest of it).

@@ -1,8 +1,8 @@
 /**
- * Importing a manuscript (issue 14, beyond the spec): a document's headings and paragraphs split
- * into chapters. The chapter level is the highest heading level that occurs more than once (a lone
- * top heading is the book's title); text before the first chapter heading is kept as its own
- * chapter, never dropped. Paragraph text is kept as written.
+ * Importing a manuscript (beyond the spec; docs/web.md#exports-and-imports): a document's headings
+ * and paragraphs split into chapters. The chapter level is the highest heading level that occurs
+ * more than once (a lone top heading is the book's title); text before the first chapter heading is
+ * kept as its own chapter, never dropped. Paragraph text is kept as written.
  */
 import { LIMITS } from './entities.ts';
 

@@ -1,5 +1,6 @@
 /**
- * THE plan table (DESIGN.md §5: "one plan table in packages/schema, shown and enforced").
+ * THE plan table (docs/spec-differences.md: "one plan table, shown and enforced";
+ * docs/server.md#plan-limits-and-feature-gates).
  *
  * The server enforces limits and feature gates from this table, the web app locks and warns from it,
  * and the Subscriptions page (plan cards and the Compare Features tab) is drawn from it, so what an
@@ -17,8 +18,8 @@ import { PLAN_DISPLAY_NAMES, PLAN_NAMES, type PlanName } from './plan-names.ts';
 // ---------------------------------------------------------------------------------------------
 // Names and order
 
-// The names, the default and their checks are in plan-names.ts, so code that only reads a plan
-// name (the web app's session on its first screen) loads none of the table (issue 16).
+// The names, the default and their checks are in plan-names.ts, so code that only reads a plan name
+// (the web app's session on its first screen) loads none of the table (docs/web.md#first-load).
 export * from './plan-names.ts';
 export const planNameSchema = z.enum(PLAN_NAMES);
 

@@ -1,6 +1,7 @@
 /**
  * The five one-time premium products (spec 000 §9). The client shows this list and the server
- * charges these prices: the price comes from here, never from the client's `amount` (DESIGN.md §4).
+ * charges these prices: the price comes from here, never from the client's `amount`
+ * (docs/server.md#billing).
  */
 import './zod-browser.ts';
 import { z } from 'zod';

@@ -120,10 +120,11 @@ export function bookProgress(chapters: readonly { status: string }[]): number {
 }
 
 /**
- * The progress an author has made on a series (DESIGN.md §5, in place of the spec's currentBook ÷
- * totalBooks, which showed 25% with no words written): each planned book counts equally, and a
- * book's share is its completed chapters (a book marked Completed counts whole). Books planned but
- * not yet created count as 0; more books than planned widen the whole. A rounded percent, 0–100.
+ * The progress an author has made on a series (docs/spec-differences.md, in place of the spec's
+ * currentBook ÷ totalBooks, which showed 25% with no words written): each planned book counts
+ * equally, and a book's share is its completed chapters (a book marked Completed counts whole).
+ * Books planned but not yet created count as 0; more books than planned widen the whole. A rounded
+ * percent, 0–100.
  */
 export function seriesProgress(
   series: { totalBooks: number },
@@ -183,8 +184,9 @@ export const BOOK_STATUS_LABELS = {
 export type BookStatusLabel = (typeof BOOK_STATUS_LABELS)[keyof typeof BOOK_STATUS_LABELS];
 
 /**
- * Book status display: the status the author chose (DESIGN.md §5; the spec's 001 §9 showed every
- * status but Completed as 'In Progress', which reads as a bug for Planning). Unknown → 'In Progress'.
+ * Book status display: the status the author chose (docs/spec-differences.md; the spec's 001 §9
+ * showed every status but Completed as 'In Progress', which reads as a bug for Planning). Unknown →
+ * 'In Progress'.
  */
 export function bookStatusDisplay(status: string): BookStatusLabel {
   return (BOOK_STATUS_LABELS as Record<string, BookStatusLabel>)[status] ?? 'In Progress';

@@ -1,6 +1,6 @@
 /**
- * The status contract of a mutating call (DESIGN.md §3 "Status contract"), shared by the sync
- * client (what to do with an answer) and the server (where a batch stops):
+ * The status contract of a mutating call (docs/sync-protocol.md#status-contract), shared by the
+ * sync client (what to do with an answer) and the server (where a batch stops):
  * - 2xx: applied (merged, or kept as a conflict copy: a conflict is not an error);
  * - 401: auth — pause sync and ask for sign-in, never drop;
  * - 408 / 429 / 5xx / no answer at all (network failure, timeout): transient — retry with capped

@@ -7,9 +7,9 @@
  * unanswered cascade delete is folded into its shadow, the rows the entry touched are recomputed,
  * and the next chained entry of each row gets its base revision. Only the storage access differs:
  * the rows, shadows and outbox entries the group needs are read in bulk up front into a
- * transaction-scoped cache (rebase.ts `RebaseCache`), the rules run against it, and every
- * change is written back in bulk at the end — a few IndexedDB requests and one commit per group
- * instead of a dozen requests and a commit per entry (DESIGN.md §6).
+ * transaction-scoped cache (rebase.ts `RebaseCache`), the rules run against it, and every change is
+ * written back in bulk at the end — a few IndexedDB requests and one commit per group instead of a
+ * dozen requests and a commit per entry (docs/decisions/0008-outbox-in-the-same-transaction.md).
  *
  * Guarantees, unchanged: an entry leaves the outbox only once the server has acknowledged it, and
  * the group commits all or nothing. A crash after the server's answer and before this commit

@@ -1,5 +1,5 @@
 /**
- * The companion's stored suggestions on the device (issue 11): read offline from Dexie, and a
+ * The writing companion's stored suggestions on the device: read offline from Dexie, and a
  * suggestion the server just generated stored at once (the pull would bring the same row at the
  * same rev a moment later; an older copy never replaces a newer one).
  */

@@ -1,7 +1,7 @@
 /**
- * The local store (DESIGN.md §1, §3): one Dexie database per signed-in user holding every synced
- * entity, the outbox of not-yet-acknowledged writes, dead letters, the sync cursor and the
- * editor's keystroke drafts.
+ * The local store (docs/architecture.md#the-data-loop, docs/sync-protocol.md#outbox): one Dexie
+ * database per signed-in user holding every synced entity, the outbox of not-yet-acknowledged
+ * writes, dead letters, the sync cursor and the editor's keystroke drafts.
  *
  * Invariant the sync engine keeps: for an entity with no outbox work, its local row IS the last
  * server state seen (or absent when deleted). For an entity with outbox work, `shadows` holds the
@@ -176,9 +176,9 @@ export type ChroniclerDb = Dexie & {
   shadows: Table<Shadow, [EntityKind, string]>;
   syncState: Table<SyncStateRow, 'state'>;
   drafts: EntityTable<Draft, 'chapterId'>;
-  /** Products owned and gift months (issue 12): user-scoped rows, written by the server only. */
+  /** Products owned and gift months (billing): user-scoped rows, written by the server only. */
   entitlements: EntityTable<Entitlement, 'id'>;
-  /** The author's role in each series they take part in (roles.ts; collaboration, issue 13). */
+  /** The author's role in each series they take part in (roles.ts; collaboration). */
   seriesRoles: EntityTable<SeriesRoleRow, 'seriesId'>;
   exportProfiles: EntityTable<ExportProfileRow, 'seriesId'>;
 };
@@ -223,20 +223,20 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   db.version(2).stores({
     users: 'id, userId',
   });
-  // Writing progress (issue 10): the author's user-scoped rows (writing.ts PROGRESS_TABLES).
+  // Writing progress: the author's user-scoped rows (writing.ts PROGRESS_TABLES).
   db.version(3).stores(PROGRESS_TABLES);
-  // The companion's stored suggestions (issue 11), so the list reads offline.
+  // The writing companion's stored suggestions, so the list reads offline.
   db.version(4).stores({
     aiSuggestions: 'id, seriesId, bookId',
   });
-  // Billing (issue 12): user-scoped rows of the signed-in author.
+  // Billing (entitlements): user-scoped rows of the signed-in author.
   db.version(5).stores({ entitlements: 'id, userId, kind' });
-  // Collaboration (issue 13): the author's role per series, so screens lock for a viewer offline too.
+  // Collaboration: the author's role per series, so screens lock for a viewer offline too.
   db.version(6).stores({ seriesRoles: 'seriesId' });
   db.version(7).stores({
     exportProfiles: 'seriesId',
   });
-  // Characters' aliases and "always include" (issue 11, server migration 0011): rows kept from before read as none.
+  // Characters' aliases and "always include" (the companion's series bible; server migration 0011): rows kept from before read as none.
   db.version(8)
     .stores({})
     .upgrade((tx) =>
@@ -248,7 +248,7 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
           c.alwaysInclude ??= false;
         }),
     );
-  // Locations' "always include" (issue 11, server migration 0012): rows kept from before read as unmarked.
+  // Locations' "always include" (the companion's series bible; server migration 0012): rows kept from before read as unmarked.
   db.version(9)
     .stores({})
     .upgrade((tx) =>

@@ -1,7 +1,7 @@
 /**
- * The sync engine (DESIGN.md §3): one leader tab per user (Web Locks) pushes the outbox in order
- * through the spec's REST calls and pulls the changes feed into Dexie. This file only wires the
- * parts in `engine/`:
+ * The sync engine (docs/sync-protocol.md): one leader tab per user (Web Locks) pushes the outbox in
+ * order through the spec's REST calls and pulls the changes feed into Dexie. This file only wires
+ * the parts in `engine/`:
  *
  *   platform     the injected browser pieces (fetch, EventSource, Web Locks, timers, window/document)
  *   transport    requests with headers and a timeout; answers classified by the shared status contract

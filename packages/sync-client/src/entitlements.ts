@@ -1,8 +1,8 @@
 /**
- * Entitlements (issue 12: products owned, gift months) are user-scoped rows the server writes when
- * a verified Stripe webhook grants them; the client only keeps them. `keepEntitlements` stores the
- * rows an answer carried, never replacing a row with an older revision of itself (a late answer
- * cannot undo a newer one that the changes feed brought).
+ * Entitlements (products owned, gift months; docs/server.md#billing) are user-scoped rows the
+ * server writes when a verified Stripe webhook grants them; the client only keeps them.
+ * `keepEntitlements` stores the rows an answer carried, never replacing a row with an older
+ * revision of itself (a late answer cannot undo a newer one that the changes feed brought).
  */
 import type { Entitlement } from '@chronicler/schema';
 import type { ChroniclerDb } from './db.ts';

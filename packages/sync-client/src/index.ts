@@ -1,8 +1,9 @@
 /**
- * @chronicler/sync-client — the browser side of the data loop (DESIGN.md §1, §3), without React:
- * the user's Dexie database, the mutators that write a row and its outbox entry in one transaction,
- * the queries the screens read, and the sync engine that pushes the outbox, applies the server's
- * answers and pulls the changes feed. See README.md for the modules.
+ * @chronicler/sync-client — the browser side of the data loop (docs/architecture.md#the-data-loop,
+ * docs/sync-protocol.md), without React: the user's Dexie database, the mutators that write a row
+ * and its outbox entry in one transaction, the queries the screens read, and the sync engine that
+ * pushes the outbox, applies the server's answers and pulls the changes feed. See README.md for the
+ * modules.
  */
 export * from './db.ts';
 export * from './mutators.ts';

@@ -1,11 +1,11 @@
 /**
- * Local mutators: the only way screens write entity data (DESIGN.md §1). Each one validates with
- * the body schema of @chronicler/schema (throwing its message), makes the UUIDv7 id of a create,
- * and builds the request and its optimistic effects; outbox-write.ts writes them, the change AND
- * its outbox entry, in ONE Dexie transaction (Dexie Cloud style), coalescing unsent updates.
- * Every writable kind's `create`, `update`, `delete` (and `reorder`) are built from its entry in
- * the per-kind table (kinds.ts). Deletes cascade locally by the same table the server's deletes
- * interpret (@chronicler/schema delete-cascade.ts).
+ * Local mutators: the only way screens write entity data (docs/architecture.md#the-data-loop). Each
+ * one validates with the body schema of @chronicler/schema (throwing its message), makes the UUIDv7
+ * id of a create, and builds the request and its optimistic effects; outbox-write.ts writes them,
+ * the change AND its outbox entry, in ONE Dexie transaction (Dexie Cloud style), coalescing unsent
+ * updates. Every writable kind's `create`, `update`, `delete` (and `reorder`) are built from its
+ * entry in the per-kind table (kinds.ts). Deletes cascade locally by the same table the server's
+ * deletes interpret (@chronicler/schema delete-cascade.ts).
  */
 import { type CascadeReader, type Chapter, byPosition, newId, planDeleteCascade, renumbered } from '@chronicler/schema';
 import {

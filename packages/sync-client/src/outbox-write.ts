@@ -1,7 +1,7 @@
 /**
- * The outbox write of one mutation (DESIGN.md §3 "Outbox"): its optimistic effects and its outbox
- * entry in ONE Dexie transaction over every sync table, so a crash never leaves one without the
- * other. A not-yet-sent update of a row is coalesced into its pending entry (an update: bodies
+ * The outbox write of one mutation (docs/sync-protocol.md#outbox): its optimistic effects and its
+ * outbox entry in ONE Dexie transaction over every sync table, so a crash never leaves one without
+ * the other. A not-yet-sent update of a row is coalesced into its pending entry (an update: bodies
  * merged, the earliest base kept; the row's unsent create: one POST carrying the fields), and an
  * entry names the local-only creates it depends on. The mutators (mutators.ts) build what to write.
  */

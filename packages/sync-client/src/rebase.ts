@@ -7,7 +7,8 @@
  * The rules read and write through a `RebaseStore`: the Dexie tables themselves (pass the
  * database), or `RebaseCache`, a transaction-scoped cache over them that answers from rows read in
  * bulk and writes back in bulk once (an acknowledgement group in acks.ts, a mutation's write in
- * outbox-write.ts; DESIGN.md §6) — the same rules either way.
+ * outbox-write.ts; docs/decisions/0008-outbox-in-the-same-transaction.md) — the same rules either
+ * way.
  */
 import type { Table, Transaction } from 'dexie';
 import { chapterWordCount } from '@chronicler/schema';

@@ -1,8 +1,8 @@
 /**
- * The author's role in each series (collaboration, issue 13): kept in Dexie from the server's
- * GET /api/collaboration/series, so a viewer's screens are read-only offline too and turn so at once
- * when a role change arrives (the app refreshes this list when the changes feed says a series entered
- * or left the author's scope — a role change resends the series as an addition).
+ * The author's role in each series (docs/server.md#collaboration): kept in Dexie from the server's
+ * GET /api/collaboration/series, so a viewer's screens are read-only offline too and turn so at
+ * once when a role change arrives (the app refreshes this list when the changes feed says a series
+ * entered or left the author's scope — a role change resends the series as an addition).
  *
  * The server enforces roles whatever this table says; here it only decides what to lock and show.
  */

@@ -1,6 +1,6 @@
 /**
- * Durability on the device (DESIGN.md §3): ask once for persistent storage, and surface quota
- * errors to the author — never swallow them.
+ * Durability on the device (docs/sync-protocol.md#durability-on-the-device): ask once for
+ * persistent storage, and surface quota errors to the author — never swallow them.
  */
 import type { ChroniclerDb } from './db.ts';
 import { type SyncStatusStore, syncStatus } from './status.ts';

@@ -1,9 +1,10 @@
 /**
- * Writing progress on the device (DESIGN.md §4 "Writing statistics"). Every chapter save that
- * changes the text carries a writing mark: its own event id (the server logs each once), the
- * device time of the edit, and its kind — `writing` unless the caller says otherwise. Restores
+ * Writing progress on the device (docs/server.md#writing-statistics). Every chapter save that
+ * changes the text carries a writing mark: its own event id (the server logs each once), the device
+ * time of the edit, and its kind — `writing` unless the caller says otherwise. Restores
  * (`restore`), conflict-copy accepts (`conflict-accept`), imports (`import`) and companion
- * insertions (`companion`) pass `writing: { kind }` to `mutators.chapters.update` and are not counted.
+ * insertions (`companion`) pass `writing: { kind }` to `mutators.chapters.update` and are not
+ * counted.
  *
  * The server's figures (user-scoped synced rows `writingStats`, `userAchievements`,
  * `writingSettings`) arrive through the changes feed; the words of saves still in the outbox are

@@ -1,10 +1,10 @@
 /**
- * The live channel end to end (issue 13): the real server listening on 127.0.0.1, a member's sync
- * engine started as its device's leader with the EventSource it has in a browser
- * (node-event-source.ts), over its own IndexedDB. A co-author's save lands in the member's
- * database from the poke itself, with no request for the changes feed; what a poke cannot carry —
- * a rename of the series, the member's removal — makes the engine pull, and the removal empties
- * the device.
+ * The live channel end to end (docs/sync-protocol.md#live-channel): the real server listening on
+ * 127.0.0.1, a member's sync engine started as its device's leader with the EventSource it has in a
+ * browser (node-event-source.ts), over its own IndexedDB. A co-author's save lands in the member's
+ * database from the poke itself, with no request for the changes feed; what a poke cannot carry — a
+ * rename of the series, the member's removal — makes the engine pull, and the removal empties the
+ * device.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

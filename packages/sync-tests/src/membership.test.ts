@@ -1,11 +1,11 @@
 /**
- * Convergence with membership (issue 13): an owner and up to three other authors, each with their
- * own device (engine + IndexedDB), against the REAL server (buildApp over in-memory SQLite through
- * app.inject). Random steps: members join with a role (invite by e-mail, accepted), change role,
- * are removed or leave, while everyone writes — some of them offline for a while — to the shared
- * series' chapters. Each device hears the pokes of its author's live channel as the hub makes them
- * (rows carried or not) and is handed them late, shuffled, duplicated or with some lost; a device
- * that is offline hears none.
+ * Convergence with membership (collaboration): an owner and up to three other authors, each with
+ * their own device (engine + IndexedDB), against the REAL server (buildApp over in-memory SQLite
+ * through app.inject). Random steps: members join with a role (invite by e-mail, accepted), change
+ * role, are removed or leave, while everyone writes — some of them offline for a while — to the
+ * shared series' chapters. Each device hears the pokes of its author's live channel as the hub
+ * makes them (rows carried or not) and is handed them late, shuffled, duplicated or with some lost;
+ * a device that is offline hears none.
  *
  * After everyone is back online and quiet:
  * - every outbox is empty;

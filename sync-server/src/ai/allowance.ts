@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type AiAllowance, ERROR_CODES, type PlanName, UNLIMITED, gateState, limitFor, storedPlan } from '@chronicler/schema';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -46,7 +47,7 @@ export interface AllowanceHolder {
 export async function allowanceHolder(db: Db, userId: string): Promise<AllowanceHolder> {
   const [row] = await runPrepared(
     db,
-    'companion allowance holder',
+    PREPARED_KEYS.companionAllowanceHolder,
     (q, v: { userId: string }) => q.selectFrom('users').select(['plan', 'timeZone']).where('id', '=', v.userId),
     { userId },
   );
@@ -72,7 +73,7 @@ export function localDay(nowMs: number, timeZone: string): string {
 async function usedOn(db: Db, userId: string, day: string): Promise<number> {
   const [row] = await runPrepared(
     db,
-    'companion usage',
+    PREPARED_KEYS.companionUsage,
     (q, v: { userId: string; day: string }) => q.selectFrom('aiUsage').select('used').where('userId', '=', v.userId).where('day', '=', v.day),
     { userId, day },
   );
@@ -118,7 +119,7 @@ export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs
     limit === UNLIMITED
       ? await runPrepared(
           trx,
-          'companion spend (unlimited)',
+          PREPARED_KEYS.companionSpendUnlimited,
           (q, v: { userId: string; day: string }) =>
             q
               .insertInto('aiUsage')
@@ -129,7 +130,7 @@ export async function spendAllowance(trx: Transaction<DB>, userId: string, nowMs
         )
       : await runPrepared(
           trx,
-          'companion spend (limited)',
+          PREPARED_KEYS.companionSpendLimited,
           (q, v: { userId: string; day: string; limit: number }) =>
             q
               .insertInto('aiUsage')

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { type SeriesFindings, type SeriesMaterial, seriesFindings } from '@chronicler/companion';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import { abandonedTransactions } from '../db/dialect.ts';
 import type { DB } from '../db/tables.ts';
 import { type Db, findRow, listLive } from '../entities/queries.ts';
@@ -42,7 +43,7 @@ interface Stamps {
 async function readStamps(db: Kysely<DB>, seriesId: string): Promise<Stamps> {
   const [row] = await runPrepared(
     db,
-    'companion series stamps',
+    PREPARED_KEYS.companionSeriesStamps,
     (q, v: { seriesId: string }) =>
       q.selectNoFrom((eb) => [
         ...STORY_TABLES.map((table) => eb.selectFrom(table).select((e) => e.fn.max('rev').as('rev')).where('seriesId', '=', v.seriesId).as(table)),
@@ -58,7 +59,7 @@ async function readStamps(db: Kysely<DB>, seriesId: string): Promise<Stamps> {
 async function liveSuggestionContents(db: Kysely<DB>, seriesId: string): Promise<Set<string>> {
   const rows = await runPrepared(
     db,
-    'companion previous suggestions',
+    PREPARED_KEYS.companionPreviousSuggestions,
     (q, v: { seriesId: string }) => q.selectFrom('aiSuggestions').select('content').where('seriesId', '=', v.seriesId).where('deletedAt', 'is', null),
     { seriesId },
   );

@@ -1,5 +1,5 @@
 /**
- * The writing companion's API (spec 000 §7; issue 11):
+ * The writing companion's API (spec 000 §7; docs/server.md#ai-companion):
  *
  * - GET  /api/ai/suggestions?seriesId&bookId — the stored suggestions, newest last (read access)
  * - POST /api/ai/suggestion {type, seriesId, bookId} — one new suggestion, stored (a synced row) and

@@ -1,5 +1,5 @@
 /**
- * The companion's engines behind one interface (DESIGN.md §4 "AI: a provider interface"): the
+ * The companion's engines behind one interface (docs/server.md#ai-companion): the
  * built-in one (packages/companion: no network, no weights, always there) and an OpenAI-compatible
  * HTTP one when AI_BASE_URL is set. The model is asked with a compact spoiler-safe series bible
  * (packages/companion seriesBible) and nothing else from the series; on any failure the built-in

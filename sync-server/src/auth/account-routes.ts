@@ -1,5 +1,5 @@
 /**
- * The author's own sessions and password (issue 16, item 7), server side:
+ * The author's own sessions and password (docs/server.md#sessions-and-accounts), server side:
  * - GET    /api/user/sessions                    → the live sessions, `current` marking this one;
  * - DELETE /api/user/sessions/:id                → ends one of them (404 for another's or unknown);
  * - POST   /api/user/sessions/sign-out-others    → ends all but this one;

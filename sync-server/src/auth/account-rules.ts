@@ -1,5 +1,6 @@
 /**
- * What an account may be called and protected with (issue 16, item 9).
+ * What an account may be called and protected with (docs/server.md#sessions-and-accounts; beyond
+ * the spec's rules: docs/spec-differences.md).
  * - Passwords: the spec's 6-character minimum (schema), and not one of the ~49,000 most common
  *   passwords. The list is `@zxcvbn-ts/language-common`'s (a maintained package built from public
  *   breach corpora); compared ignoring case, so `Password1` is as common as `password1`.

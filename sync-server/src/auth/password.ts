@@ -1,7 +1,7 @@
 /**
- * Password hashing with scrypt (DESIGN.md §4, OWASP: N=2^17, r=8, p=1), stored self-describing as
- * `scrypt$N$r$p$saltB64$hashB64` so the cost can be raised later without breaking old hashes.
- * Runs on the libuv pool (callback API): a login never blocks the event loop.
+ * Password hashing with scrypt (docs/server.md#sessions-and-accounts, OWASP: N=2^17, r=8, p=1),
+ * stored self-describing as `scrypt$N$r$p$saltB64$hashB64` so the cost can be raised later without
+ * breaking old hashes. Runs on the libuv pool (callback API): a login never blocks the event loop.
  */
 import crypto from 'node:crypto';
 import type { ScryptCost } from '../config/config.ts';

@@ -1,6 +1,7 @@
 /**
- * Accounts and sessions (spec 000 §7; DESIGN.md §4). Wrapped with fastify-plugin so the
- * `onRequest` hook that resolves the session cookie to `request.user` applies to every route.
+ * Accounts and sessions (spec 000 §7; docs/server.md#sessions-and-accounts). Wrapped with
+ * fastify-plugin so the `onRequest` hook that resolves the session cookie to `request.user` applies
+ * to every route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,9 +1,9 @@
 /**
- * Server-side sessions in SQLite (DESIGN.md §4). The cookie holds a random 32-byte token; the
- * table holds only HMAC-SHA256(sessionSecret, token), so a leaked table or backup cannot be
- * replayed as a cookie. Expiry slides with use, written at most once an hour per session, but never
- * past `sessionMaxAgeDays` after sign-in (absolute lifetime). An author keeps at most
- * MAX_SESSIONS_PER_USER sessions: a new sign-in ends the least recently used beyond that.
+ * Server-side sessions in SQLite (docs/server.md#sessions-and-accounts). The cookie holds a random
+ * 32-byte token; the table holds only HMAC-SHA256(sessionSecret, token), so a leaked table or
+ * backup cannot be replayed as a cookie. Expiry slides with use, written at most once an hour per
+ * session, but never past `sessionMaxAgeDays` after sign-in (absolute lifetime). An author keeps at
+ * most MAX_SESSIONS_PER_USER sessions: a new sign-in ends the least recently used beyond that.
  *
  * Resolved sessions are also kept in memory for a few seconds (SessionCache below): a signed-in
  * request then needs no SQL to know its user — only while this process is the database's only

@@ -1,7 +1,7 @@
 /**
  * Login and registration throttling, counted in the `login_throttle` table so the counts survive
- * restarts and hold across several server instances (issue 16, item 2; OWASP Authentication Cheat
- * Sheet: slow attackers down without letting them lock the owner out).
+ * restarts and hold across several server instances (docs/server.md#sessions-and-accounts; OWASP
+ * Authentication Cheat Sheet: slow attackers down without letting them lock the owner out).
  * - `ip:<addr>`: attempts per address in a fixed one-minute window.
  * - `user:<usernameKey>` and `user:<usernameKey>:known`: login attempts on an account since its
  *   last success (15-minute window), counted BEFORE the password is hashed, in one transaction,

@@ -1,8 +1,9 @@
 /**
- * Backups (issue 14): download everything the author owns as one archive, restore an archive into
- * this account. GET /api/backup answers the zip; POST /api/backup/restore takes it base64-encoded
- * in JSON (the API accepts JSON bodies only) and answers what was restored. The snapshots the
- * server keeps (snapshots.ts) are listed, taken on demand, downloaded and restored under /api/backups.
+ * Backups (docs/server.md#backups): download everything the author owns as one archive, restore an
+ * archive into this account. GET /api/backup answers the zip; POST /api/backup/restore takes it
+ * base64-encoded in JSON (the API accepts JSON bodies only) and answers what was restored. The
+ * snapshots the server keeps (snapshots.ts) are listed, taken on demand, downloaded and restored
+ * under /api/backups.
  *
  * A restore is many writes (restore.ts: slices, so it never holds the server), not one runMutation,
  * so it keeps no Idempotency-Key record: a resent restore is answered by doing it again, which

@@ -4,7 +4,8 @@
  * — a refused restore writes nothing); then the writes in slices, each its own write (its own seq
  * and transaction through the group commit, its SSE pokes after its commit) that ends after
  * RESTORE_SLICE_MS, the next one starting after the event loop had a turn — so another author's
- * request waits at most about one slice (issue 9: ~100 ms), as sync/batch.ts does.
+ * request waits at most about one slice (no request may hold the event loop for more than ~100 ms),
+ * as sync/batch.ts does.
  *
  * Parents first (series, books, chapters, …, kinds.ts order; the author's own rows last), so every
  * committed slice is consistent and syncs to devices like any write. A restore stopped part-way (a

@@ -1,8 +1,9 @@
 /**
- * Backup snapshots kept on the server (issue 14): per author under DATA_DIR/backups/<userId>/, made
- * on the plan's schedule (weekly, daily, or following changes for real-time plans) or when the
- * author asks, pruned to the plan's retention, listed, downloaded and restored by their author.
- * The operator's `pnpm cli backup` (the whole database) is another thing and stays as it is.
+ * Backup snapshots kept on the server (docs/server.md#backups): per author under
+ * DATA_DIR/backups/<userId>/, made on the plan's schedule (weekly, daily, or following changes for
+ * real-time plans) or when the author asks, pruned to the plan's retention, listed, downloaded and
+ * restored by their author. The operator's `pnpm cli backup` (the whole database) is another thing
+ * and stays as it is.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * Applying a verified Stripe event (issue 12). Stripe may deliver an event twice, late, or before
- * an older one, so:
+ * Applying a verified Stripe event (docs/server.md#billing). Stripe may deliver an event twice,
+ * late, or before an older one, so:
  * - the objects are re-fetched from Stripe and their CURRENT state is stored, whatever the event's
  *   order or payload said (an old `customer.subscription.updated` arriving last stores today's
  *   state, not the old one);

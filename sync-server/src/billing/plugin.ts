@@ -1,5 +1,5 @@
 /**
- * Plans, subscriptions and premium products (issue 12; spec 000 §7; DESIGN.md §4 "Stripe"):
+ * Plans, subscriptions and premium products (spec 000 §7; docs/server.md#billing):
  * - GET  /api/subscription-plans          the plan list, from the one plan table (works without Stripe);
  * - POST /api/subscriptions {planName, interval}   a Checkout Session at the server's price (prices.ts) → {url};
  * - POST /api/create-payment-intent {items:[{id}], amount}   a PaymentIntent at the catalogue price

@@ -1,9 +1,9 @@
 /**
- * `pnpm cli stripe:prices`: makes the Stripe account sell the plan table (issue 12). For each paid
- * plan a product `chronicler_<plan>` (its name and description from the plan table) and, for each
- * interval, a price with the documented lookup key (config/price-config.ts) at the plan table's price.
- * Idempotent: a second run changes nothing. Stripe prices cannot change amount, so a price that
- * disagrees with the plan table is replaced: a new price takes the lookup key
+ * `pnpm cli stripe:prices`: makes the Stripe account sell the plan table (docs/server.md#billing).
+ * For each paid plan a product `chronicler_<plan>` (its name and description from the plan table)
+ * and, for each interval, a price with the documented lookup key (config/price-config.ts) at the
+ * plan table's price. Idempotent: a second run changes nothing. Stripe prices cannot change amount,
+ * so a price that disagrees with the plan table is replaced: a new price takes the lookup key
  * (`transfer_lookup_key`) and the old one is archived (subscriptions on it continue; nobody new can
  * choose it). A plan and interval STRIPE_PRICE_IDS names is only checked, never changed: that price
  * is the operator's.

@@ -1,6 +1,6 @@
 /**
- * The price a Checkout Session sells a plan at (issue 12; DESIGN.md §4 "prices decided by the
- * server"). For each plan and interval, in order:
+ * The price a Checkout Session sells a plan at (docs/server.md#billing: prices decided by the
+ * server). For each plan and interval, in order:
  * 1. the price STRIPE_PRICE_IDS names for it, else
  * 2. the price with the documented lookup key `chronicler_<plan>_<interval>` (config/price-config.ts;
  *    `pnpm cli stripe:prices` creates them), else

@@ -1,7 +1,8 @@
 /**
- * What collaboration tells open apps over the sync stream that is not a commit (issue 13,
- * packages/schema LIVE_EVENTS): who is in a chapter now (`presence`), and that an author's pending
- * invites changed (`invites`). Both go through the hub to the authors' open streams.
+ * What collaboration tells open apps over the sync stream that is not a commit (named events,
+ * docs/sync-protocol.md#live-channel; packages/schema LIVE_EVENTS): who is in a chapter now
+ * (`presence`), and that an author's pending invites changed (`invites`). Both go through the hub
+ * to the authors' open streams.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

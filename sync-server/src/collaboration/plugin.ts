@@ -1,13 +1,13 @@
 /**
- * Collaboration (spec 001 §7 "Collaboration", issue 13): collaborative series, invites by e-mail or
- * single-use link, members and roles, and the activity record of a series.
+ * Collaboration (spec 001 §7 "Collaboration"; docs/server.md#collaboration): collaborative series,
+ * invites by e-mail or single-use link, members and roles, and the activity record of a series.
  *
- * A collaborative series is a series with members (DESIGN.md §4, §5). Who may do what is the shared
- * rule (packages/schema collaboration.ts): reading needs any role, inviting and managing members
- * admin, transferring the series its owner. Ids the caller has no part in are 404, never 403; a
- * known series whose role is too low is 403 FORBIDDEN with a message that says why. Creating and
- * inviting need the `collaboration` feature: the creator's plan, then the owner's (a shared series'
- * limits are its owner's); members need no plan.
+ * A collaborative series is a series with members (docs/spec-differences.md). Who may do what is
+ * the shared rule (packages/schema collaboration.ts): reading needs any role, inviting and managing
+ * members admin, transferring the series its owner. Ids the caller has no part in are 404, never
+ * 403; a known series whose role is too low is 403 FORBIDDEN with a message that says why. Creating
+ * and inviting need the `collaboration` feature: the creator's plan, then the owner's (a shared
+ * series' limits are its owner's); members need no plan.
  *
  * Writes run through the one write path (runMutation: seq, idempotency, group commit), and every
  * membership change pokes the series' audience, the member it concerns included.

@@ -1,9 +1,10 @@
 /**
- * Who is in a chapter right now (issue 13). An editor announces itself on entering and says
- * goodbye on leaving; its author's last sync stream closing (the tab or the app closed, the network
- * lost) takes them out of every chapter; a heartbeat every PRESENCE_HEARTBEAT_MS only keeps an
- * entry alive, and one not renewed for PRESENCE_TTL_MS is swept. Each change is told to the
- * series' owner and members over the sync stream (`event: presence`, hub.tell).
+ * Who is in a chapter right now (docs/server.md#collaboration). An editor announces itself on
+ * entering and says goodbye on leaving; its author's last sync stream closing (the tab or the app
+ * closed, the network lost) takes them out of every chapter; a heartbeat every
+ * PRESENCE_HEARTBEAT_MS only keeps an entry alive, and one not renewed for PRESENCE_TTL_MS is
+ * swept. Each change is told to the series' owner and members over the sync stream
+ * (`event: presence`, hub.tell).
  *
  * In memory: presence is not data, it is lost on restart and refilled by the next heartbeat.
  * (Several server processes would share it through the same pub/sub as the SSE pokes.)

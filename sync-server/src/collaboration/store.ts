@@ -1,6 +1,7 @@
 /**
- * The storage side of collaboration (issue 13): memberships (series_members), invites, the
- * collaborative marks of series and the activity record. Portable Kysely only (db/README.md).
+ * The storage side of collaboration (docs/server.md#collaboration): memberships (series_members),
+ * invites, the collaborative marks of series and the activity record. Portable Kysely only
+ * (db/README.md).
  *
  * Every membership write stamps rev = the write's seq: the changes feed reads a live membership
  * written after the cursor as the series entering the member's scope (all its rows are sent) and a

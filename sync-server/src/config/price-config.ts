@@ -1,6 +1,6 @@
 /**
- * Which Stripe price each plan and interval is sold at (DESIGN.md §4 "prices decided by the
- * server"): a price whose lookup key is `chronicler_<plan>_<monthly|yearly>` (what
+ * Which Stripe price each plan and interval is sold at (docs/server.md#billing: prices decided by
+ * the server): a price whose lookup key is `chronicler_<plan>_<monthly|yearly>` (what
  * `pnpm cli stripe:prices` creates), unless STRIPE_PRICE_IDS names one for that plan and interval.
  * No Stripe types here: config.ts parses STRIPE_PRICE_IDS with it, and billing/ sells by it. It is
  * configuration (the lookup keys are what an operator names prices by in Stripe), so it sits in

@@ -1,7 +1,7 @@
 /**
  * The storage: the SQLite database behind Kysely (db/README.md). Opens the file (db/sqlite/open.ts:
- * WAL, synchronous=FULL, foreign keys — DESIGN.md §4), migrates it, and switches on the speed-ups
- * its `exclusiveProcess` capability allows.
+ * WAL, synchronous=FULL, foreign keys — docs/server.md#storage), migrates it, and switches on the
+ * speed-ups its `exclusiveProcess` capability allows.
  */
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import type { DB } from './tables.ts';

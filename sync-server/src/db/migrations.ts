@@ -1,6 +1,6 @@
 /**
  * Schema migrations, written with Kysely's schema builder so they stay portable to PostgreSQL
- * (DESIGN.md §4). Add a migration; never edit one that has shipped.
+ * (docs/server.md#storage). Add a migration; never edit one that has shipped.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
@@ -209,7 +209,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Front door (issue 16): look-alike usernames (UTS #39 skeletons; not unique, since two look-alikes may already exist) and the browser of each session.
+  // Front door (account rules, the sessions list): look-alike usernames (UTS #39 skeletons; not unique, since two look-alikes may already exist) and the browser of each session.
   '0003_front_door_skeletons_and_session_agents': {
     async up(db: Kysely<any>) {
       // Existing accounts get their skeleton from the auth domain at start-up (backfillUsernameSkeletons):
@@ -244,8 +244,8 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Writing progress (issue 10): each edit logged once, daily figures per author and local day,
-  // earned achievements and the author's writing settings (the last three are user-scoped synced rows).
+  // Writing progress: each edit logged once, daily figures per author and local day, earned
+  // achievements and the author's writing settings (the last three are user-scoped synced rows).
   '0005_writing_progress': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -295,7 +295,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // The writing companion (issue 11): stored suggestions (a synced, series-scoped kind) and the
+  // The writing companion: stored suggestions (a synced, series-scoped kind) and the
   // daily allowance counter per author and local day.
   '0006_companion': {
     async up(db: Kysely<any>) {
@@ -319,7 +319,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Billing (issue 12): Stripe customers and subscriptions as Stripe last told us, the webhook
+  // Billing: Stripe customers and subscriptions as Stripe last told us, the webhook
   // events already applied, entitlements (a user-scoped synced kind) and premium support requests.
   '0007_billing': {
     async up(db: Kysely<any>) {
@@ -379,7 +379,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Collaboration (issue 13): invites (by e-mail or a single-use link), which series were made as
+  // Collaboration: invites (by e-mail or a single-use link), which series were made as
   // collaborative (isPublic), and the activity record of each series.
   '0008_collaboration': {
     async up(db: Kysely<any>) {
@@ -424,7 +424,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // What an author notices (issue 15): a write that changes neither a chapter's text nor its title (a
+  // Revision history: a write that changes neither a chapter's text nor its title (a
   // reorder, a status change) still keeps its snapshot (merge base, idempotent answers) but is left
   // out of the revision history. Revisions written before stay listed.
   '0010_ux': {
@@ -433,7 +433,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // The companion's series bible (issue 11): characters' other names, matched in the text at hand
+  // The companion's series bible: characters' other names, matched in the text at hand
   // like the name, and the author's "always include" mark.
   '0011_character_aliases': {
     async up(db: Kysely<any>) {
@@ -442,7 +442,7 @@ const migrations: Record<string, Migration> = {
     },
   },
 
-  // Backups (issue 14): the scheduled and on-demand snapshots kept for each author under DATA_DIR/backups.
+  // Backups: the scheduled and on-demand snapshots kept for each author under DATA_DIR/backups.
   '0009_backups': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -457,7 +457,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('backup_snapshots_user_created').on('backup_snapshots').columns(['user_id', 'created_at']).execute();
     },
   },
-  // The companion's series bible (issue 11): the author's "always include" mark on a location. Main
+  // The companion's series bible: the author's "always include" mark on a location. Main
   // locations stay in the bible without it, so 0 for every existing row changes nothing.
   '0012_location_always_include': {
     async up(db: Kysely<any>) {

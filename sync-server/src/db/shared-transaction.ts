@@ -1,6 +1,7 @@
 /**
  * Many writes in ONE database transaction without changing the code that makes them
- * (DESIGN.md §6: 500 writes in one transaction cost ~5× a raw insert, one transaction each ~136×).
+ * (docs/measurements.md#before-the-code: 500 writes in one transaction cost ~5× a raw insert, one
+ * transaction each ~136×).
  *
  * `runInSharedTransaction(fn)` opens a scope (AsyncLocalStorage). Inside it, every query of this
  * database — route hooks, reads, runMutation — uses the one connection the scope holds, in one

@@ -198,7 +198,7 @@ export interface ChapterConflictsTable extends SyncedColumns {
   reason: string;
 }
 
-/** A companion suggestion (issue 11, migration 0006). */
+/** A companion suggestion (migration 0006). */
 export interface AiSuggestionsTable extends SyncedColumns {
   seriesId: string;
   bookId: string | null;
@@ -210,7 +210,7 @@ export interface AiSuggestionsTable extends SyncedColumns {
   authorId: string;
 }
 
-/** How many allowance-counted companion requests an author made on a local day (issue 11, migration 0006). */
+/** How many allowance-counted companion requests an author made on a local day (migration 0006). */
 export interface AiUsageTable {
   userId: string;
   /** YYYY-MM-DD in the author's time zone. */
@@ -219,8 +219,9 @@ export interface AiUsageTable {
 }
 
 /**
- * One snapshot per write of a row (DESIGN.md §3): merge bases and the chapter history. Never changed
- * once its write has committed, nor deleted while an idempotency record refers to it.
+ * One snapshot per write of a row (docs/sync-protocol.md#the-server-transaction): merge bases and
+ * the chapter history. Never changed once its write has committed, nor deleted while an idempotency
+ * record refers to it.
  */
 export interface RevisionsTable {
   entity: string;
@@ -248,7 +249,7 @@ export interface IdempotencyKeysTable {
   snapshotRev: number | null;
 }
 
-// Billing (issue 12)
+// Billing (migration 0007)
 export interface BillingCustomersTable {
   userId: string;
   stripeCustomerId: string;

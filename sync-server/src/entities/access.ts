@@ -1,5 +1,5 @@
 /**
- * Who may see and change what (DESIGN.md §3 "Access comes from the parent rows in the database"):
+ * Who may see and change what (docs/sync-protocol.md#access: access comes from the stored rows):
  * the decisions, from the stored columns queries.ts reads. No SQL here.
  *
  * A caller with no part in a series, an unknown id and (unless asked for) a deleted row are all

@@ -1,6 +1,7 @@
 /**
- * Plan limits and feature gates on the server (DESIGN.md §4, §5), from THE plan table in
- * packages/schema. The series owner's plan governs everything inside a series; limits count live rows.
+ * Plan limits and feature gates on the server (docs/server.md#plan-limits-and-feature-gates), from
+ * THE plan table in packages/schema. The series owner's plan governs everything inside a series;
+ * limits count live rows.
  */
 import { ERROR_CODES, type EntityKind, gateState, isUnlimited } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { type EntityKind, ERROR_CODES, type PlanName, isUserScopedKind, storedPlan } from '@chronicler/schema';
 import { rowsJsonArray } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES, PREPARED_KEYS } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { type LoadOptions, type SeriesAccess, type SeriesStanding, accessFrom, assertAllowed, isOwner } from './access.ts';
@@ -29,7 +30,7 @@ function assertSeriesScoped(kind: EntityKind): void {
 async function memberRole(db: Db, seriesId: string, userId: string): Promise<string | null> {
   const [member] = await runPrepared(
     db,
-    'seriesMember',
+    PREPARED_KEYS.seriesMember,
     (q, v: { seriesId: string; userId: string }) =>
       q.selectFrom('seriesMembers').select('role').where('seriesId', '=', v.seriesId).where('userId', '=', v.userId).where('deletedAt', 'is', null),
     { seriesId, userId },
@@ -55,13 +56,14 @@ export async function seriesAccess(db: Db, seriesId: string, userId: string): Pr
 /** The stored row by id, or null — no access check. */
 export async function findRow<K extends EntityKind>(db: Db, kind: K, id: string): Promise<WireRow<K> | null> {
   const table = ENTITIES[kind].table;
-  const [row] = await runPrepared(db, `findRow ${table}`, (q, v: { id: string }) => q.selectFrom(table).selectAll().where('id', '=', v.id), { id });
+  const [row] = await runPrepared(db, PREPARED_FAMILIES.findRow(table), (q, v: { id: string }) => q.selectFrom(table).selectAll().where('id', '=', v.id), { id });
   return row ? toWire(kind, row as Record<string, unknown>) : null;
 }
 
 /**
  * The stored row and its stored series' owner and deletion, in one query: a series is its own
- * series; any other row names its series in `seriesId` (DESIGN.md §3: access from stored rows).
+ * series; any other row names its series in `seriesId` (docs/sync-protocol.md#access: access from
+ * stored rows).
  */
 async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: string): Promise<{ row: WireRow<K>; series: SeriesStanding } | null> {
   assertSeriesScoped(kind);
@@ -72,7 +74,7 @@ async function findRowWithSeries<K extends EntityKind>(db: Db, kind: K, id: stri
   const table = ENTITIES[kind].table;
   const [stored] = (await runPrepared(
     db,
-    `findRowWithSeries ${table}`,
+    PREPARED_FAMILIES.findRowWithSeries(table),
     (q, v: { id: string }) =>
       q
         .selectFrom(table)
@@ -98,7 +100,7 @@ export async function assertAccessible(db: Db, kind: EntityKind, id: string, use
   const table = ENTITIES[kind].table;
   const [standing] = (await runPrepared(
     db,
-    `standing ${table}`,
+    PREPARED_FAMILIES.standing(table),
     (q, v: { id: string }) =>
       kind === 'series'
         ? q.selectFrom('series').select(['id as seriesId', 'ownerId', 'deletedAt', 'deletedAt as seriesDeletedAt']).where('id', '=', v.id)
@@ -136,7 +138,7 @@ export async function loadAccessible<K extends EntityKind>(
 export async function ownerPlan(db: Db, seriesId: string): Promise<PlanName> {
   const [row] = await runPrepared(
     db,
-    'ownerPlan',
+    PREPARED_KEYS.ownerPlan,
     (q, v: { seriesId: string }) => q.selectFrom('series').innerJoin('users', 'users.id', 'series.ownerId').select('users.plan').where('series.id', '=', v.seriesId),
     { seriesId },
   );
@@ -144,7 +146,7 @@ export async function ownerPlan(db: Db, seriesId: string): Promise<PlanName> {
 }
 
 export async function userPlan(db: Db, userId: string): Promise<PlanName> {
-  const [row] = await runPrepared(db, 'userPlan', (q, v: { userId: string }) => q.selectFrom('users').select('plan').where('id', '=', v.userId), { userId });
+  const [row] = await runPrepared(db, PREPARED_KEYS.userPlan, (q, v: { userId: string }) => q.selectFrom('users').select('plan').where('id', '=', v.userId), { userId });
   return storedPlan((row as { plan?: string } | undefined)?.plan);
 }
 
@@ -153,7 +155,7 @@ export async function countLive(db: Db, kind: EntityKind, column: string, value:
   const table = ENTITIES[kind].table;
   const [row] = await runPrepared(
     db,
-    `countLive ${table} ${column}`,
+    PREPARED_FAMILIES.countLive(table, column),
     (q, v: { value: string }) =>
       q.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', v.value).where('deletedAt', 'is', null),
     { value },
@@ -172,7 +174,7 @@ export async function listLive<K extends EntityKind>(
   const table = ENTITIES[kind].table;
   const rows = await runPrepared(
     db,
-    `listLive ${table} ${column} ${orderBy.join(',')}`,
+    PREPARED_FAMILIES.listLive(table, column, orderBy),
     (q, v: { value: string }) => {
       let query = q.selectFrom(table).selectAll().where(column, '=', v.value).where('deletedAt', 'is', null);
       for (const col of orderBy) query = query.orderBy(col, 'asc');
@@ -191,7 +193,7 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
   const table = ENTITIES[kind].table;
   const [row] = (await runPrepared(
     db,
-    `listLiveJson ${table} ${column} ${orderBy.join(',')}`,
+    PREPARED_FAMILIES.listLiveJson(table, column, orderBy),
     (q, v: { value: string }) =>
       q
         .selectFrom(table)
@@ -255,7 +257,7 @@ export async function findStandingsInSeries(
 /** A create's id must be new; a taken id is a 409 (a replay with the same Idempotency-Key never gets here). */
 export async function assertIdFree(db: Db, kind: EntityKind, id: string): Promise<void> {
   const table = ENTITIES[kind].table;
-  const [taken] = await runPrepared(db, `idTaken ${table}`, (q, v: { id: string }) => q.selectFrom(table).select('id').where('id', '=', v.id), { id });
+  const [taken] = await runPrepared(db, PREPARED_FAMILIES.idTaken(table), (q, v: { id: string }) => q.selectFrom(table).select('id').where('id', '=', v.id), { id });
   if (taken) throw new HttpError(409, ERROR_CODES.conflict, 'An item with this id already exists');
 }
 

@@ -57,7 +57,7 @@ export interface EntityDescription {
   derive?: (row: Record<string, unknown>, before: Record<string, unknown> | null) => Record<string, unknown>;
   /**
    * The fields whose change makes a write worth listing in the revision history (a chapter's text
-   * and title, issue 15: reordering is not a new version). Without it every write is listed.
+   * and title: reordering is not a new version). Without it every write is listed.
    */
   historyFields?: readonly string[];
 }
@@ -166,7 +166,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
-  // Writing progress (issue 10): written by the server (progress/), read by their owner only.
+  // Writing progress: written by the server (progress/), read by their owner only.
   writingStats: {
     kind: 'writingStats',
     table: 'writingStats',
@@ -208,7 +208,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
-  // Products owned and gift months (issue 12): written by the billing domain only.
+  // Products owned and gift months: written by the billing domain only.
   entitlements: {
     kind: 'entitlements',
     table: 'entitlements',

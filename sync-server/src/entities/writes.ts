@@ -1,9 +1,9 @@
 /**
- * The stamped writes of the synced tables (DESIGN.md §3 "Server"): every row a write touches gets
- * rev = the write's seq and its timestamps. A series-scoped row keeps a revision snapshot and marks
- * its series touched for the SSE poke; a user-scoped row (USER_SCOPED_KINDS) keeps no snapshot (no
- * merge base, no history: the server writes it) and marks its owner touched. With queries.ts, the
- * only entity module that touches SQL (through Kysely).
+ * The stamped writes of the synced tables (docs/sync-protocol.md#the-server-transaction): every row
+ * a write touches gets rev = the write's seq and its timestamps. A series-scoped row keeps a
+ * revision snapshot and marks its series touched for the SSE poke; a user-scoped row
+ * (USER_SCOPED_KINDS) keeps no snapshot (no merge base, no history: the server writes it) and marks
+ * its owner touched. With queries.ts, the only entity module that touches SQL (through Kysely).
  *
  * They run inside a write path that opens the transaction, takes the seq and hands over this
  * context: sync/mutation.ts runMutation (a request) or runServerWrite (the server's own writes).
@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import { type EntityKind, isUserScopedKind, scopeOfRow } from '@chronicler/schema';
 import { upsertRevision } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { type SnapshotSource, rememberJson } from '../http/json.ts';
@@ -106,7 +107,7 @@ export async function insertRow<K extends EntityKind>(ctx: WriteContext, kind: K
   const names = Object.keys(columns);
   await runPrepared(
     ctx.trx,
-    `insertRow ${table} ${names.join(',')}`,
+    PREPARED_FAMILIES.insertRow(table, names),
     (q, v: Record<string, unknown>) => q.insertInto(table).values(Object.fromEntries(names.map((name) => [name, v[name]]))),
     columns,
   );
@@ -134,7 +135,7 @@ export async function updateRow<K extends EntityKind>(
   const names = Object.keys(columns);
   await runPrepared(
     ctx.trx,
-    `updateRow ${table} ${names.join(',')}`,
+    PREPARED_FAMILIES.updateRow(table, names),
     (q, v: Record<string, unknown>) =>
       q
         .updateTable(table)

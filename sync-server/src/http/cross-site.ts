@@ -1,7 +1,7 @@
 /**
- * Cross-site request forgery and non-JSON bodies (issue 16, item 8). The session cookie is
- * SameSite=Lax, which still lets a sibling site (same-site) through and leaves old browsers bare, so
- * every state-changing request is also judged here, before its body is read:
+ * Cross-site request forgery and non-JSON bodies (docs/server.md#security). The session cookie is
+ * SameSite=Lax, which still lets a sibling site (same-site) through and leaves old browsers bare,
+ * so every state-changing request is also judged here, before its body is read:
  * - `Sec-Fetch-Site` (every current browser sends it): only `same-origin` and `none` (typed by
  *   the user) pass;
  * - without it, an `Origin` header must name this server's own host;

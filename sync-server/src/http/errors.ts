@@ -1,6 +1,6 @@
 /**
- * Errors as `{message, code}` with no stack, SQL or file path (DESIGN.md §4). Route code throws
- * HttpError; anything else becomes a logged 500 with a generic message.
+ * Errors as `{message, code}` with no stack, SQL or file path (docs/server.md#security). Route code
+ * throws HttpError; anything else becomes a logged 500 with a generic message.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 16, item 3), decided by helmet:
+ * Security headers on every answer (docs/server.md#security), decided by helmet:
  * - a strict Content-Security-Policy: our own origin only; the inline boot script of index.html
  *   (it paints the stored theme before the bundle loads) allowed by its SHA-256, read from the
  *   built file; inline styles allowed because Mantine injects <style> tags and style attributes;
@@ -12,7 +12,8 @@
  *
  * helmet's headers depend only on its options (no nonces here), so they are computed once at
  * start-up and copied onto each reply. @fastify/helmet rebuilt helmet's middleware — parsing every
- * CSP directive — on every request: ~5 µs of a 75 µs read (bench/README, session 4).
+ * CSP directive — on every request: ~5 µs of a 75 µs read (bench/JOURNAL.md, "`server-http` —
+ * reads fixed, the write target restated, a write regression found at merge").
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

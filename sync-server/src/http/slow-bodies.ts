@@ -1,5 +1,5 @@
 /**
- * A request body must arrive within `timeoutMs` of the request's start (issue 16, item 4): a
+ * A request body must arrive within `timeoutMs` of the request's start (docs/server.md#security): a
  * client trickling a byte every few seconds would otherwise hold a connection and its buffer for
  * as long as it likes. (Node's own `requestTimeout` does not cut a body once the request has been
  * handed to the application, so the cut is made here.) Bodiless requests and long answers (SSE)

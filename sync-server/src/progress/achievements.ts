@@ -23,6 +23,7 @@ import {
 import type { Kysely } from 'kysely';
 import { setBounded } from '../db/bounded-map.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES, PREPARED_KEYS } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import { userPlan } from '../entities/queries.ts';
 import type { MutationContext } from '../entities/writes.ts';
@@ -48,7 +49,7 @@ export function withAchievements(rows: readonly UserAchievement[]): UserAchievem
 async function ownedCount(db: Db, table: 'chapters' | 'characters' | 'locations' | 'books', userId: string, completedOnly = false): Promise<number> {
   const [row] = await runPrepared(
     db,
-    `progress ownedCount ${table} ${completedOnly}`,
+    PREPARED_FAMILIES.progressOwnedCount(table, completedOnly),
     (q: Db, v: { userId: string; status: string }) => {
       let query = q
         .selectFrom(table)
@@ -78,7 +79,7 @@ function streakGoal(settings: WritingSettings, plan: PlanName): number {
 async function dailyWordsOf(db: Db, userId: string): Promise<{ day: string; wordsWritten: number }[]> {
   return runPrepared(
     db,
-    'progress dailyWords',
+    PREPARED_KEYS.progressDailyWords,
     (q: Db, v: { userId: string }) => q.selectFrom('writingStats').select(['day', 'wordsWritten']).where('userId', '=', v.userId).where('deletedAt', 'is', null),
     { userId },
   );
@@ -101,7 +102,7 @@ async function wordsAndStreak(db: Db, userId: string, now: Date): Promise<{ word
   const today = writingDay(now, timeZone, settings.dayEndHour);
   const [top] = await runPrepared(
     db,
-    'progress statsTop',
+    PREPARED_KEYS.progressStatsTop,
     (q: Db, v: { userId: string }) =>
       q.selectFrom('writingStats').select((eb) => [eb.fn.max('rev').as('rev'), eb.fn.countAll().as('n')]).where('userId', '=', v.userId),
     { userId },
@@ -129,6 +130,12 @@ async function progressOf(db: Db, userId: string, types: ReadonlySet<Achievement
   return progress;
 }
 
+/** The ids of the achievements the author has earned (every row of theirs, deleted ones too). */
+async function earnedIdsOf(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await runPrepared(db, PREPARED_KEYS.progressEarnedIds, (q: Db, v: { userId: string }) => q.selectFrom('userAchievements').select('achievementId').where('userId', '=', v.userId), { userId });
+  return new Set(rows.map((r) => r.achievementId));
+}
+
 export function catalogueFor(plan: PlanName): readonly Achievement[] {
   return achievementsForPlan(plan);
 }
@@ -136,8 +143,7 @@ export function catalogueFor(plan: PlanName): readonly Achievement[] {
 /** What evaluation would earn now, read-only: the achievements of the plan (of `only` types) whose condition holds and that are not earned. */
 export async function dueAchievements(db: Db, userId: string, now: Date, only?: readonly AchievementType[]): Promise<Achievement[]> {
   const catalogue = catalogueFor(await userPlan(db, userId)).filter((a) => !only || only.includes(a.type));
-  const rows = await runPrepared(db, 'progress earnedIds', (q: Db, v: { userId: string }) => q.selectFrom('userAchievements').select('achievementId').where('userId', '=', v.userId), { userId });
-  const earnedIds = new Set(rows.map((r) => r.achievementId));
+  const earnedIds = await earnedIdsOf(db, userId);
   const open = new Set(catalogue.filter((a) => !earnedIds.has(a.id)).map((a) => a.type));
   if (open.size === 0) return [];
   return newlyEarned(catalogue, await progressOf(db, userId, open, now), earnedIds);
@@ -159,7 +165,7 @@ async function earn(ctx: MutationContext, achievements: readonly Achievement[], 
     };
     const inserted = await runPrepared(
       ctx.trx,
-      'progress earn',
+      PREPARED_KEYS.progressEarn,
       (q: Db, v: UserAchievement) =>
         q
           .insertInto('userAchievements')
@@ -196,7 +202,7 @@ const streakEvaluated = new Map<string, string>();
 async function lifetimeWords(db: Db, userId: string): Promise<number> {
   const [row] = await runPrepared(
     db,
-    'progress lifetimeWords',
+    PREPARED_KEYS.progressLifetimeWords,
     (q: Db, v: { userId: string }) =>
       q.selectFrom('writingStats').select((eb) => eb.fn.sum<number>('wordsWritten').as('words')).where('userId', '=', v.userId).where('deletedAt', 'is', null),
     { userId },
@@ -214,8 +220,7 @@ async function lifetimeWords(db: Db, userId: string): Promise<number> {
 export async function evaluateAfterWords(ctx: MutationContext, recorded: RecordedEdit): Promise<void> {
   const { plan, settings, timeZone } = recorded.rules;
   const catalogue = catalogueFor(plan);
-  const rows = await runPrepared(ctx.trx, 'progress earnedIds', (q: Db, v: { userId: string }) => q.selectFrom('userAchievements').select('achievementId').where('userId', '=', v.userId), { userId: ctx.userId });
-  const earnedIds = new Set(rows.map((r) => r.achievementId));
+  const earnedIds = await earnedIdsOf(ctx.trx, ctx.userId);
   const open = (type: AchievementType) => catalogue.some((a) => a.type === type && !earnedIds.has(a.id));
   const goal = streakGoal(settings, plan);
   const today = writingDay(new Date(ctx.now), timeZone, settings.dayEndHour);

@@ -1,7 +1,8 @@
 /**
- * Writing progress API (spec 000 §7; DESIGN.md §4): statistics per day/week/month, the achievements
- * catalogue of the caller's plan, earned achievements, the explicit check, and the author's writing
- * settings. Every answer is the caller's own: no id of another author is ever taken.
+ * Writing progress API (spec 000 §7; docs/server.md#writing-statistics): statistics per
+ * day/week/month, the achievements catalogue of the caller's plan, earned achievements, the
+ * explicit check, and the author's writing settings. Every answer is the caller's own: no id of
+ * another author is ever taken.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

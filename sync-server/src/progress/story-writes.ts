@@ -1,8 +1,8 @@
 /**
  * Writing progress listens to the story writes (sync/story-writes.ts), inside each write's
- * transaction, so badges appear without the button: a chapter save records its words (DESIGN.md §4
- * "Writing statistics") and may earn word and streak achievements, a create may earn the
- * achievements of its kind, a book marked completed may earn a books one. Registered by the
+ * transaction, so badges appear without the button: a chapter save records its words
+ * (docs/server.md#writing-statistics) and may earn word and streak achievements, a create may earn
+ * the achievements of its kind, a book marked completed may earn a books one. Registered by the
  * progress plugin (plugin.ts).
  */
 import type { AchievementType, EntityKind } from '@chronicler/schema';

@@ -1,5 +1,5 @@
 /**
- * Writing statistics on the server (DESIGN.md §4 "Writing statistics"): each chapter save's words
+ * Writing statistics on the server (docs/server.md#writing-statistics): each chapter save's words
  * are logged once per (author, event id), attributed to the author's writing day of the (clamped)
  * device time, and added to that day's figures. The rules are packages/schema's; this module only
  * reads and writes the rows, stamped with the write's seq like every synced row.
@@ -23,6 +23,7 @@ import {
 import type { Kysely } from 'kysely';
 import { addToWritingDay } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 import type { MutationContext } from '../entities/writes.ts';
 
@@ -49,12 +50,12 @@ export function defaultSettings(userId: string, now: string): WritingSettings {
 
 /** The zone the author's days are counted in: their record's (set from the browser, changeable), UTC until set. */
 export async function timeZoneOf(db: Db, userId: string): Promise<string> {
-  const [row] = await runPrepared(db, 'progress timeZone', (q: Db, v: { id: string }) => q.selectFrom('users').select('timeZone').where('id', '=', v.id), { id: userId });
+  const [row] = await runPrepared(db, PREPARED_KEYS.progressTimeZone, (q: Db, v: { id: string }) => q.selectFrom('users').select('timeZone').where('id', '=', v.id), { id: userId });
   return (row as { timeZone?: string | null } | undefined)?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export async function settingsOf(db: Db, userId: string): Promise<WritingSettings> {
-  const [row] = await runPrepared(db, 'progress settings', (q: Db, v: { userId: string }) => q.selectFrom('writingSettings').select(SETTINGS_COLUMNS).where('userId', '=', v.userId), { userId });
+  const [row] = await runPrepared(db, PREPARED_KEYS.progressSettings, (q: Db, v: { userId: string }) => q.selectFrom('writingSettings').select(SETTINGS_COLUMNS).where('userId', '=', v.userId), { userId });
   if (!row) return defaultSettings(userId, new Date(0).toISOString());
   return { ...row, restDays: JSON.parse(row.restDays) as number[] };
 }
@@ -95,7 +96,7 @@ export interface WritingRules {
 export async function writingRulesOf(db: Db, userId: string): Promise<WritingRules> {
   const [row] = await runPrepared(
     db,
-    'progress writingRules',
+    PREPARED_KEYS.progressWritingRules,
     (q: Db, v: { userId: string }) =>
       q
         .selectFrom('users')
@@ -155,7 +156,7 @@ export async function recordChapterEdit(ctx: MutationContext, edit: ChapterEdit)
   // An event id logged before (a replay without its request key) is not counted again.
   const logged = await runPrepared(
     ctx.trx,
-    'progress logEdit',
+    PREPARED_KEYS.progressLogEdit,
     (q: Db, v: typeof event) =>
       q
         .insertInto('writingEvents')

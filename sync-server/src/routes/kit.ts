@@ -1,9 +1,9 @@
 /**
  * The route kit: what every domain's route plugin shares — the id param, the empty body, and the
- * signed-in write through the one write path (sync/mutation.ts runMutation: seq, idempotency,
- * group commit; DESIGN.md §3 "Server"). One copy for every plugin (auth, story, progress,
- * collaboration, backup, billing, ai): it sits above sync/ and below the domains, so none of them
- * needs another domain's folder for it.
+ * signed-in write through the one write path (sync/mutation.ts runMutation: seq, idempotency, group
+ * commit; docs/sync-protocol.md#the-server-transaction). One copy for every plugin (auth, story,
+ * progress, collaboration, backup, billing, ai): it sits above sync/ and below the domains, so none
+ * of them needs another domain's folder for it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

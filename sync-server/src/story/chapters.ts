@@ -1,6 +1,6 @@
 /**
  * Chapters (spec 001 §7 "Chapters"), their revision history and their conflict copies
- * (DESIGN.md §3 "Chapter text never loses words"). The series comes from the stored book; the
+ * (docs/sync-protocol.md#chapter-text-merge). The series comes from the stored book; the
  * word count is always the server's count of the stored text.
  *
  * A book's live chapters keep positions 1..n: a reorder renumbers them all and a delete closes the

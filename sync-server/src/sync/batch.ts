@@ -1,11 +1,11 @@
 /**
  * POST /api/sync/batch — sends a backlog of outbox entries in one request and one database
- * transaction (DESIGN.md §3 "Sending", §6). Each entry runs through its own REST route (the same
- * handler code, hooks and validation, via inject), so there is one code path per mutation; the
- * shared transaction scope turns each entry's runMutation transaction into a savepoint, so a
- * rejected entry rolls back alone and the batch commits once. (The batch is its own group: its
- * entries' route hooks query the database handle, not a transaction, which only the shared scope
- * can route into one transaction.)
+ * transaction (docs/sync-protocol.md#sending, docs/measurements.md#before-the-code). Each entry
+ * runs through its own REST route (the same handler code, hooks and validation, via inject), so
+ * there is one code path per mutation; the shared transaction scope turns each entry's runMutation
+ * transaction into a savepoint, so a rejected entry rolls back alone and the batch commits once.
+ * (The batch is its own group: its entries' route hooks query the database handle, not a
+ * transaction, which only the shared scope can route into one transaction.)
  *
  * Answers `BatchResult[]` in order. A 4xx entry does not stop the batch (it can never succeed; its
  * answer is recorded like any other). A transient answer (5xx, 408, 429) stops it there: later

@@ -1,6 +1,7 @@
 /**
- * The changes feed (DESIGN.md §3 "Pull"): from ONE consistent read, the latest state of every row
- * changed after a cursor in the series the caller may see, tombstones included.
+ * The changes feed (docs/sync-protocol.md#pull-the-changes-feed): from ONE consistent read, the
+ * latest state of every row changed after a cursor in the series the caller may see, tombstones
+ * included.
  *
  * Scope: series the caller owns (deleted ones too — their tombstones must travel) plus series with a
  * live membership row for the caller; and the caller's own user-scoped rows (USER_SCOPED_KINDS:
@@ -25,6 +26,7 @@ import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/sch
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES, PREPARED_KEYS } from '../db/prepared-keys.ts';
 import { inReadSnapshot } from '../db/read-snapshot.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
@@ -49,7 +51,7 @@ const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
 const USER_FEED_KINDS = FEED_KINDS.filter((kind) => kind.scope === 'user');
 
 export async function currentSeq(db: Kysely<DB>): Promise<number> {
-  const [row] = await runPrepared(db, 'feed seq', (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
+  const [row] = await runPrepared(db, PREPARED_KEYS.feedSeq, (q: Kysely<DB>, v: { name: string }) => q.selectFrom('syncState').select('value').where('name', '=', v.name), { name: 'seq' });
   if (!row) throw new Error('The sync state has no seq');
   return Number(row.value);
 }
@@ -67,10 +69,10 @@ interface ScopeAtCursor {
 }
 
 async function scopeAtCursor(trx: Kysely<DB>, userId: string, since: number): Promise<ScopeAtCursor> {
-  const owned = await runPrepared(trx, 'feed owned series', (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('series').select('id').where('ownerId', '=', v.userId), { userId });
+  const owned = await runPrepared(trx, PREPARED_KEYS.feedOwnedSeries, (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('series').select('id').where('ownerId', '=', v.userId), { userId });
   const memberships = await runPrepared(
     trx,
-    'feed memberships',
+    PREPARED_KEYS.feedMemberships,
     (q: Kysely<DB>, v: { userId: string }) => q.selectFrom('seriesMembers').select(['seriesId', 'rev', 'deletedAt']).where('userId', '=', v.userId),
     { userId },
   );
@@ -101,7 +103,8 @@ type AnyEb = ExpressionBuilder<any, any>;
  * The scope as bound values of a prepared shape (db/prepared.ts): `k0…` the kept series, `a0…` the
  * added ones and `j0…` their membership seqs. The shape depends on how many there are, never on the
  * ids, so a member's pulls reuse the SQL compiled for their first: Kysely building and compiling
- * the ~25 queries of a page cost ~2.5 ms for a member of 20 series (bench/README.md, session 9),
+ * the ~25 queries of a page cost ~2.5 ms for a member of 20 series (bench/JOURNAL.md, "the
+ * member's pull, and where the write and feed targets stand"),
  * ten times what SQLite takes to run them.
  */
 type ScopeValues = Record<string, string | number>;
@@ -186,7 +189,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
   const userValues = { userId: scope.userId, since };
   const [news] = await runPrepared(
     trx,
-    'feed user kinds with news',
+    PREPARED_KEYS.feedUserKindsWithNews,
     (q, v: typeof userValues) =>
       q.selectNoFrom((eb) =>
         USER_FEED_KINDS.map((kind, i) =>
@@ -203,7 +206,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
       ? []
       : await runPrepared(
           trx,
-          `feed count user kinds ${newsKinds.map((kind) => kind.kind).join(',')}`,
+          PREPARED_FAMILIES.feedCountUserKinds(newsKinds.map((kind) => kind.kind)),
           (q, v: { userId: string; since: number; limit: number }) => {
             const parts = newsKinds.map((kind, i) =>
               q
@@ -233,7 +236,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
     if (kind.scope === 'user' || !anyScope) continue;
     const groups = await runPrepared(
       trx,
-      `feed count ${shapeKey(kind, shape)}`,
+      PREPARED_FAMILIES.feedCount(shapeKey(kind, shape)),
       (q, v: typeof values) =>
         q
           .selectFrom(kind.table)
@@ -253,7 +256,7 @@ async function chooseCut(trx: AnyDb, scope: ScopeAtCursor, since: number, limit:
     for (const [seriesId, joinedAt] of scope.added) {
       const [lump] = await runPrepared(
         trx,
-        `feed lump ${kind.kind}`,
+        PREPARED_FAMILIES.feedLump(kind.kind),
         (q, v: { seriesId: string; joinedAt: number }) =>
           q
             .selectFrom(kind.table)
@@ -309,7 +312,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
       if (kindsWithRows.has(kind.kind)) {
         const rows = await runPrepared(
           trx as AnyDb,
-          `feed read ${shapeKey(kind, shape)}`,
+          PREPARED_FAMILIES.feedRead(shapeKey(kind, shape)),
           (q, v: typeof values) =>
             q
               .selectFrom(kind.table)

@@ -1,12 +1,13 @@
 /**
- * GET /api/sync/events — server-sent events (DESIGN.md §3 "Live"). On connect: `event: hello` with
- * the current seq. After each commit that touches a series the caller can see (owner or member,
- * including a membership just granted or just revoked): `data: {"seq":N}` (the client then pulls
- * the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the commit's rows
- * (live-rows.ts: the client writes them and pulls later); likewise after each commit that wrote the caller's own user-scoped rows
- * (their record: plan, settings). Named events that are not commits (`event: presence`, `event:
- * invites`; packages/schema LIVE_EVENTS) are told to a stream by the hub as they happen.
- * A comment line every 25 s keeps proxies from closing an idle stream.
+ * GET /api/sync/events — server-sent events (docs/sync-protocol.md#live-channel). On connect:
+ * `event: hello` with the current seq. After each commit that touches a series the caller can see
+ * (owner or member, including a membership just granted or just revoked): `data: {"seq":N}` (the
+ * client then pulls the changes feed), or `data: {"seq":N,"changes":{…}}` when the poke carries the
+ * commit's rows (live-rows.ts: the client writes them and pulls later); likewise after each commit
+ * that wrote the caller's own user-scoped rows (their record: plan, settings). Named events that
+ * are not commits (`event: presence`, `event: invites`; packages/schema LIVE_EVENTS) are told to a
+ * stream by the hub as they happen. A comment line every 25 s keeps proxies from closing an idle
+ * stream.
  *
  * Who hears a commit is decided once per commit by the hub's audience query (hub.ts), so a write
  * touches only the streams that can see it. An author may hold MAX_STREAMS_PER_SESSION streams
@@ -19,6 +20,7 @@ import { requireUser, sessionTokenOf } from '../http/caller.ts';
 import { currentSeq } from './changes.ts';
 import { type CommitRows, LIVE_ROWS_MAX_BYTES, readCommitRows } from './live-rows.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 
 export const SSE_HEARTBEAT_MS = 25_000;
 /** Tells EventSource how soon to reconnect after a drop. */
@@ -49,7 +51,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     ids.forEach((id, i) => (values[`s${i}`] = id));
     const audience = await runPrepared(
       db,
-      `hub audience series=${ids.length}`,
+      PREPARED_FAMILIES.hubAudience(ids.length),
       (q, v: typeof values) => {
         const seriesIds = ids.map((_, i) => v[`s${i}`]!);
         return q

@@ -1,9 +1,9 @@
 /**
  * In-process fan-out of commits to SSE listeners: after each committed write, the streams of the
- * authors who can see a touched series get a poke with the new seq (DESIGN.md §3 "Live"), and
- * with the rows it wrote when they can be applied without the feed (live-rows.ts): read once per
- * commit, the same bytes for every member.
- * Several server instances would put a pub/sub (e.g. PostgreSQL LISTEN/NOTIFY) behind this.
+ * authors who can see a touched series get a poke with the new seq
+ * (docs/sync-protocol.md#live-channel), and with the rows it wrote when they can be applied without
+ * the feed (live-rows.ts): read once per commit, the same bytes for every member. Several server
+ * instances would put a pub/sub (e.g. PostgreSQL LISTEN/NOTIFY) behind this.
  *
  * Fan-out is by audience, not by stream: one query per commit names the authors who can see the
  * touched series (`setAudience`), and only their streams are touched. A write of one author

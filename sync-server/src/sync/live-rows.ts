@@ -1,9 +1,10 @@
 /**
- * The rows of one commit, carried by its poke (DESIGN.md §3 "Live"): after an editor's save, the
- * members of the series get the saved rows on their event stream and write them into their
- * IndexedDB at once, instead of each asking the changes feed for them. Twenty members used to make
- * twenty feed requests per save, queued on the server's one thread behind each other (issue 13's
- * live target); now the rows are read once per commit.
+ * The rows of one commit, carried by its poke (docs/sync-protocol.md#live-channel): after an
+ * editor's save, the members of the series get the saved rows on their event stream and write them
+ * into their IndexedDB at once, instead of each asking the changes feed for them. Twenty members
+ * used to make twenty feed requests per save, queued on the server's one thread behind each other
+ * (too slow for the live target of bench/README.md, `collab-live.ts`); now the rows are read once
+ * per commit.
  *
  * A poke with rows never moves a device's cursor: the feed stays the one source of truth, and
  * whatever a device skips or misses (a stream that dropped, a series it does not have yet, a row
@@ -18,6 +19,7 @@ import { ENTITY_KINDS, type EntityKind, isUserScopedKind } from '@chronicler/sch
 import type { DB } from '../db/tables.ts';
 import { rowJsonBytes } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_FAMILIES } from '../db/prepared-keys.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { wireStorage } from '../entities/wire.ts';
 
@@ -61,7 +63,7 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
   ids.forEach((id, i) => (values[`s${i}`] = id));
   const found = (await runPrepared(
     db,
-    `live rows series=${ids.length}`,
+    PREPARED_FAMILIES.liveRows(ids.length),
     (q: Kysely<any>, v: typeof values) => {
       const inSeries = ids.map((_, i) => v[`s${i}`]!);
       const marker = (table: string, column: string, kind: Marker): SelectQueryBuilder<any, any, Found> =>

@@ -1,7 +1,7 @@
 /**
  * Merging an update with what happened on the server since the client's base revision
- * (DESIGN.md §3 "Fields" and "Chapter text never loses words"). Pure functions: the entity
- * update helper loads the rows and the base snapshot, asks `planUpdate` what to write, and writes it.
+ * (docs/sync-protocol.md#fields-merge and #chapter-text-merge). Pure functions: the entity update
+ * helper loads the rows and the base snapshot, asks `planUpdate` what to write, and writes it.
  */
 import { type MergeStatus, mergeChapterText } from '@chronicler/schema';
 

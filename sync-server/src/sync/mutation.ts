@@ -1,6 +1,6 @@
 /**
- * The one write path (DESIGN.md §3 "Server"): every mutating request runs here, in ONE
- * transaction that takes the next global seq, applies the effect, and records the
+ * The one write path (docs/sync-protocol.md#the-server-transaction): every mutating request runs
+ * here, in ONE transaction that takes the next global seq, applies the effect, and records the
  * Idempotency-Key answer — so a replay returns the stored answer and never applies twice.
  *
  * 4xx answers are recorded too (after rolling the effect back): they can never succeed, and a
@@ -16,6 +16,7 @@ import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
 import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import { inSavepoint } from '../db/savepoint.ts';
 import { afterCommit } from '../db/shared-transaction.ts';
 import type { DB } from '../db/tables.ts';
@@ -255,7 +256,7 @@ export interface StoredRecord {
 async function findRecord(trx: WriteTransaction, userId: string, key: string): Promise<StoredRecord | undefined> {
   const [record] = await runPrepared(
     trx,
-    'idempotencyKey',
+    PREPARED_KEYS.idempotencyKey,
     (q, v: { userId: string; key: string }) =>
       q
         .selectFrom('idempotencyKeys as k')
@@ -292,11 +293,11 @@ async function recordAnswer(trx: WriteTransaction, fields: RecordFields, json: s
   if (reference && isLastSnapshot(trx, reference.source)) {
     const { source, tail } = reference;
     const record = { ...fields, response: tail, snapshotEntity: source.entity, snapshotEntityId: source.entityId, snapshotRev: source.rev };
-    await runPrepared(trx, 'recordIdempotencyReference', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
+    await runPrepared(trx, PREPARED_KEYS.recordIdempotencyReference, (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
     return;
   }
   const record = { ...fields, response: json };
-  await runPrepared(trx, 'recordIdempotencyKey', (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
+  await runPrepared(trx, PREPARED_KEYS.recordIdempotencyKey, (q, v: typeof record) => q.insertInto('idempotencyKeys').values({ ...v }), record);
 }
 
 function isRejection(error: unknown): error is HttpError {

@@ -1,6 +1,7 @@
 /**
- * The sync read side (DESIGN.md §3): the changes feed, the SSE pokes (with the watch for commits
- * made by other processes), and the batch endpoint that replays outbox entries through their REST routes.
+ * The sync read side (docs/sync-protocol.md): the changes feed, the SSE pokes (with the watch for
+ * commits made by other processes), and the batch endpoint that replays outbox entries through
+ * their REST routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,11 +1,11 @@
 /**
  * What other domains hear of an author's story writes, inside the write: the listeners run in its
  * transaction, so what they write takes the write's seq and commits with it or not at all
- * (DESIGN.md §3 "Server"). The story routes reach the protocol directly — the create step
- * (create.ts), the update path and a chapter save (update.ts) — and the protocol tells the
- * listeners; the story never imports a listener's folder. Today's listener is writing progress
- * (progress/story-writes.ts): the words a chapter save adds (DESIGN.md §4 "Writing statistics"),
- * the achievements a create or a completed book may earn.
+ * (docs/sync-protocol.md#the-server-transaction). The story routes reach the protocol directly —
+ * the create step (create.ts), the update path and a chapter save (update.ts) — and the protocol
+ * tells the listeners; the story never imports a listener's folder. Today's listener is writing
+ * progress (progress/story-writes.ts): the words a chapter save adds
+ * (docs/server.md#writing-statistics), the achievements a create or a completed book may earn.
  *
  * Listeners are the process's, registered by name by their plugin (progress/plugin.ts): every app
  * built in one process (the tests build many) has the same ones, each once.

@@ -1,5 +1,5 @@
 /**
- * The companion's API (issue 11) over real HTTP (inject) and a real SQLite database: stored
+ * The companion's API over real HTTP (inject) and a real SQLite database: stored
  * suggestions naming real entities, spoiler safety, the daily allowance per tier and per local
  * day (with a moved clock), concurrent requests that cannot overspend, analysis, and errors.
  */

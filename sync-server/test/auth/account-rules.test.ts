@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: common passwords are refused with a clear message, and look-alike usernames
+ * Account rules: common passwords are refused with a clear message, and look-alike usernames
  * cannot register beside each other; accounts made before the skeleton column still sign in.
  */
 import fs from 'node:fs';

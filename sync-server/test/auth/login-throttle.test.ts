@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 2: a stranger cannot lock the owner out, and parallel guesses cannot pass the limit.
+ * Login throttling: a stranger cannot lock the owner out, and parallel guesses cannot pass the limit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/auth/throttle.ts';

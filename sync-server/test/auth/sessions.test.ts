@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 7: sessions have an absolute lifetime and a per-author limit; the author can list
+ * Sessions have an absolute lifetime and a per-author limit; the author can list
  * them and sign out the others or everywhere; changing the password (current one required) signs
  * out everywhere else.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 16, first load: the server sets a page-readable "signed in" hint beside the httpOnly
- * session cookie and clears it with the session, so the app does not ask GET /api/user on a
- * first visit. The hint grants nothing, and the spec's 401 stays for callers that ask.
+ * First load (docs/web.md#first-load): the server sets a page-readable "signed in" hint beside the
+ * httpOnly session cookie and clears it with the session, so the app does not ask GET /api/user on
+ * a first visit. The hint grants nothing, and the spec's 401 stays for callers that ask.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 14) over real SQLite and HTTP: the archive holds everything the author
+ * Backup and restore over real SQLite and HTTP: the archive holds everything the author
  * owns with a readable Markdown copy; restoring it into a fresh account on a fresh server gives the
  * same data; restoring twice changes nothing; damaged archives are refused and change nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * A restore is written in slices (src/backup/restore.ts), so it never holds the server for long
- * (issue 9: no request holds the event loop or the database for more than ~100 ms): another
+ * (no request holds the event loop or the database for more than ~100 ms): another
  * author's saves are answered while a big restore runs, and a restore stopped part-way is completed
  * by restoring the same archive again — ending exactly as a restore in one go.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled server backups (issue 14) with a clock: weekly, daily and real-time per plan, only
+ * Scheduled server backups with a clock: weekly, daily and real-time per plan, only
  * after changes, pruned to the plan's retention, listed, downloaded and restored by their author.
  */
 import fs from 'node:fs';

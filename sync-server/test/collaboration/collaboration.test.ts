@@ -1,7 +1,7 @@
 /**
- * Collaboration routes (issue 13) over real SQLite and HTTP: the spec's calls and messages, the plan
- * gate, the invite lifecycle (refresh, expiry 410, single-use link), members and roles, the activity
- * record, and what membership changes do to the changes feed.
+ * Collaboration routes over real SQLite and HTTP: the spec's calls and messages, the plan gate, the
+ * invite lifecycle (refresh, expiry 410, single-use link), members and roles, the activity record,
+ * and what membership changes do to the changes feed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES, INVITE_TTL_DAYS, MESSAGES, ROLE_MESSAGES } from '@chronicler/schema';

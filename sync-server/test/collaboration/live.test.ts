@@ -1,5 +1,5 @@
 /**
- * What collaboration pushes on the sync stream (issue 13) over a real listening socket: presence in
+ * What collaboration pushes on the sync stream over a real listening socket: presence in
  * a chapter (entering, leaving, a closed stream) and an invitee's pending invites (sent, revoked).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix with member roles (issue 13), over the REAL route table: every route
+ * The authorization matrix with member roles, over the REAL route table: every route
  * that names a series' rows × {anonymous, outsider, viewer, editor, admin, owner} × {own, shared,
  * foreign, unknown} ids. A is the owner of a series S with one of everything; V, E and D are its
  * viewer, editor and admin; B is an outsider with a series of their own.

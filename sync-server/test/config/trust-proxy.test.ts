@@ -1,6 +1,6 @@
 /**
- * Issue 16, item 6: TRUST_PROXY names the proxies to believe; it can never trust every hop, so
- * rotating X-Forwarded-For does not dodge the per-address login limit.
+ * TRUST_PROXY names the proxies to believe (docs/server.md#security); it can never trust every hop,
+ * so rotating X-Forwarded-For does not dodge the per-address login limit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFromEnv, trustProxyFrom } from '../../src/config/config.ts';

@@ -1,5 +1,5 @@
 /**
- * The fast read paths (DESIGN.md §6 speed targets, bench/server-http.ts):
+ * The fast read paths (docs/decisions/0003-read-cache.md; the targets of bench/README.md, `server-http.ts`):
  * - prepared SELECTs on the root database run straight on the connection when no transaction is
  *   open there (db/sqlite/direct-statements.ts) — and never see a write that is not committed;
  * - list routes answer JSON the database builds (registry listLiveJson), which must be exactly

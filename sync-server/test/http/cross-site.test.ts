@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 8: a foreign page cannot sign the author out or write with a `text/plain` body.
+ * Cross-site requests: a foreign page cannot sign the author out or write with a `text/plain` body.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 4: anonymous bodies are refused before they are read or parsed; slow bodies are
+ * Request limits: anonymous bodies are refused before they are read or parsed; slow bodies are
  * timed out; large bodies are allowed only on the batch route.
  */
 import net from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 3: security headers on the app shell, the service worker and the API.
+ * Security headers on the app shell, the service worker and the API (docs/server.md#security).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

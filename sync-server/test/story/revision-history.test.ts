@@ -1,5 +1,5 @@
 /**
- * Issue 15, bug 2: a revision is worth listing only when a chapter's text or title changed.
+ * A revision is worth listing only when a chapter's text or title changed.
  * Reorders and status changes still keep their snapshot (the merge base of later updates).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,10 +1,11 @@
 /**
- * A small Stripe-shaped HTTP server on 127.0.0.1 for tests (issue 12: nothing here can reach
- * Stripe). The real `stripe` SDK is pointed at it through STRIPE_API_URL / AppConfig.stripe; it
- * records every request the SDK sent (form-decoded) and answers Customer, Checkout Session,
- * PaymentIntent, Subscription, Price, Product and billing-portal objects in Stripe's shapes. Tests change the
- * state Stripe "has" (`setSubscription`, `setPaymentIntent`) and sign webhook events with the SDK's
- * own test-header helper (`signedEvent`). Also used by the e2e server (e2e/support).
+ * A small Stripe-shaped HTTP server on 127.0.0.1 for tests (nothing here can reach Stripe:
+ * docs/measurements.md#platform-facts). The real `stripe` SDK is pointed at it through
+ * STRIPE_API_URL / AppConfig.stripe; it records every request the SDK sent (form-decoded) and
+ * answers Customer, Checkout Session, PaymentIntent, Subscription, Price, Product and
+ * billing-portal objects in Stripe's shapes. Tests change the state Stripe "has"
+ * (`setSubscription`, `setPaymentIntent`) and sign webhook events with the SDK's own test-header
+ * helper (`signedEvent`). Also used by the e2e server (e2e/support).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

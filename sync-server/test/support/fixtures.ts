@@ -23,7 +23,7 @@ export type SideIds = Record<IdKind, string> & {
   chapter2: string;
   /** A revision number of `chapter` that exists (the chapter history). */
   chapterRev: number;
-  /** The token of a single-use invite link to a third author's series (issue 13). */
+  /** The token of a single-use invite link to a third author's series. */
   inviteLinkToken: string;
   /** The shown id of a second session of the side's author (another device), to end by id. */
   session: string;
@@ -127,7 +127,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
 }
 
 /**
- * The side's part in collaboration (issue 13): an editor `member` of its series, an invite it sent
+ * The side's part in collaboration: an editor `member` of its series, an invite it sent
  * (`sentInvite`), and, from a third author, a pending `invite` to it and a `sharedSeries` it edits.
  */
 async function collaborationOf(app: FastifyInstance, who: SignedIn, seriesId: string, tag: string) {
@@ -159,7 +159,7 @@ async function secondSessionId(app: FastifyInstance, who: SignedIn): Promise<str
 
 /**
  * Two edits of the same paragraph from the same base revision: the second cannot merge and is
- * kept as a conflict copy (DESIGN.md §3 "Chapter text never loses words").
+ * kept as a conflict copy (docs/sync-protocol.md#chapter-text-merge).
  */
 async function provokeConflict(app: FastifyInstance, who: SignedIn, chapter: { id: string; rev: number }) {
   const base = String(chapter.rev);

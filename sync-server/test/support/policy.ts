@@ -58,7 +58,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/logout': { access: 'public', anonymous: 200, signedIn: 200 },
   // Public in the sense that it answers anonymous callers: with 401, read as "no user".
   'GET /api/user': { access: 'public', anonymous: 401, signedIn: 200 },
-  // The author's own sessions and password (issue 16): a session id of another author is a 404.
+  // The author's own sessions and password: a session id of another author is a 404.
   'GET /api/user/sessions': { access: 'protected' },
   'DELETE /api/user/sessions/:id': { access: 'protected', params: { id: 'session' } },
   'POST /api/user/sessions/sign-out-others': { access: 'protected' },
@@ -131,7 +131,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
   'POST /api/timeline-events/reorder': { access: 'protected', request: (s) => ({ body: { events: [{ id: s.ids.event, position: 3 }] } }) },
 
-  // --- writing companion (spec 000 §7, issue 11) ---------------------------------------------
+  // --- writing companion (spec 000 §7) -------------------------------------------------------
   'GET /api/ai/suggestions': { access: 'protected', request: (s) => ({ query: `seriesId=${s.ids.series}&bookId=${s.ids.book}` }) },
   'GET /api/ai/allowance': { access: 'protected' },
   'POST /api/ai/suggestion': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, bookId: s.ids.book, type: 'conflict' } }) },
@@ -139,7 +139,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     access: 'protected',
     request: () => ({ body: { content: 'The door was opened by the guard. She walked slowly to the window and saw the harbour lights go out one by one.' } }),
   },
-  // --- collaboration (spec 001 §7, issue 13) -------------------------------------------------
+  // --- collaboration (spec 001 §7) -----------------------------------------------------------
   'GET /api/collaboration/series': { access: 'protected' },
   'POST /api/collaboration/series': { access: 'protected', request: () => ({ body: { name: 'Shared saga', description: 'Written together by many.' } }) },
   'GET /api/collaboration/series/:seriesId/members': { access: 'protected', params: { seriesId: 'series' } },
@@ -167,7 +167,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/collaboration/chapters/:id/presence': { access: 'protected', params: { id: 'chapter' } },
   'POST /api/collaboration/series/:seriesId/transfer': { access: 'protected', params: { seriesId: 'series' }, request: (s) => ({ body: { userId: s.ids.member } }) },
 
-  // --- sync (DESIGN.md §3) -------------------------------------------------------------------
+  // --- sync (docs/sync-protocol.md) ----------------------------------------------------------
   'GET /api/sync/changes': { access: 'protected', request: () => ({ query: 'since=0' }) },
   'GET /api/sync/events': { access: 'protected' },
   // Each entry runs through its own REST route: the matrix also replays every write through it.
@@ -183,14 +183,14 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     }),
   },
 
-  // --- writing progress (issue 10): every answer is the caller's own; no route takes an id ---
+  // --- writing progress: every answer is the caller's own; no route takes an id ------------
   'GET /api/writing-stats': { access: 'protected', request: () => ({ query: 'period=week' }) },
   'GET /api/achievements': { access: 'protected' },
   'GET /api/user-achievements': { access: 'protected' },
   'POST /api/check-achievements': { access: 'protected' },
   'GET /api/writing-settings': { access: 'protected' },
   'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { dayEndHour: 5, restDays: [0] } }) },
-  // --- billing (issue 12) ----------------------------------------------------------------------
+  // --- billing ---------------------------------------------------------------------------------
   'GET /api/subscription-plans': { access: 'protected' },
   'POST /api/subscriptions': { access: 'protected', request: () => ({ body: { planName: 'wordsmith', interval: 'monthly' } }) },
   'POST /api/create-payment-intent': { access: 'protected', request: () => ({ body: { items: [{ id: 'custom-theme-pack' }], amount: 4.99 } }) },
@@ -201,8 +201,9 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/support-requests': { access: 'protected', request: () => ({ body: { subject: 'Help', message: 'My export is stuck.' } }) },
   // Stripe has no session: verified by signature instead (a request without one is refused).
   'POST /api/stripe/webhook': { access: 'public', anonymous: 400, signedIn: 400, request: () => ({ body: { id: 'evt_1', type: 'invoice.paid' } }) },
-  // --- backups (issue 14) --------------------------------------------------------------------
-  // The download holds only the caller's own series (the matrix checks no answer carries the other's).
+  // --- backups ---------------------------------------------------------------------------------
+  // The download holds only the caller's own series (the matrix checks no answer carries the
+  // other's).
   'GET /api/backup': { access: 'protected' },
   // An empty archive restores nothing; archives naming the other author's ids are in test/backup/backup.test.ts.
   'POST /api/backup/restore': {

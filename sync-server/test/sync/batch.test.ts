@@ -224,7 +224,7 @@ describe('runInSharedTransaction', () => {
   });
 });
 
-// Issue 16, item 1: entries are judged on the route the router matched (encoded and dot-segment
+// Entries are judged on the route the router matched (encoded and dot-segment
 // paths to sessions, accounts and the batch itself are refused); a large batch lets other
 // authors through between slices.
 describe('batch entries are judged on the matched route', () => {

@@ -123,7 +123,7 @@ describe('GET /api/sync/events', () => {
   });
 });
 
-describe('pokes that carry the rows of a commit (issue 13, live)', () => {
+describe('pokes that carry the rows of a commit', () => {
   interface Poke {
     seq: number;
     changes?: Record<string, Array<Record<string, unknown>>>;
@@ -196,7 +196,7 @@ describe('pokes that carry the rows of a commit (issue 13, live)', () => {
   });
 });
 
-describe('stream caps and fan-out (issue 16, item 5)', () => {
+describe('stream caps and fan-out', () => {
   it(`caps streams at ${MAX_STREAMS_PER_SESSION} per session and ${MAX_STREAMS_PER_AUTHOR} per author`, async () => {
     const { app, base } = await listening();
     const author = await signUp(app);

@@ -1,6 +1,6 @@
 /**
- * Exactly-once writes (DESIGN.md §3 "Server"): a write sent again with the same Idempotency-Key
- * never applies twice and gets the first answer back, whatever it was.
+ * Exactly-once writes (docs/sync-protocol.md#the-server-transaction): a write sent again with the
+ * same Idempotency-Key never applies twice and gets the first answer back, whatever it was.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';

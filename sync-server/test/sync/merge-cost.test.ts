@@ -1,9 +1,9 @@
 /**
- * The outage of issue 9: the old merge (node-diff3 on paragraph tokens, separators as tokens of
- * their own) took cubic time when tokens repeat — 16.6 s for a chapter of 1,000 short paragraphs,
- * 272 s for 2,000 identical one-word lines — holding the event loop and the database meanwhile.
- * Through real HTTP on a real SQLite file: the same saves now merge correctly, and each one
- * answers in well under a second.
+ * The outage of the old merge (docs/decisions/0007-three-way-paragraph-merge.md): node-diff3 on
+ * paragraph tokens, separators as tokens of their own, took cubic time when tokens repeat — 16.6 s
+ * for a chapter of 1,000 short paragraphs, 272 s for 2,000 identical one-word lines — holding the
+ * event loop and the database meanwhile. Through real HTTP on a real SQLite file: the same saves
+ * now merge correctly, and each one answers in well under a second.
  *
  * Why 1 s: the merge's work is bounded by a count (TEXT_MERGE_BUDGET), whose worst case costs
  * tens of milliseconds even on this shared, loaded machine (bench/text-merge.ts); the rest of a
@@ -61,7 +61,7 @@ async function editBothEnds(lines: string[], separator: string) {
   return { first, second, expected: ['Edited at the top.', ...lines.slice(1, -1), 'Edited at the end.'].join(separator) };
 }
 
-describe('merging big chapters through the API (issue 9 outage)', () => {
+describe('merging big chapters through the API, where the old merge took cubic time', () => {
   it('merges a chapter of 1,000 short paragraphs edited at both ends, each save well under a second', async () => {
     const paragraphs = Array.from({ length: 1_000 }, (_, i) => `Paragraph ${i + 1}.`);
     const { first, second, expected } = await editBothEnds(paragraphs, '\n\n');

@@ -1,6 +1,7 @@
 /**
- * Concurrent updates through the REST API (DESIGN.md §3 "Fields", "Chapter text never loses
- * words"): two clients start from the same base revision and send their changes with X-Base-Rev.
+ * Concurrent updates through the REST API (docs/sync-protocol.md#fields-merge,
+ * #chapter-text-merge): two clients start from the same base revision and send their changes with
+ * X-Base-Rev.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chapterConflictSchema } from '@chronicler/schema';

@@ -6,9 +6,9 @@ import { linkWebManifest } from '@/lib/webManifest';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-// The service worker and its "new version" prompt wait for the page's load event (Workbox's
-// advice) and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for
-// the service worker's precaching (issue 16, first load).
+// The service worker and its "new version" prompt wait for the page's load event (Workbox's advice)
+// and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for the
+// service worker's precaching (docs/web.md#first-load).
 const updatePrompt = deferredModule(() => import('./UpdatePrompt'));
 
 const router = createBrowserRouter(routes);
@@ -28,7 +28,7 @@ function useLoaded(): boolean {
   return loaded;
 }
 
-/** Its own component: when the page has painted, only this re-renders — not the providers and the router (issue 16). */
+/** Its own component: when the page has painted, only this re-renders — not the providers and the router. */
 function DeferredUpdatePrompt() {
   const module = updatePrompt.useModule(useLoaded());
   return module ? <module.UpdatePrompt /> : null;

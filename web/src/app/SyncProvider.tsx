@@ -1,5 +1,5 @@
 /**
- * The sync engine inside the React app (DESIGN.md §1, §3).
+ * The sync engine inside the React app (docs/web.md#reading-and-writing-data, docs/sync-protocol.md).
  *
  * Mounted once inside the protected part of the app: for the signed-in user it opens that user's
  * Dexie database, makes the mutators and ONE sync engine (browser fetch with cookies, EventSource,
@@ -123,13 +123,13 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
     // Once the shell and the screen have committed (the effect below): the engine starts and the
     // sync status and session follow the database. Begun before, their stores changed while React
     // rendered the shell and the screen as a transition, and React, to show one consistent state,
-    // rendered them again at once, in one blocking task (issue 16, first load).
+    // rendered them again at once, in one blocking task (docs/web.md#first-load).
     beginRef.current = () => {
       if (cancelled || begun) return;
       begun = true;
       engine.start();
       unbindStatus = bindStatusToDb(db, syncStatus);
-      // In a task of its own: with the engine's start, one task of ~35 ms (issue 16).
+      // In a task of its own: with the engine's start, one task of ~35 ms.
       bindTimer = setTimeout(() => {
         if (cancelled) return;
         // The author's synced record (plan, time zone) drives the session's user from now on.
@@ -142,7 +142,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
         if (cancelled) return;
         setFailure(null);
         // The signed-in app's first render (the shell and the screen) as a transition, in slices:
-        // at once, it was one task of ~45 ms, ~180 ms of blocking time on a phone (issue 16).
+        // at once, it was one task of ~45 ms, ~180 ms of blocking time on a phone.
         startTransition(() => setValue({ userId, db, mutators, engine }));
       },
       (error: unknown) => {

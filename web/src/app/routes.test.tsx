@@ -54,7 +54,7 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
 
-  it("/writers-companion shows the companion, not an empty page (DESIGN.md §5)", async () => {
+  it("/writers-companion shows the companion, not an empty page", async () => {
     signedIn();
     renderApp('/writers-companion');
     expect(await screen.findByRole('heading', { name: "Writer's Companion", level: 1 })).toBeTruthy();
@@ -145,7 +145,7 @@ describe('protected wrapper', () => {
   });
 });
 
-describe('the account screens while signed in (issue 15, bug 6)', () => {
+describe('the account screens while signed in', () => {
   it.each(['/login', '/register', '/login?registered=true'])('%s sends a signed-in author to /', async (path) => {
     signedIn();
     const { router } = renderApp(path);

@@ -1,6 +1,7 @@
 /**
  * The route table of spec 000 §2 and 001 §2. Screens are lazy-loaded so the first download holds
- * only the shell (DESIGN.md §6); /subscription redirects to /subscriptions (DESIGN.md §5).
+ * only the shell (docs/web.md#first-load); /subscription redirects to /subscriptions
+ * (docs/spec-differences.md).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
@@ -62,8 +63,8 @@ export function preloadFirstScreen(pathname: string, maxWaitMs = 1000): Promise<
 /**
  * Downloads the signed-in shell and, on `/`, the dashboard, once the outline has painted
  * (ProtectedRoute waits for it before drawing them): drawn before they had arrived, each first
- * showed a fallback and React then held it back 300 ms after it arrived — the local database and the
- * sync engine, which the shell starts, with it (issue 16, first load).
+ * showed a fallback and React then held it back 300 ms after it arrived — the local database and
+ * the sync engine, which the shell starts, with it (docs/web.md#first-load).
  */
 function preloadSignedInScreen(pathname: string): Promise<void> {
   return Promise.all([AppLayout.preload(), pathname === '/' ? DashboardRoute.preload() : undefined]).then(() => undefined);

@@ -2,8 +2,8 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { type BookStatusLabel, bookStatusDisplay } from '@chronicler/schema';
 
 /**
- * A book's status as the author chose it (DESIGN.md §5). Colours come from the theme: the primary
- * colour for work under way, teal for Completed, the theme's gray for Planning.
+ * A book's status as the author chose it (docs/spec-differences.md). Colours come from the theme:
+ * the primary colour for work under way, teal for Completed, the theme's gray for Planning.
  */
 const COLOR: Record<BookStatusLabel, string | undefined> = {
   'In Progress': undefined,

@@ -14,7 +14,7 @@ interface BrandMarkProps {
 export function BrandMark({ size = 34, compact = false, light = false }: BrandMarkProps) {
   return (
     <Group gap={Math.round(size / 3.4)} wrap="nowrap" className={classes.brand}>
-      {/* The book on the theme's brand gradient: the mark follows the theme (issue 15), the favicon keeps its own colours. */}
+      {/* The book on the theme's brand gradient: the mark follows the theme, the favicon keeps its own colours. */}
       <span className={classes.icon} style={{ width: size, height: size }} aria-hidden data-testid="brand-icon" />
       {compact ? null : (
         <Text

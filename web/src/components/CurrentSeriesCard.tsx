@@ -10,7 +10,7 @@ export interface CurrentSeriesCardProps {
   title: string;
   currentBook: number;
   totalBooks: number;
-  /** Series progress, 0–100: the work done (`seriesProgress`, DESIGN.md §5), not the current book. */
+  /** Series progress, 0–100: the work done (`seriesProgress`, docs/spec-differences.md), not the current book. */
   percent: number;
   /** Recent activity (shown on the dashboard only, spec 000 §2). */
   activity?: ActivityItem[] | undefined;

@@ -51,7 +51,7 @@ describe('Current Series card', () => {
     const card = await screen.findByTestId('current-series');
     expect(within(card).getByText('Earthsea')).toBeTruthy();
     expect(within(card).getByText('Book 1 of 3')).toBeTruthy();
-    // The work done, not the current book (DESIGN.md §5): nothing written yet is 0%, not 33%.
+    // The work done, not the current book (docs/spec-differences.md): nothing written yet is 0%, not 33%.
     expect(within(card).getByText('0% complete')).toBeTruthy();
 
     setCurrentSeriesId(b.id);

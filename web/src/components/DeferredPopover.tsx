@@ -27,12 +27,12 @@ export interface DeferredPopoverProps {
 
 /**
  * A Mantine Popover or Menu mounted — and, drawn by a lazy module, downloaded — on first use
- * (issue 16, first load; see OpenedOnce). The trigger is always this component's own element, the
+ * (docs/web.md#first-load; see OpenedOnce). The trigger is always this component's own element, the
  * same DOM node before and after (focus and a click in progress are kept); it carries what
- * `Popover.Target` would give it (`id`, `aria-haspopup`, `aria-expanded`, `aria-controls`) and opens
- * and closes the layer on click, which Enter and Space on a button are. The layer is controlled
- * (`opened`/`onChange`): Mantine closes it on Escape, a click outside or a menu item's click, and
- * traps and returns focus as it would.
+ * `Popover.Target` would give it (`id`, `aria-haspopup`, `aria-expanded`, `aria-controls`) and
+ * opens and closes the layer on click, which Enter and Space on a button are. The layer is
+ * controlled (`opened`/`onChange`): Mantine closes it on Escape, a click outside or a menu item's
+ * click, and traps and returns focus as it would.
  */
 export function DeferredPopover({ trigger, popup, children }: DeferredPopoverProps) {
   const targetRef = useRef<HTMLElement>(null);

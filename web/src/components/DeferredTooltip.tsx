@@ -13,7 +13,7 @@ import {
 import type { FloatingPosition } from '@mantine/core';
 
 // Floating UI (~17 kB gzip) is fetched the first time a pointer reaches the control, so
-// a first screen with a tooltip does not download it (issue 16, first-route JavaScript).
+// a first screen with a tooltip does not download it (the first-route JavaScript budget).
 const MantineTooltip = lazy(() => import('./MantineTooltip'));
 
 interface TriggerProps extends ForwardedProps {

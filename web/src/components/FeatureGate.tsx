@@ -29,7 +29,8 @@ export interface FeatureGateProps {
 /**
  * A locked area (spec 000 §2 "Feature gate", §4): the children dimmed and unreachable under an
  * overlay with a lock, the tier message and an Upgrade button to /subscription. Open areas render
- * their children untouched. The server enforces the same table (DESIGN.md §4).
+ * their children untouched. The server enforces the same table
+ * (docs/server.md#plan-limits-and-feature-gates).
  */
 export function FeatureGate({ feature, requiredTier, limit, count, toastOnLocked = false, children }: FeatureGateProps) {
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');

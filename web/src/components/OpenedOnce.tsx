@@ -2,11 +2,11 @@ import { Component, Suspense, useEffect, useState, type ReactNode } from 'react'
 
 /**
  * A closed overlay (a Modal, a Drawer, a Popover's or Menu's dropdown) that is not rendered — nor
- * downloaded, when `children` draws a lazy component — until it is first opened (issue 16, first
- * load). Mounted, a closed Mantine overlay still costs: its Portal and Floating UI set state as they
- * mount, and React re-renders them synchronously inside the first commit of the screen that holds
- * them (the signed-in shell's sync indicators, theme picker, sign-out guard and mobile drawer: a
- * ~20 ms synchronous render and ~20 kB of JavaScript before the dashboard).
+ * downloaded, when `children` draws a lazy component — until it is first opened
+ * (docs/web.md#first-load). Mounted, a closed Mantine overlay still costs: its Portal and Floating
+ * UI set state as they mount, and React re-renders them synchronously inside the first commit of
+ * the screen that holds them (the signed-in shell's sync indicators, theme picker, sign-out guard
+ * and mobile drawer: a ~20 ms synchronous render and ~20 kB of JavaScript before the dashboard).
  *
  * The first render is closed and the overlay opens once it has mounted: Mantine records the
  * element to return focus to when `opened` changes, not when it mounts opened. Once opened, it

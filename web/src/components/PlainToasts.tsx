@@ -7,7 +7,7 @@ import classes from './PlainToasts.module.css';
  * The toasts on screen, drawn without Mantine's stack (ToastRegion): while the stack downloads, and
  * when it cannot (a first visit that lost the network before the stack arrived — the service worker
  * does not serve a page it did not load). Same texts, variants, close button, auto-close and
- * `data-toast-id` (so the region's swipe works on them); no transitions. Issue 16: the stack is then
+ * `data-toast-id` (so the region's swipe works on them); no transitions. The stack is then
  * no longer downloaded on the way to the first screen just in case a toast comes offline.
  */
 export function PlainToasts({ shown }: { shown: NotificationData[] }) {

@@ -6,9 +6,10 @@ import { deferredModule } from '@/lib/deferredModule';
 import { PlainToasts } from './PlainToasts';
 
 // The toast stack (Mantine's Notifications, its transitions, its portal) is not part of the first
-// screen's JavaScript, nor downloaded on the way to it (issue 16): it loads with the first toast, or
-// a few seconds after the first screen. Until it has arrived — or when it cannot, offline on a first
-// visit — the toasts are drawn plainly (PlainToasts), so none is lost or delayed.
+// screen's JavaScript, nor downloaded on the way to it (docs/web.md#first-load): it loads with the
+// first toast, or a few seconds after the first screen. Until it has arrived — or when it cannot,
+// offline on a first visit — the toasts are drawn plainly (PlainToasts), so none is lost or
+// delayed.
 const toastStack = deferredModule(() => import('./ToastStack'));
 
 /** Downloads the toast stack once (the unit tests' setup does, so their toasts use it). */

@@ -2,7 +2,7 @@
  * Runs `callback` once the page has loaded (the `load` event) and painted its first screen. At
  * `load` alone — which a module page reaches before React has drawn anything — secondary UI was
  * requests and tasks ahead of the first paint, which a phone's browser (and Lighthouse) then waits
- * for too (issue 16, first load). `afterFirstScreen` waits longer.
+ * for too (docs/web.md#first-load). `afterFirstScreen` waits longer.
  *
  * "Painted" as afterPaint says. Returns a function that cancels.
  */
@@ -23,13 +23,14 @@ export function afterLoadAndFirstPaint(callback: () => void): () => void {
 export const SECONDARY_UI_DELAY_MS = 3000;
 
 /**
- * Runs `callback` once the page has loaded, painted, and then had SECONDARY_UI_DELAY_MS for its first
- * screen: on `/` the dashboard is drawn from the local database and the first pull, whose downloads
- * come after the outline's paint. On a phone (HTTP/1.1, six connections) the toast stack and the
- * update prompt fetched at the paint queued beside them and held the dashboard ~0.3 s (issue 16,
- * session 15: Lighthouse's simulated graph, `bench/lighthouse/lantern.ts`). What needs them earlier
- * does not wait: a toast draws itself plainly until the stack is there (components/PlainToasts).
- * Returns a function that cancels.
+ * Runs `callback` once the page has loaded, painted, and then had SECONDARY_UI_DELAY_MS for its
+ * first screen: on `/` the dashboard is drawn from the local database and the first pull, whose
+ * downloads come after the outline's paint. On a phone (HTTP/1.1, six connections) the toast stack
+ * and the update prompt fetched at the paint queued beside them and held the dashboard ~0.3 s
+ * (Lighthouse's simulated graph, `bench/lighthouse/lantern.ts`; bench/JOURNAL.md, "signed-in `/`
+ * first load — Lighthouse's LCP is the downloads, not the CPU"). What needs them earlier does not
+ * wait: a toast draws itself plainly until the stack is there (components/PlainToasts). Returns a
+ * function that cancels.
  */
 export function afterFirstScreen(callback: () => void, delayMs = SECONDARY_UI_DELAY_MS): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,12 +77,12 @@ export function afterPaint(callback: () => void): () => void {
 }
 
 /**
- * Runs `callback` once what was committed at `since` (a `performance.now()` time) has been presented:
- * the browser's largest-contentful-paint record at or after it, when the commit holds a new largest
- * element (the dashboard's first screenful does); where there is no such record, two frames on; at
- * most `maxWaitMs` later in any case. A frame callback plus a task ran ~25 ms before Chromium presented the frame, so the
- * dashboard's second half was requested before its first screenful counted as painted (issue 16,
- * session 15). Returns a function that cancels.
+ * Runs `callback` once what was committed at `since` (a `performance.now()` time) has been
+ * presented: the browser's largest-contentful-paint record at or after it, when the commit holds a
+ * new largest element (the dashboard's first screenful does); where there is no such record, two
+ * frames on; at most `maxWaitMs` later in any case. A frame callback plus a task ran ~25 ms before
+ * Chromium presented the frame, so the dashboard's second half was requested before its first
+ * screenful counted as painted. Returns a function that cancels.
  */
 export function afterPresented(since: number, callback: () => void, maxWaitMs = 250): () => void {
   let done = false;

@@ -3,7 +3,7 @@
  *
  * The sync engine registers one that is true while outbox entries are in flight; the chapter
  * editor registers one that is true while it holds unsaved input. The service-worker update prompt
- * never reloads while any predicate returns true (DESIGN.md §3 "App updates").
+ * never reloads while any predicate returns true (docs/web.md#app-updates).
  *
  *   const unregister = registerBusyPredicate(() => outbox.inFlight > 0);
  *

@@ -1,7 +1,8 @@
 /**
  * The signed-in author's own record (the user-scoped synced kind `users`: plan, time zone …) bound
- * to the session (DESIGN.md §3: it syncs like any row; a plan set by the operator command, a
- * payment or another device reaches this app through the changes feed and its SSE poke).
+ * to the session (docs/architecture.md#whose-rows-a-device-holds: it syncs like any row; a plan set
+ * by the operator command, a payment or another device reaches this app through the changes feed
+ * and its SSE poke).
  *
  * - Every newer version of the record (a higher rev than the one found at start) becomes the
  *   session's user (lib/session.ts followSyncedUser): the sidebar's plan label, FeatureGate and the
@@ -9,9 +10,9 @@
  *   remembered user (offline start); online, GET /api/user answered something at least as fresh.
  * - The author's time zone: when the record says none, the browser's IANA zone is stored
  *   (PUT /api/user/settings), once per start; it is retried on the next start if that fails. A new
- *   author's first start asks it as the first pull lands, while the dashboard draws: it waits a
- *   few seconds (`TIME_ZONE_SAVE_DELAY_MS`), since its request and the pull that its own change's
- *   poke sets off were otherwise work ahead of the first screenful (issue 16, first load). Only the
+ *   author's first start asks it as the first pull lands, while the dashboard draws: it waits a few
+ *   seconds (`TIME_ZONE_SAVE_DELAY_MS`), since its request and the pull that its own change's poke
+ *   sets off were otherwise work ahead of the first screenful (docs/web.md#first-load). Only the
  *   counting of writing days needs it, and that is by day.
  */
 import { liveQuery } from 'dexie';

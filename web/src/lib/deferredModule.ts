@@ -8,11 +8,12 @@ export interface DeferredModule<T> {
 }
 
 /**
- * A module the page downloads only when it is wanted — the toast stack, the update prompt, after the
- * first screen (issue 16) — and keeps. A failed download (offline on a first visit, before the
- * service worker serves the app) is tried again when the network returns, and never reaches the
- * screen: `React.lazy` throws it to the nearest error boundary, and the update prompt's, wanted
- * while the page was offline, took the whole app down with it (session 15, editor e2e).
+ * A module the page downloads only when it is wanted — the toast stack, the update prompt, after
+ * the first screen (docs/web.md#first-load) — and keeps. A failed download (offline on a first
+ * visit, before the service worker serves the app) is tried again when the network returns, and
+ * never reaches the screen: `React.lazy` throws it to the nearest error boundary, and the update
+ * prompt's, wanted while the page was offline, took the whole app down with it (seen in the
+ * editor's e2e tests).
  */
 export function deferredModule<T>(importModule: () => Promise<T>): DeferredModule<T> {
   let loaded: T | undefined;

@@ -1,9 +1,9 @@
 /**
- * A numeric plan limit as the screens show it (spec 000 §6, 001 §6; DESIGN.md §5: one plan table in
- * @chronicler/schema, shown and enforced): the count on a limited plan, a warning from two below the
- * limit, and at the limit the tier upgrade message, BEFORE the server would refuse a create. The
- * server enforces the same table; a create it refuses comes back as a dead letter and the sync
- * provider toasts the reason.
+ * A numeric plan limit as the screens show it (spec 000 §6, 001 §6; docs/spec-differences.md: one
+ * plan table in @chronicler/schema, shown and enforced): the count on a limited plan, a warning
+ * from two below the limit, and at the limit the tier upgrade message, BEFORE the server would
+ * refuse a create. The server enforces the same table; a create it refuses comes back as a dead
+ * letter and the sync provider toasts the reason.
  */
 import {
   PLANS,
@@ -60,8 +60,8 @@ export function planLimitState(plan: PlanName, limitName: LimitName, count: numb
 }
 
 /**
- * A count limit is worded as a limit (DESIGN.md §5), not as "This feature requires the … tier": the
- * author can use the feature, and has used all of what the plan allows.
+ * A count limit is worded as a limit (docs/spec-differences.md), not as "This feature requires the
+ * … tier": the author can use the feature, and has used all of what the plan allows.
  */
 function limitReachedMessage(limit: number, many: string, tier: PlanName | null): string {
   const all = `You have used all ${limit} ${many} your plan allows${limit === 1 || many === 'series' ? '' : ' in this series'}.`;

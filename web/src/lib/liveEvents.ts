@@ -1,8 +1,9 @@
 /**
  * Named events of the sync stream that are not commits (packages/schema LIVE_EVENTS: presence,
- * invites) for every tab. Only the leader tab's engine holds the stream (DESIGN.md §3), so each
- * tab's SyncProvider relays what its engine hears over a BroadcastChannel of the user, and hears the
- * other tabs' relays on it; screens listen with `useLiveEvent`.
+ * invites) for every tab. Only the leader tab's engine holds the stream
+ * (docs/sync-protocol.md#live-channel), so each tab's SyncProvider relays what its engine hears over a
+ * BroadcastChannel of the user, and hears the other tabs' relays on it; screens listen with
+ * `useLiveEvent`.
  */
 import { useEffect, useRef } from 'react';
 import type { LiveEventName } from '@chronicler/schema';
@@ -54,10 +55,10 @@ function wantLiveEvents(): void {
 /**
  * When the sync engine's live channel may connect (its `liveAfter`, SyncProvider): a second after
  * the first screen — the stream holds one of a phone's six HTTP/1.1 connections for as long as the
- * app is open, and the first screen's downloads need them (issue 16) — or at once when a screen
- * listens for live events (a chapter's presence, the invites): they are not in the feed, so one
- * told before the stream is open is missed, and a chapter left before it was open stayed
- * "here" for the others. Returns a cancel.
+ * app is open, and the first screen's downloads need them
+ * (docs/decisions/0005-live-channel-delay.md) — or at once when a screen listens for live events (a
+ * chapter's presence, the invites): they are not in the feed, so one told before the stream is open
+ * is missed, and a chapter left before it was open stayed "here" for the others. Returns a cancel.
  */
 export function liveChannelReady(connect: () => void): () => void {
   if (liveWanted) {

@@ -7,7 +7,7 @@ export type PreloadableLazy<T extends ComponentType<any>> = LazyExoticComponent<
 
 /**
  * `React.lazy` whose module can be fetched ahead of the first render — and which, once fetched,
- * renders at once, without suspending (issue 16, first load).
+ * renders at once, without suspending (docs/web.md#first-load).
  *
  * React 19 holds back the content that replaces a Suspense fallback until 300 ms after the fallback
  * appeared (it batches reveals). A first screen behind `lazy` therefore painted its spinner first and

@@ -8,7 +8,7 @@
  *   logged by the browser as a console error. Anonymous at once.
  * - Offline start: when /api/user never reaches the server (network error, or a 5xx from a proxy
  *   with the server down), the remembered user is used, so an author who signed in earlier opens
- *   the installed app with no network and goes straight in (DESIGN.md §3 "Opening offline").
+ *   the installed app with no network and goes straight in (docs/web.md#opening-offline).
  * - Re-check: while running on the remembered user, the session is asked again — at once when the
  *   browser comes back online, and otherwise after a capped exponential backoff with jitter (1 s,
  *   2 s, 4 s … 60 s) — until the server answers: 200 refreshes the remembered user, 401 signs out
@@ -97,7 +97,7 @@ let generation = 0;
 /**
  * Settles the session before the first render when there is nobody to ask about (no remembered
  * user, no hint cookie): the first screen then renders once, as the visitor's, instead of a
- * spinner and again a task later (issue 16, first load). Anyone else waits for loadSession().
+ * spinner and again a task later (docs/web.md#first-load). Anyone else waits for loadSession().
  */
 export function settleAnonymousSession(): void {
   if (pending === null && useSession.getState().status === 'loading' && !maybeSignedIn()) setAnonymous();
@@ -195,7 +195,7 @@ export interface RegisterInput {
   username: string;
   password: string;
   displayName: string;
-  /** Optional (DESIGN.md §5); omitted when blank. */
+  /** Optional (docs/spec-differences.md); omitted when blank. */
   email?: string | undefined;
 }
 

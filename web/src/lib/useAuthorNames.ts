@@ -1,5 +1,5 @@
 /**
- * Who wrote what, in names (collaboration, issue 13): the members of a series by user id, fetched
+ * Who wrote what, in names (collaboration): the members of a series by user id, fetched
  * once per series and kept for the session, so a conflict copy can say whose version it is. The
  * signed-in author is "You"; offline, or before the list arrives, others are "a co-author".
  */

@@ -1,5 +1,5 @@
 /**
- * The premium products the signed-in author owns (issue 12), live from the local database:
+ * The premium products the signed-in author owns, live from the local database:
  * entitlements are user-scoped synced rows, so owned products keep working offline. Any feature
  * may gate on it (the theme pack, the inspiration pack, the toolkit).
  */

@@ -1,10 +1,10 @@
 /**
- * Who else has this chapter open right now (collaboration, issue 13). The open editor announces
- * itself on entering (the answer names who is there already), then hears every arrival and
- * departure as a `presence` event on the sync stream (lib/liveEvents). It says goodbye when closed
- * or when the page goes away; the heartbeat every PRESENCE_HEARTBEAT_MS only keeps the server's
- * entry alive (and corrects the list should an event be missed). Offline, nobody is shown (we
- * cannot know).
+ * Who else has this chapter open right now (collaboration presence, docs/server.md#collaboration).
+ * The open editor announces itself on entering (the answer names who is there already), then hears
+ * every arrival and departure as a `presence` event on the sync stream (lib/liveEvents). It says
+ * goodbye when closed or when the page goes away; the heartbeat every PRESENCE_HEARTBEAT_MS only
+ * keeps the server's entry alive (and corrects the list should an event be missed). Offline, nobody
+ * is shown (we cannot know).
  */
 import { useEffect, useState } from 'react';
 import { PRESENCE_HEARTBEAT_MS, type PresenceEventData, type PresentAuthor } from '@chronicler/schema';

@@ -1,8 +1,8 @@
 /**
  * The series a series-scoped page (Characters, World, Timeline) shows, live from the local database
- * (DESIGN.md §1): the one chosen in the page's selector while it exists, else the current series
- * remembered under `chronicler:current-series` (lib/currentSeries, set by the series screens), else
- * the first series; null when there are none.
+ * (docs/architecture.md#the-data-loop): the one chosen in the page's selector while it exists, else
+ * the current series remembered under `chronicler:current-series` (lib/currentSeries, set by the
+ * series screens), else the first series; null when there are none.
  */
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,5 +1,5 @@
 /**
- * The signed-in author's role in a series (collaboration, issue 13), kept in the local database from
+ * The signed-in author's role in a series (collaboration), kept in the local database from
  * GET /api/collaboration/series: screens lock their writing controls for a viewer, offline too, and
  * unlock (or lock) the moment a role change arrives — the changes feed resends a series whose
  * membership changed as a scope addition, and that refreshes the roles. `canEdit` is true while the
@@ -48,9 +48,9 @@ export async function refreshSeriesRoles(db: ChroniclerDb | null): Promise<Colla
 
 /**
  * Keeps the local roles current app-wide (the app shell mounts it): once the first sync has settled
- * and the screen has drawn it, when the network returns, and at scope changes. Not at once on start: on a first load the request
- * went out beside the first screen's own and ended last on a phone's connections (issue 16, session
- * 15); the stored roles stand meanwhile, and the server judges every write.
+ * and the screen has drawn it, when the network returns, and at scope changes. Not at once on
+ * start: on a first load the request went out beside the first screen's own and ended last on a
+ * phone's connections; the stored roles stand meanwhile, and the server judges every write.
  */
 export function useSeriesRolesSync(): void {
   const db = useOptionalSync()?.db ?? null;

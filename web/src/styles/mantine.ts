@@ -1,7 +1,8 @@
 /**
- * Mantine CSS for the shell, per component (DESIGN.md §6: importing all of Mantine's CSS cost
- * Lighthouse points). Screens import the CSS of any further component they use next to the code.
- * The `.layer.css` files sit in `@layer mantine`, so the app's own CSS always wins over them.
+ * Mantine CSS for the shell, per component (docs/measurements.md#before-the-code: importing all of
+ * Mantine's CSS cost Lighthouse points). Screens import the CSS of any further component they use
+ * next to the code. The `.layer.css` files sit in `@layer mantine`, so the app's own CSS always
+ * wins over them.
  */
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';

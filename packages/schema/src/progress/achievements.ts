@@ -98,7 +98,7 @@ const LADDERS: Record<AchievementType, readonly Rung[]> = {
 };
 
 // One formatter for the whole table: `toLocaleString` builds a new one per call, ~8 ms for the
-// catalogue below on a phone's first load (issue 16). Same output. Made on first use.
+// catalogue below on a phone's first load (docs/web.md#first-load). Same output. Made on first use.
 let numberFormat: Intl.NumberFormat | undefined;
 
 function formatValue(value: number): string {

@@ -1,7 +1,8 @@
 /**
- * The author's writing day (DESIGN.md §4): the local calendar day in their IANA time zone, where a
- * day ends at `dayEndHour` local time (default 04:00), so a session past midnight belongs to the
- * day it started. Wall-clock time comes from Intl, DST included; no offsets are written by hand.
+ * The author's writing day (docs/server.md#writing-statistics): the local calendar day in their
+ * IANA time zone, where a day ends at `dayEndHour` local time (default 04:00), so a session past
+ * midnight belongs to the day it started. Wall-clock time comes from Intl, DST included; no offsets
+ * are written by hand.
  */
 
 export const DEFAULT_DAY_END_HOUR = 4;

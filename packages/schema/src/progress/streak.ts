@@ -1,9 +1,9 @@
 /**
- * Streaks and trends from daily figures (DESIGN.md §5: computed, not the spec's fixed 7 and +14).
- * A day is written when its counted words reach the goal (any word by default). Rest days the
- * author chose neither count nor break a streak; a missed day during a streak uses one of a few
- * automatic freezes of its calendar month; today without words yet is pending, not missed.
- * Lifetime totals never reset: only the run does.
+ * Streaks and trends from daily figures (docs/spec-differences.md: computed, not the spec's fixed 7
+ * and +14). A day is written when its counted words reach the goal (any word by default). Rest days
+ * the author chose neither count nor break a streak; a missed day during a streak uses one of a few
+ * automatic freezes of its calendar month; today without words yet is pending, not missed. Lifetime
+ * totals never reset: only the run does.
  */
 import { type DayKey, addDays, daysBetween } from './day.ts';
 

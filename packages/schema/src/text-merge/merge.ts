@@ -1,5 +1,5 @@
 /**
- * The three-way merge of chapter text (DESIGN.md §3 "Chapter text never loses words"): the
+ * The three-way merge of chapter text (docs/sync-protocol.md#chapter-text-merge): the
  * server's merge of an update and the editor's merge-before-save are this one function.
  *
  * Tokens are lines: `text.split('\n')`, so the text round-trips exactly ('\r' stays on its line)

@@ -1,8 +1,8 @@
 /**
- * Changes kept aside (dead letters, DESIGN.md §3): an entry the server refused for good, the work
- * that depended on it, work for a series the author can no longer reach, and a create or edit the
- * server saved onto a row deleted on another device. Each keeps the author's words (to copy or
- * export from the problems panel); all are built by `addDeadLetter`.
+ * Changes kept aside (dead letters, docs/sync-protocol.md#status-contract): an entry the server
+ * refused for good, the work that depended on it, work for a series the author can no longer reach,
+ * and a create or edit the server saved onto a row deleted on another device. Each keeps the
+ * author's words (to copy or export from the problems panel); all are built by `addDeadLetter`.
  */
 import type { ApiErrorBody, EntityKind } from '@chronicler/schema';
 import {

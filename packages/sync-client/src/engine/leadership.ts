@@ -1,7 +1,8 @@
 /**
- * One leader tab per user (DESIGN.md §3): the tab holding the Web Lock `chronicler-sync-<userId>`
- * runs the sync loop; the others wait for it. Closing the leader's tab (or `release`) frees the
- * lock and the next tab in line takes over. Without Web Locks this instance leads at once.
+ * One leader tab per user (docs/sync-protocol.md#sending): the tab holding the Web Lock
+ * `chronicler-sync-<userId>` runs the sync loop; the others wait for it. Closing the leader's tab
+ * (or `release`) frees the lock and the next tab in line takes over. Without Web Locks this
+ * instance leads at once.
  */
 import type { LocksLike } from './platform.ts';
 

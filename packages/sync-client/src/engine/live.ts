@@ -1,7 +1,8 @@
 /**
- * Pokes on the live channel (DESIGN.md §3 "Live"): `{seq}` asks for a pull; `{seq, changes}` also
- * carries the rows the commit wrote (sync-server live-rows.ts), and the leader writes them at once
- * instead of pulling — a collaborator's save is on this device one event after it is on the server.
+ * Pokes on the live channel (docs/sync-protocol.md#live-channel): `{seq}` asks for a pull;
+ * `{seq, changes}` also carries the rows the commit wrote (sync-server live-rows.ts), and the
+ * leader writes them at once instead of pulling — a collaborator's save is on this device one event
+ * after it is on the server.
  *
  * Carried rows never move the cursor: the changes feed stays the one source of truth, and its next
  * pull (a plain poke, a reconnect, focus, the minute timer, the pull after every push) brings again

@@ -1,7 +1,8 @@
 /**
- * The browser pieces the engine is given (DESIGN.md §3): fetch, EventSource, Web Locks, timers and
- * the window/document event targets. Injected so the engine runs in Node tests, in a bench page and
- * in the app alike; `browserDefaults` picks the real ones when an option is left out.
+ * The browser pieces the engine is given (docs/web.md#reading-and-writing-data): fetch,
+ * EventSource, Web Locks, timers and the window/document event targets. Injected so the engine runs
+ * in Node tests, in a bench page and in the app alike; `browserDefaults` picks the real ones when
+ * an option is left out.
  */
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;

@@ -1,5 +1,6 @@
 /**
- * Pull (DESIGN.md §3, §6): GET /api/sync/changes?since=<cursor> page by page, each page and its
+ * Pull (docs/sync-protocol.md#pull-the-changes-feed, docs/measurements.md#before-the-code):
+ * GET /api/sync/changes?since=<cursor> page by page, each page and its
  * cursor applied in ONE Dexie transaction with bulk writes. Rows with unsent local work are
  * rebased (rebase.ts); a series that left the author's scope is purged with everything under it,
  * its queued work dead-lettered. User-scoped rows (the author's own: record, statistics …) are

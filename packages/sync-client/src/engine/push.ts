@@ -1,9 +1,9 @@
 /**
- * Push (DESIGN.md §3): the outbox in order, one REST call per entry — or, for a backlog, through
- * POST /api/sync/batch (push-batch.ts). Each answer is handled by the shared status contract:
- * applied → acknowledged (rebase); auth → paused, nothing dropped; transient → the head waits out
- * a backoff (Retry-After honoured) and holds the entries behind it; permanent → dead-lettered with
- * its dependants.
+ * Push (docs/sync-protocol.md#sending): the outbox in order, one REST call per entry — or, for a
+ * backlog, through POST /api/sync/batch (push-batch.ts). Each answer is handled by the shared
+ * status contract: applied → acknowledged (rebase); auth → paused, nothing dropped; transient → the
+ * head waits out a backoff (Retry-After honoured) and holds the entries behind it; permanent →
+ * dead-lettered with its dependants.
  */
 import { backoffMs, classifyMutationAnswer, retryDelayMs } from '@chronicler/schema';
 import { type OutboxEntry, readSyncState } from '../db.ts';

@@ -1,9 +1,9 @@
 /**
- * When to sync (DESIGN.md §3): one loop at a time, and triggers only set flags — a push wanted, a
- * pull wanted — or queue the rows a poke carried (live.ts), written in the same loop so they never
- * interleave with a pull. Triggers: new outbox entries, SSE pokes and (re)connects, `online`, focus
- * and visibility, a timer every minute, a retry time after a transient failure (backoff), and a
- * pull after every push that acknowledged or refused something.
+ * When to sync (docs/sync-protocol.md#pull-the-changes-feed): one loop at a time, and triggers only
+ * set flags — a push wanted, a pull wanted — or queue the rows a poke carried (live.ts), written in
+ * the same loop so they never interleave with a pull. Triggers: new outbox entries, SSE pokes and
+ * (re)connects, `online`, focus and visibility, a timer every minute, a retry time after a
+ * transient failure (backoff), and a pull after every push that acknowledged or refused something.
  */
 import { liveQuery } from 'dexie';
 import { LIVE_EVENTS } from '@chronicler/schema';
@@ -68,7 +68,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   /**
    * The newest seq a poke or hello announced while the loop was running: pulled for only if the
    * loop's own pulls did not reach it (the first connect's hello comes while the first pull is in
-   * flight — a second pull of nothing, on the way to the first screen, issue 16).
+   * flight — a second pull of nothing, on the way to the first screen).
    */
   let announcedSeq = 0;
   /** True while drain's loop runs (it checks announcedSeq before it ends). */

@@ -2,11 +2,12 @@
  * WAL checkpoints on a thread of their own.
  *
  * SQLite's automatic checkpoint runs inside the COMMIT that takes the WAL past 1,000 pages: it
- * copies those pages into the database file and fsyncs it, on the committing connection — which
- * for better-sqlite3 is the event loop. A 1,000-word save writes ~7.6 WAL pages, so every ~130
- * saves one of them carried a checkpoint of tens of milliseconds: ~400 µs of the event loop per
- * save, measured (bench/README.md, session 6). SQLite's documentation suggests this remedy: switch
- * the automatic checkpoint off for the writer and checkpoint from another thread.
+ * copies those pages into the database file and fsyncs it, on the committing connection — which for
+ * better-sqlite3 is the event loop. A 1,000-word save writes ~7.6 WAL pages, so every ~130 saves
+ * one of them carried a checkpoint of tens of milliseconds: ~400 µs of the event loop per save,
+ * measured (bench/JOURNAL.md, "a quiet machine at last — every target measured"). SQLite's
+ * documentation suggests this remedy: switch the automatic checkpoint off for the writer and
+ * checkpoint from another thread.
  *
  * A worker thread holds a second connection to the same file and, every CHECKPOINT_EVERY_MS while
  * the WAL has changed, runs a PASSIVE checkpoint: it copies what no reader still needs and never

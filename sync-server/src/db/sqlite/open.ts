@@ -1,6 +1,7 @@
 /**
  * The SQLite file itself: opened with WAL, synchronous=FULL, foreign keys and a busy timeout, and
- * checked that they took effect (DESIGN.md §4); the online backup the operator command makes.
+ * checked that they took effect (docs/server.md#storage); the online backup the operator command
+ * makes.
  */
 import fs from 'node:fs';
 import path from 'node:path';

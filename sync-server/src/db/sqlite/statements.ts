@@ -6,13 +6,14 @@
  */
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { runPrepared } from '../prepared.ts';
+import { PREPARED_KEYS } from '../prepared-keys.ts';
 import type { DB, IdempotencyKeysTable, RevisionsTable, WritingStatsTable } from '../tables.ts';
 
 /** Takes the next global seq in the write's transaction (an atomic increment that answers the new value). */
 export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
   const [row] = await runPrepared(
     trx,
-    'nextSeq',
+    PREPARED_KEYS.nextSeq,
     (q) => q.updateTable('syncState').set({ value: sql`value + 1` }).where('name', '=', 'seq').returning('value'),
     {},
   );
@@ -27,7 +28,7 @@ export type RevisionValues = Required<Insertable<RevisionsTable>>;
 export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): Promise<void> {
   await runPrepared(
     trx,
-    'writeSnapshot',
+    PREPARED_KEYS.writeSnapshot,
     (q, v: RevisionValues) =>
       q
         .insertInto('revisions')
@@ -66,7 +67,7 @@ export type WritingDayAddition = Pick<WritingStatsTable, 'id' | 'rev' | 'userId'
 export async function addToWritingDay(trx: Kysely<DB>, values: WritingDayAddition): Promise<number> {
   const [row] = await runPrepared(
     trx,
-    'addToWritingDay',
+    PREPARED_KEYS.addToWritingDay,
     (q, v: WritingDayAddition) =>
       q
         .insertInto('writingStats')

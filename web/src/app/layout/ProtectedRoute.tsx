@@ -15,10 +15,11 @@ const SyncProvider = preloadableLazy(() => import('./SignedInShell').then((m) =>
  * Spec 000 §2 "Protected routes": a spinner while the user loads; /auth when nobody is signed in.
  * An author remembered on this device goes straight in while offline (lib/session).
  *
- * First load (issue 16): the shell and the screen's outline paint first, from the session's user
- * (the one remembered on this device while GET /api/user is on its way); only then are the
- * signed-in user's local database and sync engine (app/SyncProvider; screens read it with useSync()
- * from lib/sync) and the screen itself downloaded, the outline staying until they are ready.
+ * First load (docs/web.md#first-load): the shell and the screen's outline paint first, from the
+ * session's user (the one remembered on this device while GET /api/user is on its way); only then
+ * are the signed-in user's local database and sync engine (app/SyncProvider; screens read it with
+ * useSync() from lib/sync) and the screen itself downloaded, the outline staying until they are
+ * ready.
  */
 export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: string) => Promise<void> } = {}) {
   const status = useSession((s) => s.status);
@@ -44,7 +45,7 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
   const started = status !== 'loading' && painted;
   // The same element while `started` holds: when the outline is taken away (`shown`, set in the
   // app's layout effect) React then re-renders nothing but this component — re-rendering the shell
-  // and the screen below it there was a synchronous ~30 ms render inside their first commit (issue 16).
+  // and the screen below it there was a synchronous ~30 ms render inside their first commit.
   const app = useMemo(
     () =>
       started ? (
@@ -72,7 +73,7 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
     spinner
   );
   // The outline is rendered once and stays where it is while the app loads beside it, hidden:
-  // rendered again as a Suspense fallback it was built a second time (~50 ms on a phone, issue 16).
+  // rendered again as a Suspense fallback it was built a second time (~50 ms on a phone).
   return (
     <>
       {shown ? null : skeleton}

@@ -1,5 +1,5 @@
 /**
- * The signed-in shell as it first paints (issue 16, first-route JavaScript): the sidebar, the
+ * The signed-in shell as it first paints (docs/web.md#first-load): the sidebar, the
  * mobile top bar and the screen's skeleton, from the session's user (remembered on this device
  * or just confirmed) — before the local database (Dexie), the sync engine and the schemas (zod)
  * download. ProtectedRoute shows it, then loads SignedInShell and the screen once it has painted;
@@ -55,7 +55,7 @@ function ShellSkeleton({ user, onPainted }: ShellSkeletonProps) {
 /**
  * Drawn again only when what it shows changes: the session's confirmation (GET /api/user) brings a
  * new user object with the same name and plan, and re-rendering the sidebar and outline for it was
- * a long task on a phone right after the first paint (issue 16).
+ * a long task on a phone right after the first paint.
  */
 export default memo(
   ShellSkeleton,

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the first sync on a new device shows what is arriving and lets the author open what has
+ * The first sync on a new device shows what is arriving and lets the author open what has
  * arrived — through the real SyncProvider and engine against a scripted changes feed whose second
  * page is held back.
  */

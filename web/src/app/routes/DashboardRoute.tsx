@@ -4,9 +4,10 @@ import { DashboardScreen } from '@/features/progress';
 import { PromptOfTheDay } from '@/features/inspiration';
 import { chapterEditorPath } from '@/lib/chapterEditorPath';
 
-// What the dashboard's first paint does not show loads after it (issue 16, first load): the current
-// book's chapter list (drag and drop) and the companion's panel lower down the page, drawn once the
-// panels above them are on screen (DashboardScreen), and the Edit Series dialog when it first opens.
+// What the dashboard's first paint does not show loads after it (docs/web.md#first-load): the
+// current book's chapter list (drag and drop) and the companion's panel lower down the page, drawn
+// once the panels above them are on screen (DashboardScreen), and the Edit Series dialog when it
+// first opens.
 const ChapterList = lazy(() => import('@/features/series').then((m) => ({ default: m.ChapterList })));
 const EditSeriesDialog = lazy(() => import('@/features/series').then((m) => ({ default: m.EditSeriesDialog })));
 const WritersCompanionPanel = lazy(() => import('@/features/companion').then((m) => ({ default: m.WritersCompanionPanel })));

@@ -1,7 +1,7 @@
 import { CompanionScreen, WritersCompanionPanel } from '@/features/companion';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
 
-/** The companion opened on the current series (DESIGN.md §5: the spec shows no body for this page). */
+/** The companion opened on the current series (docs/spec-differences.md: the spec shows no body for this page). */
 export default function WritersCompanionRoute() {
   const { series } = useCurrentSeries();
   return (

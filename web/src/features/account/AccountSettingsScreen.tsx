@@ -9,7 +9,7 @@ import { SessionsCard } from './SessionsCard';
 
 /**
  * /account: change the password (the current one asked) and manage the signed-in devices — the
- * server routes of issue 16 item 7 (sync-server/src/auth/account-routes.ts).
+ * server's sessions and password routes (sync-server/src/auth/account-routes.ts).
  */
 export function AccountSettingsScreen() {
   const [reloadKey, setReloadKey] = useState(0);

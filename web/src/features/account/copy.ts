@@ -1,4 +1,4 @@
-/** The account screen's texts (not in the spec: the screen came with issue 16's sessions routes). */
+/** The account screen's texts (not in the spec: the screen came with the server's sessions routes). */
 import { failToast as fail, okToast as ok } from '@/lib/copy/toast-core';
 
 export const ACCOUNT_COPY = {

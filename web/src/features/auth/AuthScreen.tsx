@@ -14,13 +14,13 @@ import classes from './auth.module.css';
 
 type AuthTab = 'login' | 'register';
 
-// Not needed for the first paint of /auth (issue 16, first-route JavaScript): the register form
+// Not needed for the first paint of /auth (the first-route JavaScript budget): the register form
 // loads when its tab is pointed at, focused or opened.
 const loadRegisterForm = () => import('./components/RegisterForm');
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 const preloadRegisterForm = () => void loadRegisterForm();
-// Decoration, and its drawn stand-ins are icons: downloaded and drawn after the first paint (issue 16:
-// requested while the form rendered, its five files were counted as part of the form's paint).
+// Decoration, and its drawn stand-ins are icons: downloaded and drawn after the first paint
+// (requested while the form rendered, its five files were counted as part of the form's paint).
 const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) => ({ default: m.FloatingEmoji })));
 
 /** Mounts the decoration after the first paint; its own component, so that only it re-renders then. */

@@ -8,9 +8,10 @@ import { GuestOnly } from './components/GuestOnly';
 import { RegisterForm } from './components/RegisterForm';
 
 /**
- * /register: display name ≥ 2, username ≥ 3, password ≥ 6, matching confirmation, optional email;
- * a link to /login (spec 000 §2, §5; DESIGN.md §5). The server signs the new author in, so success
- * goes to "/"; should it answer without a user, the author is sent to /login?registered=true.
+ * /register: display name ≥ 2, username ≥ 3, password ≥ 6, matching confirmation, optional email; a
+ * link to /login (spec 000 §2, §5; docs/spec-differences.md). The server signs the new author in,
+ * so success goes to "/"; should it answer without a user, the author is sent to
+ * /login?registered=true.
  */
 export function RegisterScreen({ themeToggle }: { themeToggle?: ReactNode }) {
   const navigate = useNavigate();

@@ -207,7 +207,7 @@ describe('/auth', () => {
     renderApp('/auth');
     await user.click(await screen.findByRole('tab', { name: 'Register' }));
     const panel = screen.getByRole('tabpanel', { name: 'Register' });
-    // The register form loads with its tab (issue 16: not part of the first paint).
+    // The register form loads with its tab (not part of the first paint).
     await user.click(await within(panel).findByRole('button', { name: 'Register' }));
     expect(within(panel).getByText('Display name is required')).toBeTruthy();
     expect(within(panel).getByText('Username must be at least 3 characters')).toBeTruthy();

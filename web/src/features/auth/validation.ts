@@ -4,7 +4,7 @@
  * - 'strict' is /login and /register: username ≥ 3, password ≥ 6, display name ≥ 2, checked on change.
  * - 'auth' is the /auth page: its login tab only requires both fields; its register tab requires a
  *   display name ("Display name is required") and keeps the other rules.
- * Email is optional (DESIGN.md §5) and checked only when given.
+ * Email is optional (docs/spec-differences.md) and checked only when given.
  */
 import { MESSAGES, MINIMUMS } from '@chronicler/schema';
 

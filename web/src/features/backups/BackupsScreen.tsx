@@ -1,7 +1,8 @@
 import './styles';
 /**
- * /backups (issue 14): download everything at any time, restore an archive into this account, and
- * the backups the server keeps on the plan's schedule. Needs the server: offline, it says so.
+ * /backups (docs/server.md#backups): download everything at any time, restore an archive into this
+ * account, and the backups the server keeps on the plan's schedule. Needs the server: offline, it
+ * says so.
  */
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconWifiOff } from '@tabler/icons-react';

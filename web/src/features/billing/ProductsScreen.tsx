@@ -1,5 +1,5 @@
 /**
- * /products (spec 000 §2; issue 12): the five premium products with their benefits, owned ones
+ * /products (spec 000 §2): the five premium products with their benefits, owned ones
  * marked, Purchase Now → /checkout?productId={id}&amount={price}; the author's gift codes and, with
  * Premium Support (or a plan that includes it), the priority support form and its remaining days.
  * Ownership comes from the entitlements on this device, so the page renders offline; buying needs

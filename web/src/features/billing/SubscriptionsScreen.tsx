@@ -1,5 +1,5 @@
 /**
- * /subscriptions (spec 000 §2, §4; issue 12): tabs All Plans, Monthly, Yearly (Save 20%) and
+ * /subscriptions (spec 000 §2, §4): tabs All Plans, Monthly, Yearly (Save 20%) and
  * Compare Features; plan cards with the most-popular marker and Subscribe Now (a per-plan
  * processing flag; the current plan answers "Already subscribed" and sends nothing); the author's
  * plan, renewal, a failed renewal and Manage subscription; gift codes.

@@ -1,6 +1,7 @@
 /**
  * The Subscriptions and Products screens over a real Dexie database (fake-indexeddb); `fetch` is
- * the stubbed boundary (the server's answers are those of sync-server/test/billing.test.ts).
+ * the stubbed boundary (the server's answers are those of
+ * sync-server/test/billing/billing.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** Mantine CSS of the components the billing screens use beyond the shell's (DESIGN.md §6: per component). */
+/** Mantine CSS of the components the billing screens use beyond the shell's (docs/measurements.md#before-the-code: per component). */
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Card.layer.css';

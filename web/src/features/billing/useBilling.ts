@@ -1,9 +1,9 @@
 /**
- * The author's billing state on this device (issue 12). Entitlements are user-scoped synced rows:
- * the screens read them from the local database (so owned products work offline); the status
- * answer (subscription as Stripe last told the server) is kept per author in localStorage for the
- * offline page, and refreshed whenever the device is online. The plan itself reaches every screen
- * through the author's synced record (the session follows it live).
+ * The author's billing state on this device (docs/server.md#billing). Entitlements are user-scoped
+ * synced rows: the screens read them from the local database (so owned products work offline); the
+ * status answer (subscription as Stripe last told the server) is kept per author in localStorage
+ * for the offline page, and refreshed whenever the device is online. The plan itself reaches every
+ * screen through the author's synced record (the session follows it live).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingStatus, Entitlement, ProductId } from '@chronicler/schema';

@@ -304,7 +304,7 @@ describe('Characters page: plan limit (Apprentice, 10 per series)', () => {
     await seed('apprentice', many(10));
     const { user } = renderScreen();
     expect(await screen.findByText('10 of 10 characters on the Apprentice plan')).toBeTruthy();
-    // Worded as a limit (issue 15), not as a locked feature.
+    // Worded as a limit, not as a locked feature (docs/spec-differences.md).
     const message = 'You have used all 10 characters your plan allows in this series. Upgrade to The Wordsmith to add more.';
     expect(screen.getByTestId('character-limit').textContent).toContain(message);
     expect(screen.getByTestId('character-limit').textContent).not.toContain('This feature requires');
@@ -547,7 +547,7 @@ describe('Characters page: errors', () => {
   });
 });
 
-describe('a protagonist is a main character by default (issue 15)', () => {
+describe('a protagonist is a main character by default', () => {
   it('created with role Protagonist, it lands under Main Characters; the switch still overrides', async () => {
     await seed('wordsmith');
     const { user } = renderScreen();

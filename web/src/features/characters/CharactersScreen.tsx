@@ -2,11 +2,12 @@
  * The Characters page (spec 001 §2 "Characters page"): series selector, name search, New Character,
  * the Main / Supporting / Minor tabs of character cards, and the Character Relationship Map.
  *
- * Reads come from the local database (live), writes go through the mutators (DESIGN.md §1), so the
- * page works offline; the sync engine sends the changes. Plan limits and gates come from the shared
- * plan table: the author is warned before the characters-per-series limit, and the map is locked
- * without relationship mapping. The server enforces the same table; a refused write is reverted by
- * the engine and reported by the sync provider.
+ * Reads come from the local database (live), writes go through the mutators
+ * (docs/architecture.md#the-data-loop), so the page works offline; the sync engine sends the
+ * changes. Plan limits and gates come from the shared plan table: the author is warned before the
+ * characters-per-series limit, and the map is locked without relationship mapping. The server
+ * enforces the same table; a refused write is reverted by the engine and reported by the sync
+ * provider.
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,2 +1,2 @@
-/** Collaboration (issue 13): the /collaboration screen. */
+/** Collaboration (docs/server.md#collaboration): the /collaboration screen. */
 export { CollaborationScreen } from './components/CollaborationScreen';

@@ -1,8 +1,8 @@
 /**
- * The AI companion (spec 000 §2 "/ai-companion"; issue 11): series and book selectors, the
- * suggestions and analysis tabs, the AI Writer Assistant card and the footer. Suggestions are read
- * from the device (they sync), generating one needs the server; analysis runs on the server when
- * it can be reached and on the device otherwise, with the same built-in code.
+ * The AI companion (spec 000 §2 "/ai-companion"; docs/server.md#ai-companion): series and book
+ * selectors, the suggestions and analysis tabs, the AI Writer Assistant card and the footer.
+ * Suggestions are read from the device (they sync), generating one needs the server; analysis runs
+ * on the server when it can be reached and on the device otherwise, with the same built-in code.
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Tabs, Text, Textarea, ThemeIcon, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Issue 15: on a phone the editor has one compact bar, and the status is reachable from its menu. */
+/** On a phone the editor has one compact bar, and the status is reachable from its menu. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

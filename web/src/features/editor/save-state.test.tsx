@@ -1,4 +1,4 @@
-/** Issue 15: what the editor says about saving is true — unsaved input, offline saves, the change badge. */
+/** What the editor says about saving is true — unsaved input, offline saves, the change badge. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ChroniclerDb } from '@chronicler/sync-client';

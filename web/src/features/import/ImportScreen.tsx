@@ -1,8 +1,9 @@
 import './styles';
 /**
- * /series/{id}/import (issue 14, beyond the spec): a DOCX or Markdown manuscript split into
- * chapters by its headings, previewed, then written into a new book or after the chapters of an
- * existing one — through the mutators, so it works offline and syncs later like any edit.
+ * /series/{id}/import (beyond the spec; docs/web.md#exports-and-imports): a DOCX or Markdown
+ * manuscript split into chapters by its headings, previewed, then written into a new book or after
+ * the chapters of an existing one — through the mutators, so it works offline and syncs later like
+ * any edit.
  */
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

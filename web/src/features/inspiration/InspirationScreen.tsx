@@ -1,7 +1,8 @@
 /**
- * The Inspiration Pack (issue 12): 100 prompts, browsable by kind and searchable; "Use prompt"
- * starts a chapter in a book of the current series. For owners of the pack (entitlements on this
- * device, so it works offline); others are told what it holds and where to get it.
+ * The Inspiration Pack (a premium product): 100 prompts, browsable by kind and searchable;
+ * "Use prompt" starts a chapter in a book of the current series. For owners of the pack
+ * (entitlements on this device, so it works offline); others are told what it holds and where to
+ * get it.
  */
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Card.layer.css';

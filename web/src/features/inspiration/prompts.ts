@@ -1,5 +1,5 @@
 /**
- * The Inspiration Pack (premium product `inspiration-pack`, issue 12): 100 writing prompts written
+ * The Inspiration Pack (premium product `inspiration-pack`): 100 writing prompts written
  * for series authors, in six kinds. Ids are stable (a prompt keeps its id when the text is edited),
  * so "prompt of the day" and anything an author remembers keep pointing at the same prompt.
  */

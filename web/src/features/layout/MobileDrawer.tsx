@@ -10,7 +10,7 @@ import { DRAWER_LINKS, isLinkActive } from './nav-links';
 import { layoutClasses as classes } from './layoutClasses';
 
 // Apart from the top bar (MobileNav.tsx): the shell's first paint has no drawer, so Mantine's
-// Drawer and its focus trap stay out of it (issue 16).
+// Drawer and its focus trap stay out of it (docs/web.md#first-load).
 export interface MobileDrawerProps {
   opened: boolean;
   onClose: () => void;

@@ -1,9 +1,9 @@
 /**
  * The signed-in shell's class names (ShellFrame, Sidebar, MobileNav, MobileDrawer), defined in
- * layout.css: plain CSS with global names, not a CSS module, so that main.tsx puts it in the entry's
- * stylesheet (a CSS module shared by the entry and a lazy chunk became a file of its own: one more
- * request before the first screen, issue 16). styles/first-screens.test.ts checks each name
- * against the stylesheet.
+ * layout.css: plain CSS with global names, not a CSS module, so that main.tsx puts it in the
+ * entry's stylesheet (a CSS module shared by the entry and a lazy chunk became a file of its own:
+ * one more request before the first screen). styles/first-screens.test.ts checks each name against
+ * the stylesheet.
  */
 export const layoutClasses = {
   avatar: 'app-shell-avatar',

@@ -20,7 +20,7 @@ import { DashboardSkeleton } from './DashboardSkeleton';
 import { useProgress } from './hooks/useProgress';
 
 // The 30-day view and the two settings forms (Select, NumberInput, Chip: Floating UI) sit below the
-// first screenful: downloaded and drawn after it (issue 16, first load).
+// first screenful: downloaded and drawn after it (docs/web.md#first-load).
 const loadThirtyDays = () => import('./components/ThirtyDays');
 const ThirtyDayHeatmap = lazy(() => loadThirtyDays().then((m) => ({ default: m.ThirtyDayHeatmap })));
 const DailyGoalForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.DailyGoalForm })));
@@ -73,19 +73,19 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
 
   // The outline stays until every panel can draw from the local database at once (and, on a device
   // that has never synced, until the first page of the author's data has arrived): panels filling
-  // in one by one pushed the ones below them down the page (issue 16, layout shift 0.5).
+  // in one by one pushed the ones below them down the page (a layout shift of 0.5).
   const loaded = series !== undefined && figures !== undefined && (seriesId === null || (book !== undefined && (bookId === null || chapters !== undefined)));
   // The switch from the outline is itself rendered as a transition (in slices): the first render
   // with everything read was one ~30 ms task, ~120 ms on a phone.
   const ready = useDeferredValue(loaded && firstSyncSettled);
   // The rest of the page is drawn once the first screenful is, in three steps — the 30-day view,
   // then the two forms closing the first column, then the whole second column (below the first on a
-  // phone) — each a transition React renders in slices, after the previous step has painted: one long
-  // task on a phone became several short ones, and no commit is big (issue 16; the view and the forms
-  // together were one ~18 ms commit, ×4 on a phone, session 13). Nothing drawn
-  // first moves: what follows is drawn below it. The downloads start after the first screenful has
-  // painted, not before: requested at the commit, they finished before the paint and a phone's
-  // browser counted them as part of it.
+  // phone) — each a transition React renders in slices, after the previous step has painted: one
+  // long task on a phone became several short ones, and no commit is big (the view and the forms
+  // together were one ~18 ms commit, ×4 on a phone). Nothing drawn first moves: what follows is
+  // drawn below it. The downloads start after the first screenful has painted, not before:
+  // requested at the commit, they finished before the paint and a phone's browser counted them as
+  // part of it.
   const [stage, setStage] = useState(0);
   // When the first screenful was committed (a layout effect runs before the browser paints it).
   const firstScreenfulAt = useRef<number | null>(null);
@@ -97,7 +97,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
     const next = () => startTransition(() => setStage(stage + 1));
     // The first step waits until the browser has presented the first screenful (its largest paint):
     // a frame callback and a task came ~25 ms before that, and the 30-day view's download counted
-    // as part of the first screenful's paint (session 15).
+    // as part of the first screenful's paint.
     if (stage === 0) {
       return afterPresented(firstScreenfulAt.current ?? performance.now(), () => {
         void loadThirtyDays();
@@ -117,7 +117,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   // What the panels show changes many times while the first pull lands (each page, the author's
   // record, the sync status) and at every save: the panels (memoised) are redrawn with the deferred
   // values, as a transition React renders in slices — redrawn at once, the whole dashboard was a
-  // 15–25 ms task per change, ×4 on a phone (issue 16). In the deferred render (and the first
+  // 15–25 ms task per change, ×4 on a phone. In the deferred render (and the first
   // screenful's, itself deferred) these are the latest values.
   const shownName = useDeferredValue(displayName);
   const shownSeries = useDeferredValue(series);
@@ -155,7 +155,7 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
 /**
  * The outline while the panels wait: DashboardScreen renders at every change while the first pull
  * lands (urgently for the sync status' store), and redrawing the outline each time was ~5–8 ms of
- * a phone's task (issue 16).
+ * a phone's task.
  */
 const StillSkeleton = memo(DashboardSkeleton);
 

@@ -7,7 +7,7 @@ import { dashboardSkeletonClasses as classes } from './dashboardSkeletonClasses'
 /**
  * The dashboard before its data can be read: the greeting from the session's user and the
  * panels' outlines, in DashboardScreen's grid. The app paints it while the local database and
- * the sync engine are still downloading (issue 16: the first paint needs neither).
+ * the sync engine are still downloading (the first paint needs neither: docs/web.md#first-load).
  */
 export function DashboardSkeleton({ displayName }: { displayName: string | undefined }) {
   return (

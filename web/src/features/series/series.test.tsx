@@ -42,7 +42,7 @@ describe('Series page', () => {
     expect(within(card).getByText('Earthsea')).toBeTruthy();
     expect(within(card).getByText('Book 1 of 3')).toBeTruthy();
     expect(within(card).getByText('Wizards and dragons')).toBeTruthy();
-    // Progress is the work done (DESIGN.md §5): a new series with no words is at 0%, not 33%.
+    // Progress is the work done (docs/spec-differences.md): a new series with no words is at 0%, not 33%.
     expect(within(card).getByText('0%')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Books in Earthsea' })).toBeTruthy();
     expect(await screen.findByText('No Books Yet')).toBeTruthy();

@@ -1,4 +1,4 @@
-/** Issue 15, bug 5: "Total books" keeps what the author typed and says the spec's minimum-1 rule. */
+/** "Total books" keeps what the author typed and says the spec's minimum-1 rule. */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +51,7 @@ describe('Total books', () => {
   });
 });
 
-describe('the Apprentice limits on the Series page (issue 15)', () => {
+describe('the Apprentice limits on the Series page', () => {
   it('at 1 of 1 series and 3 of 3 books shows one banner, worded as a limit', async () => {
     const series = serverSeries({ title: 'Earthsea' });
     const { db } = renderWithDb(<SeriesScreen />, { path: '/series', plan: 'apprentice' });

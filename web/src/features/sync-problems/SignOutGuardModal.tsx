@@ -7,7 +7,7 @@ import { OpenedOnce } from '@/components/OpenedOnce';
 import type { SignOutGuardModalProps } from './signOutGuardText';
 
 // Mantine's Modal, downloaded and mounted the first time the warning is shown: mounted closed in
-// the signed-in shell's first commit, it re-rendered synchronously there (issue 16, first load).
+// the signed-in shell's first commit, it re-rendered synchronously there (docs/web.md#first-load).
 const SignOutGuardDialog = lazy(() => import('./SignOutGuardDialog'));
 
 export { unsyncedWarning, type SignOutGuardModalProps } from './signOutGuardText';

@@ -6,11 +6,11 @@ import { type IndicatorState, type Tone, relativeSyncTime, unsyncedLabel, useInd
 
 // The status panel (a Popover, Floating UI and the problems list) is downloaded and mounted when
 // first opened: mounted closed in the shell's first commit, each indicator's Popover re-rendered
-// synchronously there (issue 16, first load).
+// synchronously there (docs/web.md#first-load).
 const SyncStatusPopover = lazy(() => import('./SyncStatusPopover'));
 
 /*
- * The sync indicator of the layout (DESIGN.md §3 "show the count of unsynced changes"): online /
+ * The sync indicator of the layout (docs/sync-protocol.md#durability-on-the-device): online /
  * offline, syncing, "N unsynced changes", the last sync time, and a problems panel listing
  * changes the server refused (their text stays copyable) and storage errors. Keep the name and
  * the `compact` prop: the layout renders it in the sidebar and (compact) in the mobile top bar.
@@ -28,7 +28,7 @@ export function SyncIndicator({ compact = false }: { compact?: boolean }) {
   // The sync status changes many times while syncing (each pull and push, the spinner on and off:
   // ~10 times during a first pull), and its store (useSyncExternalStore) made each a synchronous
   // render of both indicators; the indicator is redrawn with the deferred state instead, as a
-  // transition, the latest state once (issue 16, first load).
+  // transition, the latest state once (docs/web.md#first-load).
   const state = useDeferredValue(useIndicatorState());
   return <IndicatorView state={state} compact={compact} />;
 }

@@ -1,5 +1,5 @@
 /**
- * Long work shows its progress (issue 15). While the first sync on a device brings the author's
+ * Long work shows its progress. While the first sync on a device brings the author's
  * writing in (page after page of changes), a panel says what has arrived so far — series, chapters,
  * words — and links each series that is already here, so the author can open it at once. While a
  * large offline backlog is being sent, it counts the changes sent against those waiting.

@@ -8,7 +8,7 @@ import { useThemeStore } from './theme-store';
 import { useThemePack } from './useThemePack';
 
 // The menu (Mantine's Menu and Floating UI) is downloaded and mounted when first opened: mounted
-// closed in the shell's first commit, it re-rendered synchronously there (issue 16, first load).
+// closed in the shell's first commit, it re-rendered synchronously there (docs/web.md#first-load).
 const ThemeMenu = lazy(() => import('./ThemeMenu'));
 
 /** Theme picker: Light, Dark, Spooky, Sunset (spec 000 §2), and the Custom Theme Pack's five for its owners. */

@@ -152,7 +152,7 @@ describe('Timeline page', () => {
       expect(eventTitles()).toEqual(['The forging of the Ring', 'Riddles in the dark', 'Battle of Five Armies', 'The long-expected party']),
     );
     expect(screen.getAllByTestId('line-date').map((d) => d.textContent)).toEqual(['Undated', 'TA 2941', 'TA 2941 autumn', 'TA 3001']);
-    // The drag help shows only where dragging applies (issue 15).
+    // The drag help shows only where dragging applies.
     expect(screen.queryByText('Timeline Drag & Drop Enabled')).toBeNull();
     expect(screen.queryByTestId('event-drag-handle')).toBeNull();
 

@@ -4,10 +4,10 @@
  * reorder within a group) and Character-Based (one character's events, or all); the add/edit
  * event dialog; deletion with confirmation.
  *
- * Reads come live from the local database and writes go through the mutators (DESIGN.md §1), so
- * the page works offline and the sync engine sends the changes. The timeline is a Wordsmith feature
- * (the `timeline` flag of the plan table): below it the page is locked behind the FeatureGate, and
- * the server refuses the writes (403) anyway.
+ * Reads come live from the local database and writes go through the mutators
+ * (docs/architecture.md#the-data-loop), so the page works offline and the sync engine sends the
+ * changes. The timeline is a Wordsmith feature (the `timeline` flag of the plan table): below it
+ * the page is locked behind the FeatureGate, and the server refuses the writes (403) anyway.
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';

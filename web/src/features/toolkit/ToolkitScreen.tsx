@@ -1,8 +1,8 @@
 /**
- * The Writer's Toolkit (issue 12), for owners (entitlements on this device, so it works offline):
- * plot-structure templates that lay out a book of the current series as chapters with beat notes,
- * and character and world worksheets whose guided answers fill in a new character's or location's
- * fields. Everything is written through the mutators and syncs like any edit.
+ * The Writer's Toolkit (a premium product), for owners (entitlements on this device, so it works
+ * offline): plot-structure templates that lay out a book of the current series as chapters with
+ * beat notes, and character and world worksheets whose guided answers fill in a new character's or
+ * location's fields. Everything is written through the mutators and syncs like any edit.
  */
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Input.layer.css';

@@ -1,5 +1,5 @@
 /**
- * The Writer's Toolkit (premium product `writers-toolkit`, issue 12): plot-structure templates that
+ * The Writer's Toolkit (premium product `writers-toolkit`): plot-structure templates that
  * lay out a book's chapters with beat notes, and worksheets whose guided questions fill in the
  * existing character and location fields.
  */

@@ -4,11 +4,11 @@
  * which only Locations works and the others say 'Coming Soon'. The Locations tab has a search box
  * and cards with View Details (edit), edit and delete (with confirmation).
  *
- * Reads come live from the local database and writes go through the mutators (DESIGN.md §1), so the
- * page works offline and the sync engine sends the changes. Locations are for every plan; the
- * Apprentice limit of locations per series is shown before it is reached and locks New Element at
- * the limit. The server enforces the same table; a refused write is reverted by the engine and
- * reported by the sync provider.
+ * Reads come live from the local database and writes go through the mutators
+ * (docs/architecture.md#the-data-loop), so the page works offline and the sync engine sends the
+ * changes. Locations are for every plan; the Apprentice limit of locations per series is shown
+ * before it is reached and locks New Element at the limit. The server enforces the same table; a
+ * refused write is reverted by the engine and reported by the sync provider.
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-/** Mantine CSS of the components this screen uses beyond the shell's (DESIGN.md §6: per component). */
+/** Mantine CSS of the components this screen uses beyond the shell's (docs/measurements.md#before-the-code: per component). */
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Input.layer.css';

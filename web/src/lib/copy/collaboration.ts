@@ -1,5 +1,5 @@
 /**
- * Toasts of the collaboration actions beyond the spec's catalogue (issue 13: members, roles, links).
+ * Toasts of the collaboration actions beyond the spec's catalogue (members, roles, links).
  * The spec's own collaboration toasts are COLLABORATION_TOASTS in toasts.ts.
  */
 import type { ToastContent } from './toasts';

@@ -1,7 +1,7 @@
 /**
  * The core of the toast copy (spec 000 §8/§9): what every screen and the toaster need, and the
  * account toasts of the first screen, kept apart from the whole catalogue (`toasts.ts`, which
- * re-exports all of this) so `/auth` and the app shell download only this (issue 16).
+ * re-exports all of this) so `/auth` and the app shell download only this (docs/web.md#first-load).
  */
 
 export type ToastVariant = 'default' | 'destructive';

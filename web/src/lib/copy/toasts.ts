@@ -21,7 +21,8 @@ import {
 } from './toast-core';
 
 // The core (types, fallbacks, withError, the account toasts, the toaster's behaviour) is its own
-// module so the first screen loads it without this whole catalogue (issue 16, first-route JavaScript).
+// module so the first screen loads it without this whole catalogue (the first-route JavaScript
+// budget).
 export * from './toast-core';
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ export const CHAPTER_TOASTS = {
   chapterCreated: ok('Chapter created', 'Your chapter has been created successfully'),
   chapterUpdated: ok('Chapter updated'),
   chapterSaved: ok('Chapter saved', 'Your changes have been saved'),
-  /** Offline, a save is kept on the device and sent later: saying "saved" alone would overstate it (DESIGN.md §5). */
+  /** Offline, a save is kept on the device and sent later: saying "saved" alone would overstate it (docs/spec-differences.md). */
   chapterSavedOffline: ok('Chapter saved on this device', 'Your changes will sync when you are back online'),
   chapterSaveFailed: fail('Error saving chapter', FALLBACK_MESSAGES.chapterSave),
 } as const;
@@ -224,7 +225,7 @@ export const ALERTS = {
 export const AI_IMAGE_GATE_HELPER_TEXT = 'Available in Wordsmith plan and higher';
 
 // ---------------------------------------------------------------------------------------------
-// Billing beyond the spec's catalogue (issue 12): portal, gifts, premium support, offline buying
+// Billing beyond the spec's catalogue: portal, gifts, premium support, offline buying
 
 export const BILLING_TOASTS = {
   portalFailed: fail('Could not open the billing portal', FALLBACK_MESSAGES.paymentSetup),

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // The alert (Mantine Alert and its icon) loads with the first error: the first paint of /auth has
-// none (issue 16, first-route JavaScript).
+// none (the first-route JavaScript budget).
 const ErrorAlert = lazy(() => import('./ErrorAlert'));
 
 /** The inline red error box of the account screens. */

@@ -1,11 +1,11 @@
 /**
- * /checkout?productId&amount (spec 000 §2, §4, §8; issue 12). Without both: the toast "Missing
- * product information" and "/". Otherwise a PaymentIntent is made on the server at the catalogue
- * price (the URL's amount is only what the page showed: when it is not the price, the server says
- * so and the real price is used and shown), then "Complete your purchase" with Stripe's Payment
- * Element. Stripe.js is loaded from here only (`@stripe/stripe-js/pure`, this route's chunk), so no
- * other page downloads it. Back from Stripe: "Payment Successful", and the product appears once
- * the verified webhook has granted it. Offline: buying needs a connection.
+ * /checkout?productId&amount (spec 000 §2, §4, §8; docs/server.md#billing). Without both: the toast
+ * "Missing product information" and "/". Otherwise a PaymentIntent is made on the server at the
+ * catalogue price (the URL's amount is only what the page showed: when it is not the price, the
+ * server says so and the real price is used and shown), then "Complete your purchase" with Stripe's
+ * Payment Element. Stripe.js is loaded from here only (`@stripe/stripe-js/pure`, this route's
+ * chunk), so no other page downloads it. Back from Stripe: "Payment Successful", and the product
+ * appears once the verified webhook has granted it. Offline: buying needs a connection.
  */
 import '../styles';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-/** Issue 15: the relationship map shows whole names and pans by drag and keyboard. */
+/** The relationship map shows whole names and pans by drag and keyboard. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -64,7 +64,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
   const active = links.find((l) => l.relationship.id === activeLink) ?? null;
 
   // On a phone the drawing is framed tightly round the circle of characters (the spec's 800-wide
-  // view left nodes 14 px across on a 390 px screen), in a box as tall as it needs (issue 15).
+  // view left nodes 14 px across on a 390 px screen), in a box as tall as it needs.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const viewBox = phone ? PHONE_VIEWBOX : MAP_VIEWBOX;
   const { pan, reset: resetPan, handlers: panHandlers } = useMapPan(zoom, phone ? PHONE_VIEWBOX_WIDTH : MAP_WIDTH);

@@ -1,7 +1,8 @@
 /**
- * The screen's data, read from the local database (DESIGN.md §1: no fetch for entity data) and kept
- * live: every series, and the characters and relationships of the chosen one. Answers carry the
- * series they were read for so a series switch never shows the previous series' rows.
+ * The screen's data, read from the local database (docs/architecture.md#the-data-loop: no fetch for
+ * entity data) and kept live: every series, and the characters and relationships of the chosen one.
+ * Answers carry the series they were read for so a series switch never shows the previous series'
+ * rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Character, CharacterRelationship } from '@chronicler/schema';

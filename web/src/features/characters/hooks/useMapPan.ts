@@ -1,5 +1,5 @@
 /**
- * Panning the relationship map (issue 15: at 200% the outer nodes were cut off): drag the
+ * Panning the relationship map (at 200% zoom the outer nodes were cut off): drag the
  * background with a pointer, or focus the map and use the arrow keys. The offset is in viewBox
  * units and kept within reach of the drawing, so the map can never be lost off-screen.
  */

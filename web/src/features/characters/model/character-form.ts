@@ -98,9 +98,9 @@ function books(values: readonly string[]): number[] {
 }
 
 /**
- * The role changes. A protagonist is a main character by default (DESIGN.md §5): choosing the role
- * Protagonist turns "Main character" on, and choosing another role turns it back off — unless the
- * author set the switch themselves (`mainChosen`), which always wins.
+ * The role changes. A protagonist is a main character by default (docs/spec-differences.md):
+ * choosing the role Protagonist turns "Main character" on, and choosing another role turns it back
+ * off — unless the author set the switch themselves (`mainChosen`), which always wins.
  */
 export function withRole(values: CharacterFormValues, role: CharacterRole, mainChosen: boolean): CharacterFormValues {
   if (mainChosen || role === values.role) return { ...values, role };

@@ -1,8 +1,9 @@
 /**
  * AI character image generation, simulated on the client as spec 001 §7 "Local behaviour" says
- * (kept until a real image provider exists, DESIGN.md §5): wait 1.5 s, then pick one of three
- * placeholder images at random. No server call. The images are bundled with the app (no network
- * at run time, DESIGN.md §7); `?no-inline` keeps them as files so the stored URL stays short.
+ * (kept until a real image provider exists, docs/spec-differences.md): wait 1.5 s, then pick one of
+ * three placeholder images at random. No server call. The images are bundled with the app (no
+ * network at run time, docs/measurements.md#platform-facts); `?no-inline` keeps them as files so
+ * the stored URL stays short.
  */
 import portrait1 from '../assets/portrait-1.svg?no-inline';
 import portrait2 from '../assets/portrait-2.svg?no-inline';

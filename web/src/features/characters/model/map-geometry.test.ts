@@ -185,7 +185,7 @@ describe('layoutLinks', () => {
   });
 });
 
-describe('nodeLabelLines (issue 15: the whole name inside its node)', () => {
+describe('nodeLabelLines: the whole name inside its node', () => {
   it('wraps a two-word name onto two lines instead of dropping a word', () => {
     expect(nodeLabelLines('Lord Corven', 30).lines).toEqual(['Lord', 'Corven']);
     expect(nodeLabelLines('Old Hobb', 30).lines.join(' ')).toBe('Old Hobb');

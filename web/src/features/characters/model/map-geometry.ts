@@ -193,7 +193,7 @@ const GLYPH_WIDTH = 0.62;
 const MIN_LABEL_FONT = 7;
 
 /**
- * The whole name inside its node (issue 15: "Lord Corven" showed as "Lord"): words wrapped onto
+ * The whole name inside its node ("Lord Corven" once showed as "Lord"): words wrapped onto
  * up to three lines across the circle, and the font made smaller until the longest line fits. Only
  * a name that cannot fit even then is cut with "…" (the full name stays in the tooltip and the
  * accessible name).

@@ -1,7 +1,7 @@
 /**
- * The writing companion inside the chapter editor (issue 11, beyond the spec): analyse the open
- * chapter in place (findings highlighted in the text, a list that jumps to each), and insert one of
- * the series' stored suggestions at the cursor. Runs on the device with the built-in code, offline too.
+ * The writing companion inside the chapter editor (beyond the spec): analyse the open chapter in
+ * place (findings highlighted in the text, a list that jumps to each), and insert one of the
+ * series' stored suggestions at the cursor. Runs on the device with the built-in code, offline too.
  */
 import { useState } from 'react';
 import { Button, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -48,7 +48,7 @@ export function CompanionPanel({ controller, disabled }: { controller: ChapterEd
     if (!view) return;
     // Words typed before the insertion are the author's writing: saved first, as writing. The
     // inserted text is then saved on its own, marked as the companion's, so it never counts as
-    // words written (issue 10's counting rules).
+    // words written (docs/server.md#writing-statistics).
     if (controller.store.getState().dirty) await controller.save({ auto: true, quiet: true });
     insertAtCursor(view, content);
     await controller.save({ auto: true, quiet: true, writingKind: 'companion' });

@@ -2,7 +2,7 @@
  * The editor's toolbar. On a large screen: Back, the screen title, the save state, History,
  * Auto-save and Save. On a phone (below the `sm` breakpoint) one compact row — Back, the save
  * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
- * History and Auto-save — so the writing starts near the top of the screen (issue 15).
+ * History and Auto-save — so the writing starts near the top of the screen.
  */
 import { type ReactNode, type Ref, useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';

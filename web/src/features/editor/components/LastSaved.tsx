@@ -4,7 +4,7 @@ import { useLastSavedText } from '../hooks/useLastSavedText';
 
 /**
  * "Last saved: …" (001 §2) — but "Unsaved changes" while the author has input that is not saved,
- * so "Just now" never sits next to words that are not saved (DESIGN.md §5).
+ * so "Just now" never sits next to words that are not saved (docs/spec-differences.md).
  */
 export function LastSaved({ controller, compact = false }: { controller: Pick<ChapterEditorController, 'store'>; compact?: boolean }) {
   const dirty = useEditorState(controller, (s) => s.dirty);

@@ -1,6 +1,7 @@
 /**
- * The writing area: a CodeMirror 6 view (DESIGN.md §6 — it renders only the visible lines, so a
- * 20,000-word chapter types as fast as an empty one, where a <textarea> took 29 ms a keystroke).
+ * The writing area: a CodeMirror 6 view (docs/measurements.md#before-the-code — it renders only the
+ * visible lines, so a 20,000-word chapter types as fast as an empty one, where a <textarea> took
+ * 29 ms a keystroke).
  *
  * The chapter editor's view grows with its text and the page is the one scroller: CodeMirror
  * follows the window's scroll to draw what is visible (docs/decisions/0001-editor-scrolls-with-the-page.md).

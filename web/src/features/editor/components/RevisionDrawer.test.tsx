@@ -58,7 +58,7 @@ describe('the revision history after a restore', () => {
   });
 });
 
-describe('comparing with the previous revision (issue 15, bug 3)', () => {
+describe('comparing with the previous revision', () => {
   async function compare(current: string, revision: string) {
     stubFetch({
       [`GET ${base}`]: { status: 200, body: [summary(12, 9, '2026-11-20T10:00:00Z')] },

@@ -1,6 +1,7 @@
 /**
- * Revision history (DESIGN.md §3: every save keeps a revision the author can browse and restore).
- * The list and the texts come from the server, so this works online only.
+ * Revision history (docs/sync-protocol.md#chapter-text-merge: every save keeps a revision the
+ * author can browse and restore). The list and the texts come from the server, so this works online
+ * only.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, EmptyState, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';

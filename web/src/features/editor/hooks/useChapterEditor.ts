@@ -1,8 +1,8 @@
 /**
- * The chapter editor's behaviour (spec 001 §2, §4, §5; DESIGN.md §3 "Chapter text never loses
- * words"), composed from small hooks over one store and the pure save planner (model/save-plan):
- * the saved chapter (useSavedChapter), drafts (useDrafts), saving (useSave), auto-save
- * (useAutoSave) and comparing/choosing (useConflictResolution).
+ * The chapter editor's behaviour (spec 001 §2, §4, §5; docs/web.md#the-chapter-editor,
+ * docs/sync-protocol.md#chapter-text-merge), composed from small hooks over one store and the pure
+ * save planner (model/save-plan): the saved chapter (useSavedChapter), drafts (useDrafts), saving
+ * (useSave), auto-save (useAutoSave) and comparing/choosing (useConflictResolution).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';

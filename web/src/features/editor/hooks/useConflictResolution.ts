@@ -1,8 +1,8 @@
 /**
- * Comparing and choosing (DESIGN.md §3): conflict copies from the server and text saved elsewhere
- * while the author typed are resolved here — keep mine, keep theirs, or save a merged text — and
- * revisions are restored. Whatever is replaced stays in the revision history: unsaved words are
- * saved (and sent) first.
+ * Comparing and choosing (docs/sync-protocol.md#chapter-text-merge): conflict copies from the
+ * server and text saved elsewhere while the author typed are resolved here — keep mine, keep
+ * theirs, or save a merged text — and revisions are restored. Whatever is replaced stays in the
+ * revision history: unsaved words are saved (and sent) first.
  */
 import { type RefObject, useCallback, useMemo } from 'react';
 import { countWordsEditor } from '@chronicler/schema';

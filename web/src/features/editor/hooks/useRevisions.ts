@@ -1,6 +1,6 @@
 /**
  * The revision history of a chapter: a non-entity read straight from the server (every save keeps
- * a revision there, DESIGN.md §3), so it is only available online.
+ * a revision there, docs/sync-protocol.md#chapter-text-merge), so it is only available online.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ChapterRevisionSummary } from '@chronicler/schema';

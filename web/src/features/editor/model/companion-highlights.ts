@@ -1,5 +1,5 @@
 /**
- * The companion's findings drawn on the chapter in CodeMirror (issue 11): mark decorations that
+ * The companion's findings drawn on the chapter in CodeMirror: mark decorations that
  * follow the text as the author types, added to a live editor with `appendConfig` so the editor's
  * own setup is untouched, and cleared with an empty set.
  */

@@ -1,5 +1,5 @@
 /**
- * The chapter editor's decisions, without React (DESIGN.md §3 "Chapter text never loses words").
+ * The chapter editor's decisions, without React (docs/web.md#the-chapter-editor, docs/sync-protocol.md#chapter-text-merge).
  *
  * Three versions meet in the editor: the BASE (the last saved state the editor's text derives
  * from), the LOCAL input (what the author has typed) and ELSEWHERE (a newer saved state that

@@ -38,7 +38,7 @@ describe('compareTexts', () => {
   });
 });
 
-describe('compareTexts: invisible differences (issue 15, bug 3)', () => {
+describe('compareTexts: invisible differences', () => {
   const changedText = (left: string, right: string) =>
     compareTexts(left, right)
       .rows.flatMap((r) => (r.type === 'changed' ? [...r.left, ...r.right] : []))

@@ -43,7 +43,7 @@ const CONTEXT = 1;
  * The paragraphs (lines) of a text as an author reads them: without the spaces at their ends and
  * without blank lines after the last one. Both are invisible, so two versions that differ only
  * there compare equal: an author who typed "He left. " and later Enter and a new paragraph has
- * changed nothing in "He left." (issue 15, bug 3: it showed in both columns as a changed passage).
+ * changed nothing in "He left." (it once showed in both columns as a changed passage).
  */
 export function paragraphsOf(text: string): string[] {
   const paragraphs = text.split('\n').map((line) => line.trimEnd());
@@ -172,9 +172,10 @@ export function unionMerge(mine: string, theirs: string): string {
 export type ThreeWayResult = { clean: true; text: string } | { clean: false };
 
 /**
- * The editor's merge-before-save: the server's merge (`mergeChapterText`, DESIGN.md §3), called as
- * the server would call it had this text been sent from `base` — `theirs` (saved elsewhere) is the
- * server's current text and `mine` the incoming one — so the editor and the server always agree.
+ * The editor's merge-before-save: the server's merge (`mergeChapterText`,
+ * docs/sync-protocol.md#chapter-text-merge), called as the server would call it had this text been
+ * sent from `base` — `theirs` (saved elsewhere) is the server's current text and `mine` the
+ * incoming one — so the editor and the server always agree.
  */
 export function threeWayMerge(base: string, mine: string, theirs: string): ThreeWayResult {
   const merged = mergeChapterText(base, theirs, mine);

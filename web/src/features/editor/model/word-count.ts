@@ -1,8 +1,8 @@
 /**
- * Word counts that stay cheap on long chapters (DESIGN.md §6: a 20,000-word chapter must type at
- * frame rate). The editor's rule (spec 001 §5: punctuation to spaces, split on whitespace, drop
- * empty pieces) never lets a word span a line break, so the count of a text is the sum of the
- * counts of its lines. After an edit only the lines it touched are counted again.
+ * Word counts that stay cheap on long chapters (docs/measurements.md#before-the-code: a 20,000-word
+ * chapter must type at frame rate). The editor's rule (spec 001 §5: punctuation to spaces, split on
+ * whitespace, drop empty pieces) never lets a word span a line break, so the count of a text is the
+ * sum of the counts of its lines. After an edit only the lines it touched are counted again.
  */
 import type { ChangeSet, Text } from '@codemirror/state';
 import { countWordsEditor } from '@chronicler/schema';

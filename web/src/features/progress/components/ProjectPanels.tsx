@@ -10,12 +10,12 @@ import { useMutators } from '@/lib/sync';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 
 // The more-menu (Mantine's Menu and Floating UI) is downloaded and mounted when first opened:
-// mounted closed, it re-rendered synchronously inside the dashboard's first commit (issue 16).
+// mounted closed, it re-rendered synchronously inside the dashboard's first commit.
 const ProjectMoreMenu = lazy(() => import('./ProjectMoreMenu'));
 
 /** The Current Project panel (000 §2): the current series, its pencil and its more-menu's five links. */
 export function CurrentProjectPanel({ series, onEdit }: { series: Series | null; onEdit: () => void }) {
-  // Completed chapters against the books planned (DESIGN.md §5), read live.
+  // Completed chapters against the books planned (docs/spec-differences.md), read live.
   const percent = useSeriesProgress(series);
   if (!series) {
     return (

@@ -143,7 +143,7 @@ export function StreakSettingsForm({ settings }: { settings: WritingSettings | n
         <Group gap="md" align="flex-end" wrap="wrap">
           {/* The platform's own picker (a phone's wheel): Mantine's Select positioned its closed list with
               Floating UI as it mounted — a synchronous re-render and a style recalculation in the
-              dashboard's commit (issue 16, total blocking time). */}
+              dashboard's commit, which counted as blocking time. */}
           <NativeSelect label="My writing day ends at" description="Late sessions count for the day they began" data={HOURS} value={dayEndHour} onChange={(event) => setDayEndHour(event.currentTarget.value)} w={220} />
           <NumberInput label="Streak freezes per month" description="Missed days that keep a streak alive" min={0} max={MAX_FREEZES_PER_MONTH} allowDecimal={false} value={freezes} onChange={setFreezes} w={220} />
         </Group>

@@ -45,7 +45,7 @@ export interface ProgressFigures {
 /** The browser's IANA zone (the author's zone until they choose one). */
 export function browserTimeZone(): string {
   // Read at most once a minute: the dashboard's progress query asks at every change of the local
-  // database, and each reading builds two Intl.DateTimeFormat (~1–3 ms on a phone, issue 16).
+  // database, and each reading builds two Intl.DateTimeFormat (~1–3 ms on a phone).
   const now = Date.now();
   if (zoneCache && now - zoneCache.at < ZONE_CACHE_MS) return zoneCache.zone;
   const read = Intl.DateTimeFormat().resolvedOptions().timeZone;

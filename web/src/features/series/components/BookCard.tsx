@@ -195,7 +195,7 @@ export function BookCard({ book }: { book: Book }) {
         </Button>
       </Group>
       {/* Up to about 7rem and scrollable on a large screen (001 §2); as tall as its chapters on a phone,
-          where a box scrolling inside the page scroll is hard to use (issue 15). No blank space either way. */}
+          where a box scrolling inside the page scroll is hard to use. No blank space either way. */}
       <ScrollArea.Autosize mah={phone ? undefined : '7rem'} type="auto" offsetScrollbars data-testid="chapter-scroll">
         {chapters === undefined ? (
           <Stack gap={6}>

@@ -1,6 +1,7 @@
 /**
- * Live reads of the local database for the series screens (DESIGN.md §1: screens read Dexie with
- * useLiveQuery and write through the mutators). `undefined` means "still reading".
+ * Live reads of the local database for the series screens (docs/architecture.md#the-data-loop:
+ * screens read Dexie with useLiveQuery and write through the mutators). `undefined` means "still
+ * reading".
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Book, Chapter, Series } from '@chronicler/schema';

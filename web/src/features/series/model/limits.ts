@@ -1,7 +1,7 @@
 /**
- * Apprentice plan limits shown before the author hits them (spec 000 §6, 001 §6; DESIGN.md §5: one
- * plan table, shown and enforced), in the shape the series screens' notice takes. The counting and
- * wording are the shared lib/limits.
+ * Apprentice plan limits shown before the author hits them (spec 000 §6, 001 §6;
+ * docs/spec-differences.md: one plan table, shown and enforced), in the shape the series screens'
+ * notice takes. The counting and wording are the shared lib/limits.
  */
 import type { LimitName, PlanName } from '@chronicler/schema';
 import { planLimitState } from '@/lib/limits';

@@ -1,7 +1,8 @@
 /**
- * The Timeline page's data, live from the local database (DESIGN.md §1: screens never fetch entity
- * data): every series and, for the shown one, its books, characters, locations and events. An
- * answer carries the series it was read for, so switching series never shows the previous rows.
+ * The Timeline page's data, live from the local database (docs/architecture.md#the-data-loop:
+ * screens never fetch entity data): every series and, for the shown one, its books, characters,
+ * locations and events. An answer carries the series it was read for, so switching series never
+ * shows the previous rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Book, Chapter, Character, Location, TimelineEvent } from '@chronicler/schema';

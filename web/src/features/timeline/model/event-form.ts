@@ -1,6 +1,7 @@
 /**
- * The add/edit event dialog's values (spec 001 §3 Timeline event, §5): defaults, the title check and
- * the request bodies. Ids are strings here (DESIGN.md §2), not the spec's numbers.
+ * The add/edit event dialog's values (spec 001 §3 Timeline event, §5): defaults, the title check
+ * and the request bodies. Ids are strings here (docs/architecture.md#identity), not the spec's
+ * numbers.
  */
 import {
   DEFAULT_EVENT_COLOR,

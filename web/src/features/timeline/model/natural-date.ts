@@ -1,8 +1,8 @@
 /**
- * The natural order of free-text dates for the chronological view (DESIGN.md §5, in place of the
- * spec's alphabetical order, which put "Year 10" before "Year 9" and "Autumn" before "Spring"):
- * the text is read as a run of tokens, numbers compare as numbers, month and season names in
- * calendar order, and any other word alphabetically (case- and accent-insensitive).
+ * The natural order of free-text dates for the chronological view (docs/spec-differences.md, in
+ * place of the spec's alphabetical order, which put "Year 10" before "Year 9" and "Autumn" before
+ * "Spring"): the text is read as a run of tokens, numbers compare as numbers, month and season
+ * names in calendar order, and any other word alphabetically (case- and accent-insensitive).
  */
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** Seasons sit after the month they begin in: spring after March, …, winter after December. */

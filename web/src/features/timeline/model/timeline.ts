@@ -46,8 +46,8 @@ export function compareNarrative(a: Ordered, b: Ordered): number {
 
 /**
  * Chronological view (001 §4): empty dates first, as the spec says, then the date text in natural
- * order (numbers as numbers, months and seasons in calendar order: `compareDateText`, DESIGN.md §5);
- * equal dates keep the narrative order.
+ * order (numbers as numbers, months and seasons in calendar order: `compareDateText`,
+ * docs/spec-differences.md); equal dates keep the narrative order.
  */
 export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date'>>(events: readonly T[]): T[] {
   return [...events].sort((a, b) => {

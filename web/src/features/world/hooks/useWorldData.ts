@@ -1,7 +1,7 @@
 /**
- * The World page's data, live from the local database (DESIGN.md §1: screens never fetch entity
- * data): every series, and the locations of the shown one. An answer carries the series it was read
- * for, so switching series never shows the previous series' locations.
+ * The World page's data, live from the local database (docs/architecture.md#the-data-loop: screens
+ * never fetch entity data): every series, and the locations of the shown one. An answer carries the
+ * series it was read for, so switching series never shows the previous series' locations.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Location } from '@chronicler/schema';
