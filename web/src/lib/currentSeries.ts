@@ -6,7 +6,7 @@
  *
  *   const id = useCurrentSeriesId();      // what is stored (may name a deleted series)
  *   setCurrentSeriesId(series.id);
- *   const series = useCurrentSeries();    // sync/useCurrentSeries: resolved against Dexie
+ *   const series = useCurrentSeries();    // lib/useCurrentSeries: resolved against Dexie
  */
 import { create } from 'zustand';
 import { readLocal, removeLocal, writeLocal } from './storage';
