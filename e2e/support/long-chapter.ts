@@ -75,12 +75,24 @@ export function renderedLines(page: Page): Promise<number> {
   return page.locator('.cm-content .cm-line').count();
 }
 
-/** True when the element's box lies within the window's visible height (the top bar and toolbar aside). */
+/** True when some of the element shows in the window's visible height. */
 export async function onScreen(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   if (!box) return false;
   const height = await locator.page().evaluate(() => window.visualViewport?.height ?? window.innerHeight);
-  return box.y >= 0 && box.y + Math.min(box.height, 24) <= height;
+  return box.y < height - 8 && box.y + box.height > 8;
+}
+
+/**
+ * True when the element's last line shows in the window: the reader has reached its end (a
+ * paragraph can be taller than a phone's screen).
+ */
+export async function endOnScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  const height = await locator.page().evaluate(() => window.visualViewport?.height ?? window.innerHeight);
+  const bottom = box.y + box.height;
+  return bottom > 24 && bottom <= height;
 }
 
 /**
@@ -141,9 +153,9 @@ export async function wheelUntilOnScreen(page: Page, target: Locator, turns = 40
   await page.mouse.move(area!.x + area!.width / 2, Math.min(viewport.height - 40, area!.y + 200));
   for (let turn = 1; turn <= turns; turn++) {
     await page.mouse.wheel(0, delta);
-    if (turn % 5 === 0 && (await target.count()) > 0 && (await onScreen(target.first()))) return turn;
+    if (turn % 5 === 0 && (await target.count()) > 0 && (await endOnScreen(target.first()))) return turn;
   }
-  await expect.poll(async () => (await target.count()) > 0 && onScreen(target.first()), { timeout: 5_000 }).toBe(true);
+  await expect.poll(async () => (await target.count()) > 0 && endOnScreen(target.first()), { timeout: 5_000 }).toBe(true);
   return turns;
 }
 
@@ -163,12 +175,12 @@ export async function swipeUntilOnScreen(page: Page, target: Locator, swipes = 3
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from - step * Math.round(height * 0.06) }] });
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      if ((await target.count()) > 0 && (await onScreen(target.first()))) return swipe;
+      if ((await target.count()) > 0 && (await endOnScreen(target.first()))) return swipe;
     }
   } finally {
     await cdp.detach();
   }
-  await expect.poll(async () => (await target.count()) > 0 && onScreen(target.first()), { timeout: 5_000 }).toBe(true);
+  await expect.poll(async () => (await target.count()) > 0 && endOnScreen(target.first()), { timeout: 5_000 }).toBe(true);
   return swipes;
 }
 
@@ -186,7 +198,7 @@ export async function readToEndAndWrite(page: Page, chapter: LongChapter, typed:
   await expectCaretInView(page);
   await page.keyboard.type(typed);
   await expectCaretInView(page);
-  expect(await onScreen(page.getByText(typed.trim()))).toBe(true);
+  expect(await endOnScreen(page.getByText(typed.trim()))).toBe(true);
 }
 
 /**
@@ -197,7 +209,7 @@ export async function expectReopenedAtCaret(page: Page, typedBefore: string, typ
   const editor = page.getByTestId('chapter-content');
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(typedBefore.trim())).toBeVisible();
-  expect(await onScreen(page.getByText(typedBefore.trim()))).toBe(true);
+  expect(await endOnScreen(page.getByText(typedBefore.trim()))).toBe(true);
   await editor.focus();
   await page.keyboard.type(typeNext);
   await expectCaretInView(page);

@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { setPlan, signUpViaApi, toast, uniqueUsername } from '../support';
-import { expectReopenedAtCaret, longChapter, onScreen, paragraphAt, readToEndAndWrite, wheelUntilOnScreen } from '../support/long-chapter';
+import { endOnScreen, expectReopenedAtCaret, longChapter, paragraphAt, readToEndAndWrite, wheelUntilOnScreen } from '../support/long-chapter';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -233,7 +233,7 @@ test('a 20,000-word shared chapter: a co-author writes at its end, the owner rea
 
   // It arrives on the owner's screen where she is reading, and her place in the chapter stays put.
   await expect(ownerPage.getByText(added.trim())).toBeVisible({ timeout: 15_000 });
-  expect(await onScreen(ownerPage.getByText(added.trim()))).toBe(true);
+  expect(await endOnScreen(ownerPage.getByText(added.trim()))).toBe(true);
   expect(Math.abs((await ownerPage.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
 
   // The owner answers at the end; the co-author sees it live, then both reopen where their caret was.

@@ -8,6 +8,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { type Theme, startInTheme } from '../support';
 import {
+  endOnScreen,
   expectCaretInView,
   longChapter,
   milesOnScreen,
@@ -93,7 +94,7 @@ for (const device of [DESKTOP, NARROW, PHONE, SMALL_PHONE]) {
     // Reading on: the wheel (a finger on the phone) reaches the last paragraph.
     if (device.touch) await swipeUntilOnScreen(page, last);
     else await wheelUntilOnScreen(page, last);
-    expect(await onScreen(last)).toBe(true);
+    expect(await endOnScreen(last)).toBe(true);
     expect(await toolbarIsOpaque(page), `the toolbar in ${device.theme}`).toBe(true);
     expect(await onScreen(page.getByTestId('editor-toolbar')), 'the toolbar stays in sight').toBe(true);
     drawn.push(await renderedLines(page));
@@ -112,7 +113,7 @@ for (const device of [DESKTOP, NARROW, PHONE, SMALL_PHONE]) {
     const typed = ' The harbour lights went out one by one.';
     await page.keyboard.type(typed);
     await expectCaretInView(page);
-    expect(await onScreen(page.getByText('The harbour lights went out one by one.'))).toBe(true);
+    expect(await endOnScreen(page.getByText('The harbour lights went out one by one.'))).toBe(true);
 
     // Page Up and Page Down move through the chapter with the caret in view.
     const before = await page.evaluate(() => window.scrollY);
@@ -137,7 +138,7 @@ for (const device of [DESKTOP, NARROW, PHONE, SMALL_PHONE]) {
     await page.reload();
     await expect(chapterContent(page)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('The harbour lights went out one by one.')).toBeVisible();
-    expect(await onScreen(page.getByText('The harbour lights went out one by one.'))).toBe(true);
+    expect(await endOnScreen(page.getByText('The harbour lights went out one by one.'))).toBe(true);
     await chapterContent(page).focus();
     await page.keyboard.type(' Then silence.');
     await expectCaretInView(page);
