@@ -22,3 +22,4 @@ export * from './export-formats.ts';
 export * from './series-bible.ts';
 export * from './backup.ts';
 export * from './manuscript-import.ts';
+export * from './markup/index.ts';

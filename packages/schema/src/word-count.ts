@@ -4,7 +4,9 @@
  * has not seen lately. Counting runs Unicode-property regexes over the whole text
  * (~170 µs per 1,000 words), and a save usually changes one paragraph of many. A line break is
  * whitespace, so no word spans two lines: the text's count is the sum of its lines' counts.
+ * Words are counted in the text the author reads (markup/): `un*believ*able` is one word.
  */
+import { mayHoldMarkup, visibleText } from './markup/parse.ts';
 import { countWordsEditor } from './rules.ts';
 
 /** Lines shorter than this are counted directly: remembering them costs about as much. */
@@ -25,18 +27,23 @@ function detached(line: string): string {
   return JSON.parse(JSON.stringify(line)) as string;
 }
 
+/** One line's words as the author reads them (its markers and escapes are not words). */
+function countVisibleWords(line: string): number {
+  return countWordsEditor(mayHoldMarkup(line) ? visibleText(line) : line);
+}
+
 export function chapterWordCount(text: string): number {
   let total = 0;
   for (const line of text.split('\n')) {
     // The blank lines between paragraphs: half the lines of most chapters.
     if (line === '') continue;
     if (line.length < MIN_REMEMBERED_LENGTH) {
-      total += countWordsEditor(line);
+      total += countVisibleWords(line);
       continue;
     }
     let count = lineCounts.get(line);
     if (count === undefined) {
-      count = countWordsEditor(line);
+      count = countVisibleWords(line);
       if (lineCounts.size >= MAX_REMEMBERED_LINES) lineCounts.delete(lineCounts.keys().next().value!);
       lineCounts.set(detached(line), count);
     }
