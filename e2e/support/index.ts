@@ -369,3 +369,24 @@ export async function textContrastOverBackground(page: Page, rootSelector: strin
     await page.evaluate(() => document.getElementById('e2e-hide-text')?.remove());
   }
 }
+
+/** The API, as the browser reaches it: what `goOffline` cuts. */
+const API_ROUTES = '**/api/**';
+
+/**
+ * Takes a context offline as a train tunnel would. `setOffline` alone is Chromium's network
+ * emulation, applied to each page's target: a document that a navigation or a reload opens in a
+ * new renderer could send its first requests before the emulation reached it, and a save then
+ * arrived at the server "while offline". Aborting every API request at the context as well makes
+ * the cut whole; `navigator.onLine` and the `offline` event still come from the emulation.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route(API_ROUTES, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+/** Ends `goOffline`: requests reach the server again, then the browser says it is online. */
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute(API_ROUTES);
+  await context.setOffline(false);
+}

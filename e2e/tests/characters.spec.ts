@@ -7,7 +7,7 @@
  * server when the connection returns.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { type Author, seriousA11yViolations, setPlan, signUpViaApi, toast } from '../support';
+import { goOffline, goOnline, type Author, seriousA11yViolations, setPlan, signUpViaApi, toast } from '../support';
 
 interface SeriesRow {
   id: string;
@@ -197,7 +197,7 @@ test.describe('characters and the relationship map', () => {
     await openCharacters(page, 'The Dispossessed');
     await expect(page.getByRole('article', { name: 'Shevek' })).toBeVisible();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(page.getByText('Offline: changes sync when you reconnect')).toBeVisible();
     await addCharacterInDialog(page, 'Takver', async (d) => {
       await d.getByRole('switch', { name: 'Main character' }).check();
@@ -206,7 +206,7 @@ test.describe('characters and the relationship map', () => {
     // Not on the server yet (the API request context is not the browser's network).
     expect((await serverCharacters(page, series.id)).map((c) => c.name)).toEqual(['Shevek']);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect
       .poll(async () => (await serverCharacters(page, series.id)).map((c) => `${c.name}:${c.isProtagonist}`).sort(), { timeout: 30_000 })
       .toEqual(['Shevek:true', 'Takver:true']);

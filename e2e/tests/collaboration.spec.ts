@@ -7,7 +7,7 @@
  * Collaboration page and presence in the chapter comes and goes over the sync stream, in seconds.
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { setPlan, signUpViaApi, toast, uniqueUsername } from '../support';
+import { goOffline, goOnline, setPlan, signUpViaApi, toast, uniqueUsername } from '../support';
 import { endOnScreen, expectReopenedAtCaret, longChapter, paragraphAt, readToEndAndWrite, wheelUntilOnScreen } from '../support/long-chapter';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -122,7 +122,7 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   // The editor writes offline (the second paragraph); the owner edits online (the first).
   const editorSentence = ' Thunder rolled over the hills.';
   const ownerSentence = ' The innkeeper lit a lantern.';
-  await editorCtx.setOffline(true);
+  await goOffline(editorCtx);
   await content(editorPage).click();
   await editorPage.keyboard.press('ControlOrMeta+End');
   await editorPage.keyboard.type(editorSentence);
@@ -140,7 +140,7 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   await expect(content(viewerPage)).toContainText(ownerSentence.trim(), { timeout: 10_000 });
 
   // The editor comes back: both sentences end up on the server, merged or in a conflict copy.
-  await editorCtx.setOffline(false);
+  await goOnline(editorCtx);
   await expect
     .poll(
       async () => {

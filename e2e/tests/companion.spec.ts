@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations, signUpViaApi, toast } from '../support';
+import { goOffline, goOnline, seriousA11yViolations, signUpViaApi, toast } from '../support';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -106,7 +106,7 @@ test('a chapter is analysed while offline, on the device', async ({ page, contex
   await page.getByRole('tab', { name: 'Analysis' }).click();
   await expect(page.getByRole('combobox', { name: 'Chapter' })).toBeEnabled();
 
-  await context.setOffline(true);
+  await goOffline(context);
   await expect(page.getByTestId('companion-offline')).toBeVisible();
   await choose(page, 'Chapter', 'Harbour Lights');
   await expect(page.getByTestId('analysis-summary')).toContainText('Flesch reading ease');
@@ -114,7 +114,7 @@ test('a chapter is analysed while offline, on the device', async ({ page, contex
   await expect(page.getByTestId('analysed-text').locator('mark[data-kind="passive"]')).toHaveText(['was opened']);
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await expect(page.getByRole('button', { name: 'Generate Suggestion' })).toBeDisabled();
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 test('in the chapter editor: analyse the open chapter in place and insert a suggestion at the cursor', async ({ page }) => {

@@ -5,7 +5,7 @@
  * page killed mid-typing (the draft is offered when the chapter is opened again).
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations, signInViaApi } from '../support';
+import { goOffline, goOnline, seriousA11yViolations, signInViaApi } from '../support';
 import { longChapter, wheelWithinUntilShown } from '../support/long-chapter';
 import { api, chapterContent, editorUrl, newStory, openEditor } from '../support/story';
 
@@ -151,7 +151,7 @@ test.describe('chapter editor', () => {
     await openEditor(page, editorUrl(story));
     await swReady(page);
 
-    await context.setOffline(true);
+    await goOffline(context);
     expect(await page.evaluate(() => fetch('/api/health').then(() => 'reached', () => 'offline'))).toBe('offline');
 
     await typeAtEnd(page, ' The storm came at night.');
@@ -181,7 +181,7 @@ test.describe('chapter editor', () => {
     // Nothing reached the server yet.
     expect((await serverChapter(context.request, story.chapterId)).content).toBe('Before the storm.');
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect
       .poll(async () => (await serverChapter(context.request, story.chapterId)).content, { timeout: 30_000 })
       .toBe('Before the storm. The storm came at night.');
@@ -206,8 +206,8 @@ test.describe('chapter editor', () => {
     const pageB = await b.newPage();
     await openEditor(pageA, editorUrl(story));
     await openEditor(pageB, editorUrl(story));
-    await a.setOffline(true);
-    await b.setOffline(true);
+    await goOffline(a);
+    await goOffline(b);
 
     const sentenceA = ' Gulls followed it out past the breakwater.';
     const sentenceB = ' Nobody waved from the pier.';
@@ -223,11 +223,11 @@ test.describe('chapter editor', () => {
       await expect(page.getByText('Chapter saved')).toBeVisible();
     }
 
-    await a.setOffline(false);
+    await goOnline(a);
     await expect
       .poll(async () => (await serverChapter(a.request, story.chapterId)).content, { timeout: 30_000 })
       .toContain(sentenceA.trim());
-    await b.setOffline(false);
+    await goOnline(b);
 
     // B's text could not be merged: it is kept as a conflict copy and offered in the editor.
     await expect(pageB.getByTestId('conflict-banner')).toBeVisible({ timeout: 30_000 });

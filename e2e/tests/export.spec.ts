@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
-import { setPlan, signUpViaApi, waitForServiceWorkerControl } from '../support';
+import { goOffline, goOnline, setPlan, signUpViaApi, waitForServiceWorkerControl } from '../support';
 import { longChapter } from '../support/long-chapter';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -62,7 +62,7 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   await expect(page.getByTestId('export-summary')).toHaveText(/^3 chapters/, { timeout: 20_000 });
   await waitForServiceWorkerControl(page);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await expect(page.getByText('You are offline')).toBeVisible();
 
   const pdf = await exportAs(page, 'PDF', 'Export PDF');
@@ -102,7 +102,7 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   await expect(page.getByText(/Every character, relationship, place and timeline event/)).toBeVisible();
   const bible = await exportAs(page, 'PDF', 'Export PDF');
   expect(bible.name).toBe('The Glass Kingdoms — Series Bible.pdf');
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 test('a basic author sees DOCX locked behind the feature gate', async ({ page }) => {

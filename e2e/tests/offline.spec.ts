@@ -5,7 +5,7 @@
  * state in the sync indicator; screens still open; when the network returns the indicator says so.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { STORAGE_KEYS, signUpViaApi, waitForServiceWorkerControl } from '../support';
+import { goOffline, goOnline, STORAGE_KEYS, signUpViaApi, waitForServiceWorkerControl } from '../support';
 import { expectReopenedAtCaret, longChapter, readToEndAndWrite } from '../support/long-chapter';
 import { api, editorUrl, newStory, openEditor } from '../support/story';
 
@@ -36,7 +36,7 @@ test('with the network cut, a reload opens the app from the service worker, sign
     username: author.username,
   });
 
-  await context.setOffline(true);
+  await goOffline(context);
   expect(await page.evaluate(() => fetch('/api/health').then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
   await page.reload();
 
@@ -67,7 +67,7 @@ test('with the network cut, a reload opens the app from the service worker, sign
   expect(created.status()).toBe(201);
 
   // Back online: the indicator says so, and the app pulls what changed while it was away.
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(indicator(page)).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
   await expect(indicator(page)).toHaveAccessibleName(/^Sync status: (Online|Syncing)/);
   await aside.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -80,12 +80,12 @@ test('signed out, the app still opens offline: the sign-in page, not a browser e
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   await waitForServiceWorkerControl(page);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.goto('/');
   // Nobody remembered on this device: the protected page sends the visitor to /auth, from the cache.
   await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 test('a 20,000-word chapter offline: read to its end, written there, reopened offline where the caret was, synced on reconnect', async ({
@@ -99,7 +99,7 @@ test('a 20,000-word chapter offline: read to its end, written there, reopened of
   await waitForServiceWorkerControl(page);
   await openEditor(page, editorUrl(story));
 
-  await context.setOffline(true);
+  await goOffline(context);
   await readToEndAndWrite(page, chapter, ' The train left the tunnel.');
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('Chapter saved')).toBeVisible();
@@ -109,7 +109,7 @@ test('a 20,000-word chapter offline: read to its end, written there, reopened of
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('Chapter saved').first()).toBeVisible();
 
-  await context.setOffline(false);
+  await goOnline(context);
   await expect
     .poll(async () => (await api<{ content: string }>(page.request, 'GET', `/api/chapters/${story.chapterId}`)).content, { timeout: 30_000 })
     .toBe(`${chapter.text} The train left the tunnel. Fields ran past.`);

@@ -5,7 +5,7 @@
  * /achievements); Start Writing, the dashboard's add-chapter form and reorder.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { keyboardDrag, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
+import { goOffline, goOnline, keyboardDrag, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
@@ -36,7 +36,7 @@ test('about 300 words written offline raise Words Today and the streak at once; 
   const content = page.getByTestId('chapter-content');
   await expect(content).toContainText('It began.', { timeout: 20_000 });
 
-  await context.setOffline(true);
+  await goOffline(context);
   await content.click();
   await page.keyboard.press('ControlOrMeta+End');
   // Six bursts of 50 words (the author's typing, not a paste: each save stays under the threshold).
@@ -52,7 +52,7 @@ test('about 300 words written offline raise Words Today and the streak at once; 
   await expect(page.getByTestId('streak-bar').getByRole('listitem').last()).toHaveAttribute('data-state', 'written');
   await expect(page.getByTestId('words-today-trend')).toHaveText('+300 from yesterday');
 
-  await context.setOffline(false);
+  await goOnline(context);
   await expect
     .poll(async () => (await api<{ wordsWritten: number }[]>(page.request, 'GET', '/api/writing-stats?period=day')).at(-1)?.wordsWritten ?? 0, { timeout: 30_000 })
     .toBe(300);

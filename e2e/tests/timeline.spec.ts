@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { keyboardDrag, seriousA11yViolations } from '../support';
+import { goOffline, goOnline, keyboardDrag, seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -281,14 +281,14 @@ test.describe('timeline', () => {
     await openTimeline(page);
     await expect(page.getByText('No Timeline Events')).toBeVisible();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(page.getByTestId('offline-note')).toBeVisible();
     await addEvent(page, { title: 'Written on the road', date: 'TA 3018', book: 'Book 2: The Fellowship', characters: ['Frodo'] });
     await expect(page.getByRole('article', { name: 'Written on the road' })).toBeVisible();
     // Nothing reached the server yet (the test's own API client is not affected by the page being offline).
     expect(await serverTimeline(page.request, story.seriesId)).toEqual([]);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect
       .poll(async () => (await serverTimeline(page.request, story.seriesId)).map((e) => [e.title, e.date, e.bookId, e.characterIds.join()]), {
         timeout: 30_000,

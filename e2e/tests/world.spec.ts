@@ -6,7 +6,7 @@
  * offline reaches the server after reconnecting.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { seriousA11yViolations } from '../support';
+import { goOffline, goOnline, seriousA11yViolations } from '../support';
 
 const PASSWORD = 'lanterns-2026';
 let counter = 0;
@@ -162,14 +162,14 @@ test.describe('world building', () => {
     await openWorld(page);
     await expect(page.getByText('No Locations Found')).toBeVisible();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(page.getByTestId('offline-note')).toBeVisible();
     await addLocation(page, 'Selidor', { type: 'Island', books: [3] });
     await expect.poll(() => cardNames(page)).toEqual(['Selidor']);
     // Nothing reached the server yet (the test's own API client is not affected by the page being offline).
     expect(await serverLocations(page.request, seriesId)).toEqual([]);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect
       .poll(async () => (await serverLocations(page.request, seriesId)).map((l) => `${l.name}:${l.locationType}:${l.bookAppearances.join()}`), {
         timeout: 30_000,
