@@ -113,7 +113,7 @@ export async function manuscriptToPdf(m: Manuscript, profile: ExportProfile, fon
 
 function notices(book: FontBook): string[] {
   const out: string[] = [];
-  if (book.emojiUsed) out.push('Emoji are printed in black and white: PDF fonts here have no colour emoji.');
+  if (book.emojiUsed) out.push('Emoji are printed in black and white, without skin tones: the PDF uses a monochrome emoji font. The other formats keep them as typed.');
   if (book.missing.size > 0) {
     const named = [...book.missing].slice(0, 8).map((c) => `${c} (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
     const more = book.missing.size > 8 ? ` and ${book.missing.size - 8} more` : '';
