@@ -17,6 +17,7 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { ExportFont } from '@chronicler/schema';
 import { type FontFace, type FontSource, ON_NEED_FACES } from './font-files';
+import { useLongGlyphOffsets } from './shape';
 
 export type StyleKey = 'regular' | 'italic' | 'bold' | 'boldItalic';
 export type CjkLanguage = 'ja' | 'ko' | 'zh';
@@ -177,7 +178,10 @@ export class FontBook {
   }
 
   private async embed(face: LoadedFace): Promise<LoadedFace> {
-    if (face.pdfFont === null) face.pdfFont = await this.doc.embedFont(this.bytes.get(face.face)!, { subset: true });
+    if (face.pdfFont === null) {
+      face.pdfFont = await this.doc.embedFont(this.bytes.get(face.face)!, { subset: true });
+      useLongGlyphOffsets(face.pdfFont);
+    }
     return face;
   }
 }

@@ -27,6 +27,22 @@ export interface Shaped {
   readonly width: number;
 }
 
+/**
+ * fontkit (1.x, inside pdf-lib) writes a subset's glyph offsets in the short format whenever they
+ * fit, halving them, which is only right when every glyph's data has even length: in the Noto CJK
+ * fonts many do not, and those glyphs printed blank (while pdftotext still read the text). The long
+ * format holds any offset, so every subset is written with it.
+ */
+export function useLongGlyphOffsets(font: PDFFont): void {
+  const subset = embedderOf(font).subset as unknown as { _addGlyph?: (gid: number) => number; loca?: { version?: number } };
+  const addGlyph = subset._addGlyph;
+  if (typeof addGlyph !== 'function') return;
+  subset._addGlyph = function (this: typeof subset, gid: number) {
+    if (this.loca) this.loca.version = 1;
+    return addGlyph.call(this, gid);
+  };
+}
+
 function embedderOf(font: PDFFont): SubsetEmbedder {
   const embedder = (font as unknown as { embedder: SubsetEmbedder }).embedder;
   if (typeof embedder?.subset?.includeGlyph !== 'function') throw new Error('pdf-lib no longer exposes its subset embedder (formats/pdf/shape.ts)');
