@@ -17,7 +17,7 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { ExportFont } from '@chronicler/schema';
 import { type FontFace, type FontSource, ON_NEED_FACES } from './font-files';
-import { useLongGlyphOffsets } from './shape';
+import { writeLongGlyphOffsets } from './shape';
 
 export type StyleKey = 'regular' | 'italic' | 'bold' | 'boldItalic';
 export type CjkLanguage = 'ja' | 'ko' | 'zh';
@@ -41,7 +41,7 @@ const CJK_ORDER: Record<CjkLanguage, CjkLanguage[]> = { zh: ['zh', 'ja', 'ko'], 
 /** Characters the CJK fonts are fetched for (Han, kana, hangul, CJK punctuation and full-width forms). */
 const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\u3200-\u33ff\ufe30-\ufe4f\uff00-\uffef]/u;
 /** Characters the emoji font is fetched for. */
-const EMOJI_CHARACTER = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1f3fb}-\u{1f3ff}\u20e3]/u;
+const EMOJI_CHARACTER = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1f3fb}-\u{1f3ff}]|\u20e3/u;
 /** Format characters (joiners, variation selectors, direction marks): printed by no font, never missing. */
 export const INVISIBLE = /^\p{Default_Ignorable_Code_Point}$/u;
 
@@ -180,7 +180,7 @@ export class FontBook {
   private async embed(face: LoadedFace): Promise<LoadedFace> {
     if (face.pdfFont === null) {
       face.pdfFont = await this.doc.embedFont(this.bytes.get(face.face)!, { subset: true });
-      useLongGlyphOffsets(face.pdfFont);
+      writeLongGlyphOffsets(face.pdfFont);
     }
     return face;
   }

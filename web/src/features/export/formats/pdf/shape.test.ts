@@ -3,13 +3,13 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { diskFonts } from '../testing/fonts';
-import { shape, useLongGlyphOffsets } from './shape';
+import { shape, writeLongGlyphOffsets } from './shape';
 
 async function embedded(face: Parameters<ReturnType<typeof diskFonts>>[0]) {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(await diskFonts()(face), { subset: true });
-  useLongGlyphOffsets(font);
+  writeLongGlyphOffsets(font);
   return font;
 }
 

@@ -33,7 +33,7 @@ export interface Shaped {
  * fonts many do not, and those glyphs printed blank (while pdftotext still read the text). The long
  * format holds any offset, so every subset is written with it.
  */
-export function useLongGlyphOffsets(font: PDFFont): void {
+export function writeLongGlyphOffsets(font: PDFFont): void {
   const subset = embedderOf(font).subset as unknown as { _addGlyph?: (gid: number) => number; loca?: { version?: number } };
   const addGlyph = subset._addGlyph;
   if (typeof addGlyph !== 'function') return;
