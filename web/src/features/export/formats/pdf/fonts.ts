@@ -43,7 +43,12 @@ const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
 /** Characters the emoji font is fetched for. */
 const EMOJI_CHARACTER = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1f3fb}-\u{1f3ff}]|\u20e3/u;
 /** Format characters (joiners, variation selectors, direction marks): printed by no font, never missing. */
-export const INVISIBLE = /^\p{Default_Ignorable_Code_Point}$/u;
+const DEFAULT_IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+
+/** Whether a character is a format character (the first, U+00AD, is the soft hyphen; ASCII has none). */
+export function isInvisible(char: string): boolean {
+  return char.charCodeAt(0) >= 0xad && DEFAULT_IGNORABLE.test(char);
+}
 
 /** The visible mark printed for a character no font has. */
 export const MISSING_MARK = '\u25a1';
@@ -102,14 +107,14 @@ export class FontBook {
   ) {}
 
   private key(char: string, style: StyleKey, cjk: CjkLanguage): string {
-    // The CJK language orders fonts only for characters a CJK font may hold.
-    return `${style}|${CJK_CHARACTER.test(char) ? cjk : ''}|${char}`;
+    // The CJK language orders fonts only for characters a CJK font may hold (none below U+1100, hangul jamo).
+    return `${style}|${char.charCodeAt(0) >= 0x1100 && CJK_CHARACTER.test(char) ? cjk : ''}|${char}`;
   }
 
   /** Notes the characters of a text in a style, to be resolved (and their fonts loaded) by `resolve`. */
   want(text: string, style: StyleKey, cjk: CjkLanguage): void {
     for (const char of text) {
-      if (INVISIBLE.test(char)) continue;
+      if (isInvisible(char)) continue;
       const key = this.key(char, style, cjk);
       if (!this.picks.has(key) && !this.wanted.has(key)) this.wanted.set(key, { char, style, cjk });
     }

@@ -10,7 +10,7 @@
 import { LineBreaker } from 'linebreak';
 import type { Run } from '@chronicler/schema';
 import { bidiAlgorithm, cjkLanguage, paragraphDirection } from '../script';
-import { type FontBook, type LoadedFace, INVISIBLE, MISSING_MARK, styleKey } from './fonts';
+import { type FontBook, type LoadedFace, type StyleKey, MISSING_MARK, isInvisible, styleKey } from './fonts';
 import { type Shaped, shape } from './shape';
 
 /** A shaped piece of a line in one face. */
@@ -48,6 +48,8 @@ const sum = (atoms: readonly Atom[]) => atoms.reduce((w, a) => w + a.shaped.widt
 export class ParagraphSetter {
   /** Shaped text by face, direction and text: a book repeats its words. */
   private readonly shapes = new Map<string, Shaped>();
+  /** Set pieces (a word and its spaces) of one style, left to right, by style, language and text. */
+  private readonly pieces = new Map<string, Piece[]>();
 
   constructor(private readonly fonts: FontBook) {}
 
@@ -65,8 +67,14 @@ export class ParagraphSetter {
       ? bidiAlgorithm().getEmbeddingLevels(text, rtl ? 'rtl' : 'ltr').levels
       : null;
     const cjk = cjkLanguage(text) ?? 'zh';
-    const styles: string[] = [];
-    for (const run of runs) for (let i = 0; i < run.text.length; i++) styles.push(styleKey(run.italic, run.bold));
+    const styles: StyleKey[] = [];
+    /** Where each run after the first starts. */
+    const runStarts: number[] = [];
+    for (const run of runs) {
+      if (styles.length > 0) runStarts.push(styles.length);
+      for (let i = 0; i < run.text.length; i++) styles.push(styleKey(run.italic, run.bold));
+    }
+    let nextRun = 0;
 
     const atomsOf = (from: number, to: number): Atom[] => {
       const atoms: Atom[] = [];
@@ -80,12 +88,12 @@ export class ParagraphSetter {
         const char = String.fromCodePoint(text.codePointAt(i)!);
         const at = i;
         i += char.length;
-        if (INVISIBLE.test(char)) {
+        if (isInvisible(char)) {
           if (current === null) pendingInvisible += char;
           else current.text += char;
           continue;
         }
-        const pick = this.fonts.pick(char, styles[at] as ReturnType<typeof styleKey>, cjk) ?? this.fonts.missingMark();
+        const pick = this.fonts.pick(char, styles[at]!, cjk) ?? this.fonts.missingMark();
         const printed = this.fonts.missing.has(char) ? MISSING_MARK : char;
         const level = levels?.[at] ?? 0;
         const c = current as { face: LoadedFace; slant: boolean; level: number; text: string } | null;
@@ -105,6 +113,16 @@ export class ParagraphSetter {
     let last = 0;
     for (let brk = breaker.nextBreak(); brk !== null; brk = breaker.nextBreak()) {
       const end = brk.position;
+      // A word of one style, left to right, is set the same wherever it comes: set once.
+      while (nextRun < runStarts.length && runStarts[nextRun]! <= last) nextRun++;
+      const key = levels === null && (nextRun >= runStarts.length || runStarts[nextRun]! >= end) ? `${styles[last]}|${cjk}|${width}|${text.slice(last, end)}` : null;
+      const known = key === null ? undefined : this.pieces.get(key);
+      if (known !== undefined) {
+        pieces.push(...known);
+        last = end;
+        continue;
+      }
+      const from = pieces.length;
       let contentEnd = end;
       while (contentEnd > last && /\s/u.test(text[contentEnd - 1]!)) contentEnd--;
       const atoms = atomsOf(last, contentEnd);
@@ -118,6 +136,7 @@ export class ParagraphSetter {
           pieces.push({ atoms: part, trailing: isLast ? trailing : [], width: sum(part), trailingWidth: isLast ? piece.trailingWidth : 0 });
         });
       } else pieces.push(piece);
+      if (key !== null && this.pieces.size < 200_000) this.pieces.set(key, pieces.slice(from));
       last = end;
     }
 
@@ -145,7 +164,7 @@ export class ParagraphSetter {
     let printed = '';
     for (const char of text) {
       // Format characters the face cannot draw are not printed (they would show as boxes).
-      if (INVISIBLE.test(char) && !face.fontkitFont.hasGlyphForCodePoint(char.codePointAt(0)!)) continue;
+      if (isInvisible(char) && !face.fontkitFont.hasGlyphForCodePoint(char.codePointAt(0)!)) continue;
       printed += rtl ? (bidiAlgorithm().getMirroredCharacter(char) ?? char) : char;
     }
     const key = `${face.face}|${rtl ? 'r' : 'l'}|${printed}`;
