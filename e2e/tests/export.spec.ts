@@ -55,7 +55,7 @@ async function exportAs(page: Page, radio: string, button: string): Promise<{ na
 }
 
 test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, and each file reads back', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const author = await signUpViaApi(page, { displayName: 'Ada Quill' });
   await setPlan(author.username, 'legendary', page);
   const seriesId = await seedSeries(page, 'The Glass Kingdoms');
