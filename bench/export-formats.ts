@@ -51,7 +51,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'error',
 });
-fs.copyFileSync(path.join(BENCH_DIR, '../web/src/features/export/assets/DejaVuSerif.ttf'), path.join(dir, 'DejaVuSerif.ttf'));
+fs.copyFileSync(path.join(BENCH_DIR, '../web/node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf'), path.join(dir, 'DejaVuSerif.ttf'));
 fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>export bench</title></head><body><script type="module" src="/bench.js"></script></body></html>\n');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.ttf': 'font/ttf' };
 const server = http.createServer((req, res) => {

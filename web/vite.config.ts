@@ -178,6 +178,9 @@ export default defineConfig({
         // The app shell only: built JS/CSS/HTML and the icons. Data never goes through the cache.
         // ttf: the fonts PDF exports embed, so exporting works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ttf}'],
+        // Export fonts for other scripts (Noto CJK and emoji, megabytes each) are not precached: the
+        // export worker fetches them on first need and keeps them (features/export/font-urls.ts).
+        globIgnores: ['**/Noto*.ttf'],
         // The export worker (docx, pdf-lib) is one chunk above Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',

@@ -18,6 +18,10 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const FIRST = 'The first paragraph always survives the export.';
 const QUOTE = '“Where’s the crown?” asked Ilse — too late.';
 const SECOND_BOOK = 'Book two opens with a paragraph of its own.';
+/** Emphasis as typed in the editor (docs/decisions/0009-chapter-markup.md) and as readers read it. */
+const EMPHASIS = 'She *ran* — **fast**.';
+const JAPANESE = '彼女は静かに扉を開けた。';
+const ARABIC = 'قالت الريح للبحر.';
 /** As long as a real chapter: every export must carry it to its last paragraph. */
 const HARBOUR = longChapter(4_000);
 const HARBOUR_END = 'Gulls wheeled over the harbour.';
@@ -31,9 +35,9 @@ async function seedSeries(page: Page, title: string): Promise<string> {
   const series = await post('/api/series', { title, description: 'Two sisters and a broken crown.', totalBooks: 2 });
   const one = await post('/api/books', { seriesId: series.id, title: 'The Salt Crown' });
   const two = await post('/api/books', { seriesId: series.id, title: 'The Iron Tide' });
-  await post('/api/chapters', { bookId: one.id, title: 'Salt and Ash', content: `${FIRST}\n${QUOTE}\n\n* * *\n\nMorning came.` });
+  await post('/api/chapters', { bookId: one.id, title: 'Salt and Ash', content: `${FIRST}\n${QUOTE}\n${EMPHASIS}\n\n* * *\n\nMorning came.` });
   await post('/api/chapters', { bookId: one.id, title: 'The Harbour', content: `${HARBOUR.text}\n\n${HARBOUR_END}` });
-  await post('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: SECOND_BOOK });
+  await post('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: `${SECOND_BOOK}\n${JAPANESE}\n${ARABIC}` });
   return series.id;
 }
 
@@ -51,7 +55,7 @@ async function exportAs(page: Page, radio: string, button: string): Promise<{ na
 }
 
 test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, and each file reads back', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const author = await signUpViaApi(page, { displayName: 'Ada Quill' });
   await setPlan(author.username, 'legendary', page);
   const seriesId = await seedSeries(page, 'The Glass Kingdoms');
@@ -61,6 +65,8 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   // The chapters have synced to this device: the preview lists them.
   await expect(page.getByTestId('export-summary')).toHaveText(/^3 chapters/, { timeout: 20_000 });
   await waitForServiceWorkerControl(page);
+  // The Japanese font downloads the first time a PDF needs it, and is kept: one PDF online first.
+  await exportAs(page, 'PDF', 'Export PDF');
 
   await goOffline(context);
   await expect(page.getByText('You are offline')).toBeVisible();
@@ -68,7 +74,9 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   const pdf = await exportAs(page, 'PDF', 'Export PDF');
   expect(pdf.name).toBe('The Glass Kingdoms.pdf');
   const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf.file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  for (const text of [FIRST, QUOTE, SECOND_BOOK, 'Salt and Ash', 'Iron Rising', HARBOUR.paragraphs.at(-1)!, HARBOUR_END]) expect(pdfText).toContain(text);
+  for (const text of [FIRST, QUOTE, 'She ran — fast.', SECOND_BOOK, JAPANESE, 'الريح', 'Salt and Ash', 'Iron Rising', HARBOUR.paragraphs.at(-1)!, HARBOUR_END]) expect(pdfText).toContain(text);
+  const fonts = execFileSync('pdffonts', [pdf.file], { encoding: 'utf8' });
+  for (const face of ['DejaVuSerif-Italic-', 'DejaVuSerif-Bold-', 'DejaVuSans-', 'NotoSansJP-Regular-']) expect(fonts).toContain(face);
 
   const txt = await exportAs(page, 'Plain text (TXT)', 'Export Plain text (TXT)');
   const plain = fs.readFileSync(txt.file, 'utf8');
@@ -83,6 +91,8 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   expect(paragraphs.indexOf(FIRST)).toBeGreaterThan(0);
   expect(paragraphs.indexOf(QUOTE)).toBe(paragraphs.indexOf(FIRST) + 1);
   expect(paragraphs).toContain(SECOND_BOOK);
+  expect(paragraphs).toContain(JAPANESE);
+  expect((await mammoth.convertToHtml({ path: docx.file })).value).toContain('She <em>ran</em> — <strong>fast</strong>.');
   expect(paragraphs.indexOf(HARBOUR_END)).toBe(paragraphs.indexOf(HARBOUR.paragraphs.at(-1)!) + 1);
 
   const epub = await exportAs(page, 'EPUB 3', 'Export EPUB 3');
@@ -90,11 +100,14 @@ test('a two-book series exports offline to PDF, TXT, DOCX, EPUB and Markdown, an
   expect(check.stdout + check.stderr).toContain('No errors or warnings detected');
   const chapters = Object.keys(unzipSync(fs.readFileSync(epub.file))).filter((n) => /chapter-\d+\.xhtml$/.test(n));
   expect(chapters).toHaveLength(3);
+  expect(strFromU8(unzipSync(fs.readFileSync(epub.file))['OEBPS/chapter-0001.xhtml']!)).toContain('She <em>ran</em> — <strong>fast</strong>.');
 
   const md = await exportAs(page, 'Markdown', 'Export Markdown');
   const markdown = fs.readFileSync(md.file, 'utf8');
   expect(markdown).toContain(`### Salt and Ash\n\n${FIRST}\n\n${QUOTE}`);
   expect(markdown).toContain('## The Iron Tide');
+  expect(markdown).toContain(`${EMPHASIS}\n`);
+  expect(plain).toContain('\nShe ran — fast.\n');
   expect(markdown).toContain(`${HARBOUR.paragraphs.at(-1)!}\n\n${HARBOUR_END}`);
 
   // The series bible, too.

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Book, Chapter } from './entities.ts';
 import { canExport, planForExportFormat } from './export-formats.ts';
-import { buildManuscript, chapterBlocks, manuscriptToMarkdown, manuscriptToPlainText, roundedWordCount } from './manuscript.ts';
+import { buildManuscript, chapterBlocks, manuscriptToMarkdown, manuscriptToPlainText, plainParagraph, roundedWordCount } from './manuscript.ts';
+import { visibleText } from './markup/index.ts';
 
 const row = { rev: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', deletedAt: null };
 const SERIES = '00000000-0000-7000-8000-000000000001';
@@ -17,18 +18,35 @@ describe('chapterBlocks', () => {
   it('keeps the first paragraph, curly quotes and dashes as typed, and collapses blank lines', () => {
     const text = '“It begins,” she said — softly.\n\n\nSecond paragraph…\n';
     expect(chapterBlocks(text)).toEqual([
-      { kind: 'paragraph', text: '“It begins,” she said — softly.', opening: true },
-      { kind: 'paragraph', text: 'Second paragraph…', opening: false },
+      plainParagraph('“It begins,” she said — softly.', true),
+      plainParagraph('Second paragraph…', false),
     ]);
   });
 
   it('turns marker lines into one scene break; the next paragraph opens a scene', () => {
     const blocks = chapterBlocks('* * *\nOne.\n***\n#\nTwo.\nThree.\n~\n');
     expect(blocks).toEqual([
-      { kind: 'paragraph', text: 'One.', opening: true },
+      plainParagraph('One.', true),
       { kind: 'sceneBreak' },
-      { kind: 'paragraph', text: 'Two.', opening: true },
-      { kind: 'paragraph', text: 'Three.', opening: false },
+      plainParagraph('Two.', true),
+      plainParagraph('Three.', false),
+    ]);
+  });
+
+  it('reads emphasis into runs; the text is what the reader reads, and a lone asterisk stays', () => {
+    expect(chapterBlocks('She *ran*, **fast** — 2 \\* 3 * 4.')).toEqual([
+      {
+        kind: 'paragraph',
+        text: 'She ran, fast — 2 * 3 * 4.',
+        runs: [
+          { text: 'She ', italic: false, bold: false },
+          { text: 'ran', italic: true, bold: false },
+          { text: ', ', italic: false, bold: false },
+          { text: 'fast', italic: false, bold: true },
+          { text: ' — 2 * 3 * 4.', italic: false, bold: false },
+        ],
+        opening: true,
+      },
     ]);
   });
 
@@ -38,7 +56,7 @@ describe('chapterBlocks', () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), (lines) => {
         const blocks = chapterBlocks(lines.join('\n'));
         const texts = blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.text] : []));
-        expect(texts).toEqual(lines.map((l) => l.trim()).filter((l) => l !== ''));
+        expect(texts).toEqual(lines.map((l) => l.trim()).filter((l) => l !== '').map(visibleText));
       }),
       { numRuns: 200 },
     );
@@ -75,8 +93,19 @@ describe('buildManuscript', () => {
 
   it('escapes Markdown markup at the start of a paragraph without changing the words', () => {
     const b = book('00000000-0000-7000-8000-0000000000b1', 'B', 1);
-    const m = buildManuscript({ series: { title: 'S', description: '' }, author: 'A', books: [b], chapters: [chapter('00000000-0000-7000-8000-0000000000c1', b.id, 'C', 1, '# not a heading\n*stars*')] });
+    const m = buildManuscript({ series: { title: 'S', description: '' }, author: 'A', books: [b], chapters: [chapter('00000000-0000-7000-8000-0000000000c1', b.id, 'C', 1, '# not a heading\n\\*stars\\*')] });
     expect(manuscriptToMarkdown(m)).toContain('\\# not a heading\n\n\\*stars\\*');
+  });
+
+  it('writes emphasis as Markdown and leaves it out of plain text; a lone asterisk stays a character', () => {
+    const b = book('00000000-0000-7000-8000-0000000000b1', 'B', 1);
+    const content = '*Stars* fell, **all** of ***them***, 2 * 3.\n- *listed* not a list';
+    const m = buildManuscript({ series: { title: 'S', description: '' }, author: 'A', books: [b], chapters: [chapter('00000000-0000-7000-8000-0000000000c1', b.id, 'C', 1, content)] });
+    const md = manuscriptToMarkdown(m);
+    expect(md).toContain('*Stars* fell, **all** of ***them***, 2 \\* 3.\n');
+    expect(md).toContain('\\- *listed* not a list');
+    const txt = manuscriptToPlainText(m);
+    expect(txt).toContain('Stars fell, all of them, 2 * 3.\n');
   });
 });
 

@@ -3,17 +3,32 @@
  * books in order → chapters in order → blocks (paragraphs and scene breaks). Pure, so the browser's
  * exports and the server's backups read the text the same way.
  *
- * Chapter text is plain prose, one paragraph per line (the editor inserts plain line breaks).
- * Blank lines separate nothing extra: runs of them collapse, so no export double-spaces wrongly.
- * A line that is only a scene-break marker (`***`, `* * *`, `#`, `~`, `§`…) becomes a scene break.
- * Text is never rewritten: curly quotes, dashes and every other character pass through unchanged.
+ * Chapter text is marked prose, one paragraph per line (docs/decisions/0009-chapter-markup.md):
+ * a paragraph block carries its styled runs, read once here, so every renderer prints the same
+ * emphasis. Blank lines separate nothing extra: runs of them collapse, so no export double-spaces
+ * wrongly. A line that is only a scene-break marker (`***`, `* * *`, `#`, `~`, `§`…) becomes a
+ * scene break. Text is never rewritten: curly quotes, dashes and every other character pass through.
  */
 import type { Book, Chapter, Series } from './entities.ts';
+import { type Run, parseParagraph } from './markup/index.ts';
 import { byPosition } from './positions.ts';
 
 export type ManuscriptBlock =
-  | { readonly kind: 'paragraph'; readonly text: string; /** First paragraph of its chapter or scene (no indent in book layouts). */ readonly opening: boolean }
+  | {
+      readonly kind: 'paragraph';
+      /** What the reader reads (markers and escapes removed). */
+      readonly text: string;
+      /** The same text as styled runs (italic, bold). */
+      readonly runs: readonly Run[];
+      /** First paragraph of its chapter or scene (no indent in book layouts). */
+      readonly opening: boolean;
+    }
   | { readonly kind: 'sceneBreak' };
+
+/** A paragraph of plain text (no markup: series-bible fields, titles). */
+export function plainParagraph(text: string, opening: boolean): ManuscriptBlock {
+  return { kind: 'paragraph', text, runs: text === '' ? [] : [{ text, italic: false, bold: false }], opening };
+}
 
 export interface ManuscriptChapter {
   readonly id: string;
@@ -60,7 +75,8 @@ export function chapterBlocks(content: string): ManuscriptBlock[] {
       opening = true;
       continue;
     }
-    blocks.push({ kind: 'paragraph', text: line, opening });
+    const runs = parseParagraph(line);
+    blocks.push({ kind: 'paragraph', text: runs.map((run) => run.text).join(''), runs, opening });
     opening = false;
   }
   if (blocks.length > 0 && blocks[blocks.length - 1]!.kind === 'sceneBreak') blocks.pop();
@@ -124,11 +140,34 @@ export interface TextRenderOptions {
   sceneBreak?: string;
 }
 
-/** Escapes what Markdown would read as markup at the start of a paragraph; the text stays as typed. */
-function markdownParagraph(text: string): string {
-  const escaped = text.replace(/([\\`*_[\]<>])/g, '\\$1');
+/** Escapes what Markdown would read as markup inside a paragraph; the text stays as typed. */
+function markdownInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+}
+
+/** Escapes what Markdown would read as a block (heading, list, quote, rule) at a paragraph's start. */
+function markdownBlockStart(escaped: string): string {
   // A digit cannot be escaped in CommonMark: an ordered-list marker is broken at its dot instead.
   return escaped.replace(/^(\d+)([.)]\s)/, '$1\\$2').replace(/^(#{1,6}\s|[-+]\s|>|=+$|-+$)/, '\\$1');
+}
+
+const MARKDOWN_EMPHASIS = (run: Run) => (run.bold ? '**' : '') + (run.italic ? '*' : '');
+
+/**
+ * A paragraph's runs as Markdown: `*italic*`, `**bold**`, `***both***`, everything else escaped.
+ * Runs never start or end on whitespace where emphasised (markup normalises them), so each
+ * delimiter is one CommonMark reads as opening or closing.
+ */
+function markdownParagraph(runs: readonly Run[]): string {
+  const body = runs.map((run) => {
+    const marker = MARKDOWN_EMPHASIS(run);
+    const text = markdownInline(run.text);
+    if (marker === '') return text;
+    // Whitespace at an emphasis's edge cannot be inside the delimiters (CommonMark flanking rules).
+    const [, lead, core, trail] = /^(\s*)(.*?)(\s*)$/su.exec(text)!;
+    return core === '' ? text : `${lead}${marker}${core}${marker}${trail}`;
+  }).join('');
+  return markdownBlockStart(body);
 }
 
 export function manuscriptToMarkdown(m: Manuscript, options: TextRenderOptions = {}): string {
@@ -142,13 +181,17 @@ export function manuscriptToMarkdown(m: Manuscript, options: TextRenderOptions =
     for (const chapter of book.chapters) {
       lines.push(`${manyBooks ? '###' : '##'} ${chapter.title}`, '');
       for (const block of chapter.blocks) {
-        lines.push(block.kind === 'sceneBreak' ? breakLine : markdownParagraph(block.text), '');
+        lines.push(block.kind === 'sceneBreak' ? breakLine : markdownParagraph(block.runs), '');
       }
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/**
+ * Plain text is the words as the reader reads them: emphasis is left out (docs/web.md, "Export"),
+ * because any mark added (`_x_`, `*x*`) would be characters the author never typed.
+ */
 export function manuscriptToPlainText(m: Manuscript, options: TextRenderOptions = {}): string {
   const sceneBreak = options.sceneBreak?.trim() || DEFAULT_SCENE_BREAK;
   // Paragraphs are separated by one blank line; headings by the same, never more.

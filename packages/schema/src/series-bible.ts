@@ -3,7 +3,7 @@
  * per section and one "chapter" per entry, so every manuscript renderer (PDF, Markdown) writes it.
  */
 import type { Character, CharacterRelationship, Location, Series, TimelineEvent } from './entities.ts';
-import type { Manuscript, ManuscriptBlock, ManuscriptBook, ManuscriptChapter } from './manuscript.ts';
+import { type Manuscript, type ManuscriptBlock, type ManuscriptBook, type ManuscriptChapter, plainParagraph } from './manuscript.ts';
 import { byPosition } from './positions.ts';
 
 export interface BibleInput {
@@ -22,7 +22,7 @@ function entry(id: string, title: string, fields: ReadonlyArray<[string, string]
   for (const [name, value] of fields) {
     // Every line an author typed is kept; multi-line fields become several paragraphs.
     const lines = value.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
-    lines.forEach((line, i) => blocks.push({ kind: 'paragraph', text: i === 0 && name ? `${name}: ${line}` : line, opening: blocks.length === 0 }));
+    lines.forEach((line, i) => blocks.push(plainParagraph(i === 0 && name ? `${name}: ${line}` : line, blocks.length === 0)));
   }
   return { id, title, blocks, wordCount: 0 };
 }

@@ -48,6 +48,8 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
   const [what, setWhat] = useState<What>('manuscript');
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** What the last export could not print as written (PDF: emoji in black and white, characters no font has). */
+  const [notices, setNotices] = useState<string[]>([]);
   const abort = useRef<AbortController | null>(null);
 
   // The saved profile is the starting point, once; later edits are the author's.
@@ -86,6 +88,7 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
   async function start() {
     if (!source || !profile) return;
     setFailure(null);
+    setNotices([]);
     setProgress(0);
     const controller = new AbortController();
     abort.current = controller;
@@ -106,7 +109,8 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
             };
       const file = await runExport(request, setProgress, controller.signal);
       downloadFile(file);
-      toast.show(EXPORT_TOASTS.exported(file.fileName));
+      setNotices(file.notices);
+      toast.show(EXPORT_TOASTS.exported(file.fileName, file.notices));
     } catch (error) {
       if (controller.signal.aborted) return;
       setFailure(EXPORT_TOASTS.failed(error).message ?? '');
@@ -174,6 +178,11 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
                     </Stack>
                   ) : null}
                   {failure ? <Alert color="red" variant="light" title="Export failed">{failure}</Alert> : null}
+                  {notices.length > 0 ? (
+                    <Alert color="yellow" variant="light" title="About this export">
+                      <Stack gap={4}>{notices.map((notice) => <Text size="sm" key={notice}>{notice}</Text>)}</Stack>
+                    </Alert>
+                  ) : null}
                   {nothing ? <Text size="sm" c="dimmed">Nothing to export yet: the chosen books have no chapters.</Text> : null}
                   <Group justify="space-between">
                     <Button variant="default" onClick={() => void saveProfile()} disabled={running}>

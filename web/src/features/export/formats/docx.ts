@@ -2,11 +2,28 @@
  * DOCX in standard manuscript format with the `docx` library: a title page (author, rounded word
  * count, title), 12 pt, 1-inch margins, first-line indents on every paragraph, chapters on new
  * pages, a centred marker at scene breaks, a running header with the page number. The text goes
- * in as typed (curly quotes and dashes kept).
+ * in as typed (curly quotes and dashes kept), emphasis as Word's italic and bold runs (manuscript
+ * format italicises rather than underlines today). A right-to-left paragraph is marked
+ * bidirectional, and Chinese, Japanese and Korean runs carry their language so Word picks the
+ * right forms (docs/web.md, "Export").
  */
 import { AlignmentType, Document, Header, Packer, PageNumber, Paragraph, TextRun } from 'docx';
-import { type ExportProfile, type Manuscript, DEFAULT_SCENE_BREAK, SPACING_FACTOR, wordCountLine } from '@chronicler/schema';
+import { type ExportProfile, type Manuscript, type Run, DEFAULT_SCENE_BREAK, SPACING_FACTOR, wordCountLine } from '@chronicler/schema';
 import type { Progress } from './progress';
+import { cjkLanguage, paragraphDirection } from './script';
+
+const EAST_ASIAN = { ja: 'ja-JP', ko: 'ko-KR', zh: 'zh-CN' } as const;
+
+/** A body paragraph: its runs with their emphasis, its direction and East Asian language. */
+function bodyParagraph(text: string, runs: readonly Run[]): Paragraph {
+  const rtl = paragraphDirection(text) === 'rtl';
+  const cjk = cjkLanguage(text);
+  const language = cjk ? { eastAsia: EAST_ASIAN[cjk] } : undefined;
+  return new Paragraph({
+    ...(rtl ? { bidirectional: true } : {}),
+    children: runs.map((run) => new TextRun({ text: run.text, italics: run.italic, bold: run.bold, ...(rtl ? { rightToLeft: true } : {}), ...(language ? { language } : {}) })),
+  });
+}
 
 const TWIPS_PER_INCH = 1440;
 const FONTS = { serif: 'Times New Roman', sans: 'Arial' } as const;
@@ -35,7 +52,7 @@ export async function manuscriptToDocx(m: Manuscript, profile: ExportProfile, pr
         children.push(
           block.kind === 'sceneBreak'
             ? new Paragraph({ indent: noIndent, alignment: AlignmentType.CENTER, children: [new TextRun(sceneBreak)] })
-            : new Paragraph({ children: [new TextRun(block.text)] }),
+            : bodyParagraph(block.text, block.runs),
         );
       }
       progress(++done / total / 2);

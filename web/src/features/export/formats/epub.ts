@@ -2,11 +2,14 @@
  * EPUB 3 written directly with fflate (a zip with the `mimetype` entry first and stored): package
  * document with title, author, language, description and modification date; a navigation document
  * (and an NCX for older readers); one XHTML file per chapter, and a part page per book in a series.
+ * Emphasis is `<em>` and `<strong>`; a right-to-left paragraph has `dir="rtl"`, and a Chinese,
+ * Japanese or Korean one its `lang`, so readers pick the right glyph forms (docs/web.md, "Export").
  * Validated by EPUBCheck in the tests.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { type ExportProfile, type Manuscript, DEFAULT_SCENE_BREAK } from '@chronicler/schema';
+import { type ExportProfile, type Manuscript, type Run, DEFAULT_SCENE_BREAK } from '@chronicler/schema';
 import type { Progress } from './progress';
+import { cjkLanguage, paragraphDirection } from './script';
 
 export interface EpubOptions {
   /** A stable identifier (the series or book id); the same book keeps the same identifier. */
@@ -46,6 +49,21 @@ p.scene-break { text-align: center; text-indent: 0; margin: 1em 0; }
 
 interface Item { id: string; href: string; title: string; level: number }
 
+function runsXhtml(runs: readonly Run[]): string {
+  return runs.map((run) => {
+    let out = xml(run.text);
+    if (run.italic) out = `<em>${out}</em>`;
+    if (run.bold) out = `<strong>${out}</strong>`;
+    return out;
+  }).join('');
+}
+
+function paragraphXhtml(text: string, runs: readonly Run[], opening: boolean): string {
+  const cjk = cjkLanguage(text);
+  const attributes = (opening ? ' class="opening"' : '') + (paragraphDirection(text) === 'rtl' ? ' dir="rtl"' : '') + (cjk ? ` lang="${cjk}" xml:lang="${cjk}"` : '');
+  return `<p${attributes}>${runsXhtml(runs)}</p>`;
+}
+
 export function manuscriptToEpub(m: Manuscript, profile: ExportProfile, options: EpubOptions, progress: Progress = () => {}): Uint8Array {
   const lang = options.language ?? 'en';
   const sceneBreak = profile.sceneBreak.trim() || DEFAULT_SCENE_BREAK;
@@ -80,7 +98,7 @@ export function manuscriptToEpub(m: Manuscript, profile: ExportProfile, options:
         .map((block) =>
           block.kind === 'sceneBreak'
             ? `<p class="scene-break" role="separator">${xml(sceneBreak)}</p>`
-            : `<p${block.opening ? ' class="opening"' : ''}>${xml(block.text)}</p>`,
+            : paragraphXhtml(block.text, block.runs, block.opening),
         )
         .join('\n');
       files[`OEBPS/${href}`] = strToU8(page(chapter.title, lang, `<section epub:type="chapter"><h2>${xml(chapter.title)}</h2>\n${body}</section>`));

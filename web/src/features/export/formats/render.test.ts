@@ -3,21 +3,21 @@
  * mammoth, PDF text through poppler's pdftotext, EPUB through EPUBCheck (both installed by .ci/run).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_PROFILE, type ExportFormat, type ExportProfile, chapterBlocks } from '@chronicler/schema';
-import { type ExportRequest, type FontLoader, renderExport } from './render';
+import { type ExportRequest, renderExport } from './render';
+import { diskFonts } from './testing/fonts';
 import * as f from './testing/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'chronicler-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const loadFont: FontLoader = async (font) =>
-  new Uint8Array(readFileSync(join(process.cwd(), 'src/features/export/assets', `${font === 'sans' ? 'DejaVuSans' : 'DejaVuSerif'}.ttf`)));
+const loadFont = diskFonts();
 
 function manuscript(format: ExportFormat, profile: Partial<ExportProfile> = {}): ExportRequest {
   return { what: 'manuscript', series: f.series, author: 'Ada Quill', books: f.books, chapters: f.chapters, profile: { ...DEFAULT_EXPORT_PROFILE, ...profile, format } };

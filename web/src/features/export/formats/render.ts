@@ -21,7 +21,7 @@ import {
 } from '@chronicler/schema';
 import { manuscriptToDocx } from './docx';
 import { manuscriptToEpub } from './epub';
-import { manuscriptToPdf } from './pdf';
+import { type FontSource, manuscriptToPdf } from './pdf';
 import type { Progress } from './progress';
 
 export interface ManuscriptRequest {
@@ -50,10 +50,11 @@ export interface ExportFile {
   bytes: Uint8Array;
   fileName: string;
   mime: string;
+  /** What the author should know about how the text came out (e.g. emoji in black and white); empty when it is as written. */
+  notices: string[];
 }
 
-/** Loads the embedded PDF font of a profile (fetched in the browser, read from disk in tests). */
-export type FontLoader = (font: ExportProfile['font']) => Promise<Uint8Array>;
+export type { FontFace, FontSource } from './pdf';
 
 /** A file name from a title: letters, digits, spaces and dashes kept, the rest dropped. */
 export function fileNameFor(title: string, format: ExportFormat): string {
@@ -64,7 +65,7 @@ export function fileNameFor(title: string, format: ExportFormat): string {
 
 const encoder = new TextEncoder();
 
-export async function renderExport(request: ExportRequest, loadFont: FontLoader, progress: Progress = () => {}): Promise<ExportFile> {
+export async function renderExport(request: ExportRequest, fonts: FontSource, progress: Progress = () => {}): Promise<ExportFile> {
   const { profile, series } = request;
   let manuscript;
   if (request.what === 'manuscript') {
@@ -86,6 +87,7 @@ export async function renderExport(request: ExportRequest, loadFont: FontLoader,
   const fileName = fileNameFor(manuscript.title, profile.format);
   const mime = EXPORT_FORMAT_MIME[profile.format];
   let bytes: Uint8Array;
+  let notices: string[] = [];
   switch (profile.format) {
     case 'markdown':
       bytes = encoder.encode(manuscriptToMarkdown(manuscript, { sceneBreak: profile.sceneBreak }));
@@ -100,9 +102,9 @@ export async function renderExport(request: ExportRequest, loadFont: FontLoader,
       bytes = manuscriptToEpub(manuscript, profile, { identifier: series.id, modified: new Date() }, progress);
       break;
     case 'pdf':
-      bytes = await manuscriptToPdf(manuscript, profile, await loadFont(profile.font), progress);
+      ({ bytes, notices } = await manuscriptToPdf(manuscript, profile, fonts, progress));
       break;
   }
   progress(1);
-  return { bytes, fileName, mime };
+  return { bytes, fileName, mime, notices };
 }
