@@ -80,7 +80,7 @@ function inlineFavicon(publicDir: string): Plugin {
 
 /**
  * Takes the web app manifest's link out of index.html: the app links it after its first screen
- * (src/lib/webManifest.ts says why). Fails the build when the link is not where it expects it.
+ * (src/lib/first-load/webManifest.ts says why). Fails the build when the link is not where it expects it.
  */
 function deferWebManifest(): Plugin {
   return {
@@ -180,10 +180,11 @@ export default defineConfig({
     rolldownOptions: {
       // Schemas built at module level (`z.object(...)`) are kept only where used: zod stays out of
       // chunks that merely share a module with a schema (the first route needs no zod).
-      // Feature barrels (features/<x>/index.ts) only re-export: marked side-effect free, a screen
-      // that imports one export of a feature does not pull the feature's other modules into its
-      // chunk (the auth screen's theme toggle without the sidebar's theme menu).
-      treeshake: { manualPureFunctions: ['z', 'deepFreeze'], moduleSideEffects: (id: string) => !/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
+      // Feature barrels (features/<x>/index.ts) and lib/first-load's only re-export: marked
+      // side-effect free, a screen that imports one export of a feature does not pull the feature's
+      // other modules into its chunk (the auth screen's theme toggle without the sidebar's theme
+      // menu), nor does /auth's first paint pull the signed-in overlays.
+      treeshake: { manualPureFunctions: ['z', 'deepFreeze'], moduleSideEffects: (id: string) => !/[\\/]src[\\/](features[\\/][^\\/]+|lib[\\/]first-load)[\\/]index\.ts$/.test(id) },
       experimental: { lazyBarrel: true },
       output: {
         // The first load's chunk plan: named chunks grouped by when they are needed (build/chunk-plan.ts).

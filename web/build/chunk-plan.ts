@@ -69,7 +69,7 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
       '@tabler/icons-react/dist/esm/defaultAttributes.mjs',
       '@mantine/hooks/esm/use-merged-ref/',
     ],
-    files: ['web/src/components/DeferredTooltip.tsx'],
+    files: ['web/src/lib/first-load/DeferredTooltip.tsx'],
   },
   // The signed-in outline (ShellSkeleton: the sidebar, the top bar, the dashboard's skeleton) with
   // the icons it shows and the small modules the screens share with it: one chunk instead of ~20
@@ -184,8 +184,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
     name: 'signed-in',
     withDependencies: false,
     files: [
-      'web/src/components/DeferredPopover.tsx',
-      'web/src/components/OpenedOnce.tsx',
+      'web/src/lib/first-load/DeferredPopover.tsx',
+      'web/src/lib/first-load/OpenedOnce.tsx',
       ...under(
         'web/src/lib',
         'useCurrentSeries.ts',
@@ -194,6 +194,7 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'useOwnedProducts.ts',
         'useSeriesRole.ts',
         'liveEvents.ts',
+        'first-load/liveChannel.ts',
         'useOnline.ts',
         'chapterEditorPath.ts',
         'copy/toasts.ts',
