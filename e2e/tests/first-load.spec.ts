@@ -17,7 +17,7 @@ const dist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../.
 const manifest = readManifest(dist);
 const budgets = readConfig();
 /**
- * Loaded a few seconds after the first screen by design (lib/afterFirstPaint `afterFirstScreen`): the
+ * Loaded a few seconds after the first screen by design (web/src/lib/first-load `afterFirstScreen`): the
  * service worker's update prompt (app/App.tsx) and the toast stack (components/ToastRegion.tsx; a
  * toast before it arrives, or offline, is drawn plainly).
  */
@@ -72,7 +72,7 @@ function unexpected(loaded: string[], route: string): string[] {
 test('the web app manifest is linked once the first screen has settled, and is served', async ({ page }) => {
   await page.goto('/auth');
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
-  // Not in index.html (web/src/lib/webManifest.ts): linked a few seconds after the first screen.
+  // Not in index.html (web/src/lib/first-load/webManifest.ts): linked a few seconds after the first screen.
   const link = page.locator('link[rel="manifest"]');
   await expect(link).toHaveCount(1, { timeout: 15_000 });
   const href = await link.getAttribute('href');

@@ -29,11 +29,12 @@ import {
 import { applyCarriedRows } from './engine/live.ts';
 import { createPuller } from './engine/pull.ts';
 import { createPusher } from './engine/push.ts';
-import { createScheduler } from './engine/scheduler.ts';
+import { type LiveChannelPolicy, createScheduler } from './engine/scheduler.ts';
 import { createTransport } from './engine/transport.ts';
 
 export type { EventSourceFactory, EventSourceLike, FetchLike, LocksLike, PlatformEvents, TimersLike } from './engine/platform.ts';
 export type { PushResult, SyncEvent } from './engine/context.ts';
+export type { LiveChannelPolicy } from './engine/scheduler.ts';
 export { ACK_GROUP_MAX } from './engine/acknowledge.ts';
 export { recoverableContent, removedByDeleteMessage } from './engine/dead-letters.ts';
 export { LAST_SYNCED_REFRESH_MS } from './engine/pull.ts';
@@ -51,13 +52,8 @@ export interface SyncEngineOptions {
   locks?: LocksLike | null;
   /** SSE; `null` disables the live channel. Default: the browser's EventSource with credentials. */
   eventSource?: EventSourceFactory | null;
-  /**
-   * When the live channel may first connect: called with `connect` when the engine would open it,
-   * answers a cancel. Default: at once. The web app waits for its first screen (an SSE stream holds
-   * one of a phone's six HTTP/1.1 connections for as long as the app is open); whatever was
-   * committed meanwhile is pulled when it connects (`hello` carries the server's seq).
-   */
-  liveAfter?: (connect: () => void) => () => void;
+  /** When the live channel may first open (default: at once). See `LiveChannelPolicy`. */
+  liveChannel?: LiveChannelPolicy;
   status?: SyncStatusStore;
   timers?: TimersLike;
   /** Window-like and document-like event targets; default globalThis / document. */
@@ -129,7 +125,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     knownCursor: () => puller.knownCursor(),
     timers,
     pullIntervalMs: options.pullIntervalMs ?? 60_000,
-    liveAfter: options.liveAfter ?? null,
+    liveOpenWhen: options.liveChannel?.openWhen ?? null,
     eventSource: platform.eventSource,
     window: platform.window,
     document: platform.document,

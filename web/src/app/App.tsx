@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { afterFirstScreen } from '@/lib/afterFirstPaint';
-import { deferredModule } from '@/lib/deferredModule';
-import { linkWebManifest } from '@/lib/webManifest';
+import { afterFirstScreen, deferredModule, linkWebManifest } from '@/lib/first-load';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 // The service worker and its "new version" prompt wait for the page's load event (Workbox's advice)
-// and the first screen (lib/afterFirstPaint): the first screen never waits for them, nor for the
+// and the first screen (lib/first-load afterFirstScreen): the first screen never waits for them, nor for the
 // service worker's precaching (docs/web.md#first-load).
 const updatePrompt = deferredModule(() => import('./UpdatePrompt'));
 

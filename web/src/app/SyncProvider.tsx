@@ -31,7 +31,8 @@ import { PageSpinner } from '@/components/PageSpinner';
 import { SignOutGuardModal, StorageUnavailable, toastForProblem } from '@/features/sync-problems';
 import { registerBusyPredicate } from '@/lib/appBusy';
 import { bindSessionToSyncedUser } from '@/lib/currentUser';
-import { liveChannelReady, relayLiveEvents } from '@/lib/liveEvents';
+import { liveChannelPolicy } from '@/lib/first-load';
+import { relayLiveEvents } from '@/lib/liveEvents';
 import { registerSignOutCleanup, registerSignOutGuard, sessionExpired, useSession } from '@/lib/session';
 import { SyncContext, type SyncContextValue } from '@/lib/sync';
 import { toast } from '@/lib/toast';
@@ -82,8 +83,8 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
         typeof EventSource === 'function'
           ? (url) => new EventSource(url, { withCredentials: true }) as unknown as ReturnType<NonNullable<SyncEngineOptions['eventSource']>>
           : null,
-      // A second after the first screen, or at once for a screen that listens for live events.
-      liveAfter: liveChannelReady,
+      // A second after the first paint, or at once for a screen that listens for live events.
+      liveChannel: liveChannelPolicy,
       platform: {
         window: typeof window !== 'undefined' ? window : null,
         document: typeof document !== 'undefined' ? document : null,

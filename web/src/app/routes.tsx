@@ -6,7 +6,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
-import { preloadableLazy } from '@/lib/preloadableLazy';
+import { preloadableLazy } from '@/lib/first-load';
 import { readCachedUser } from '@/lib/session';
 import { ProtectedRoute, ShellSkeleton } from './layout/ProtectedRoute';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
@@ -42,7 +42,7 @@ const ImportRoute = lazy(() => import('./routes/ImportRoute'));
 
 /**
  * Downloads what the first screen at `pathname` paints with, so that the first render draws it
- * instead of a spinner (lib/preloadableLazy: React shows content that replaces a fallback only
+ * instead of a spinner (lib/first-load preloadableLazy: React shows content that replaces a fallback only
  * 300 ms after the fallback). main.tsx waits for it, at most `maxWaitMs`, before rendering. The
  * standalone screens by path; any other path is a signed-in screen, whose outline (ShellSkeleton)
  * is drawn first when an author is remembered on this device — without one, a spinner is all that

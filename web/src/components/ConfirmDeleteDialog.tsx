@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, type MantineRadius } from '@mantine/core';
+import { Button, Group, Stack, Text, type MantineRadius } from '@mantine/core';
+import { Modal } from '@/lib/first-load';
 
 interface ConfirmDeleteDialogProps {
   opened: boolean;

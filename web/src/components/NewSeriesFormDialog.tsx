@@ -1,5 +1,6 @@
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
-import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from './FormActions';
 
 interface TextField<E> {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { notifications, useNotifications } from '@mantine/notifications';
-import { afterFirstScreen } from '@/lib/afterFirstPaint';
+import { afterFirstScreen, deferredModule } from '@/lib/first-load';
 import { TOAST_BEHAVIOUR } from '@/lib/copy/toast-core';
-import { deferredModule } from '@/lib/deferredModule';
 import { PlainToasts } from './PlainToasts';
 
 // The toast stack (Mantine's Notifications, its transitions, its portal) is not part of the first

@@ -1,45 +1,21 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-/** A fresh copy of the module: whether a screen wanted live events is remembered per page. */
-async function freshLiveEvents() {
-  vi.resetModules();
-  return import('./liveEvents');
-}
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-describe('when the live channel may connect (liveChannelReady)', () => {
-  it('waits while no screen listens for live events, and connects once a screen does', async () => {
-    const { liveChannelReady, useLiveEvent } = await freshLiveEvents();
-    const connect = vi.fn();
-    liveChannelReady(connect);
-    expect(connect).not.toHaveBeenCalled();
+describe('useLiveEvent', () => {
+  it('opens the live channel at once: named events are not in the feed', async () => {
+    vi.resetModules();
+    const { useLiveEvent } = await import('./liveEvents');
+    const { liveChannelPolicy } = await import('./first-load');
+    const opened = vi.fn();
+    void liveChannelPolicy.openWhen(new AbortController().signal).then(opened);
+    await Promise.resolve();
+    expect(opened).not.toHaveBeenCalled();
 
     function Presence() {
       useLiveEvent('presence', () => undefined);
       return null;
     }
     render(<Presence />);
-    expect(connect).toHaveBeenCalledTimes(1);
-    // Wanted once, a later engine (another sign-in) connects at once.
-    const later = vi.fn();
-    liveChannelReady(later);
-    expect(later).toHaveBeenCalledTimes(1);
-  });
-
-  it('connects a second after the first screen when no screen asks, and never after a cancel', async () => {
-    vi.useFakeTimers();
-    const { LIVE_CHANNEL_DELAY_MS, liveChannelReady } = await freshLiveEvents();
-    const connect = vi.fn();
-    const cancelled = vi.fn();
-    liveChannelReady(connect);
-    liveChannelReady(cancelled)();
-    // jsdom: the page has loaded and records no paint, so the first screen counts as painted within a second.
-    await vi.advanceTimersByTimeAsync(1000 + LIVE_CHANNEL_DELAY_MS + 100);
-    expect(connect).toHaveBeenCalledTimes(1);
-    expect(cancelled).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
   });
 });

@@ -8,10 +8,7 @@
 import { useEffect, useRef } from 'react';
 import type { LiveEventName } from '@chronicler/schema';
 import type { SyncEngine } from '@chronicler/sync-client';
-import { afterFirstScreen } from './afterFirstPaint';
-
-/** How long after the first screen the live channel (SSE) connects when no screen has asked for it. */
-export const LIVE_CHANNEL_DELAY_MS = 1000;
+import { wantLiveChannel } from './first-load';
 
 interface LiveEvent {
   event: LiveEventName;
@@ -41,53 +38,15 @@ export function relayLiveEvents(engine: Pick<SyncEngine, 'on'>, userId: string):
   };
 }
 
-/** Whether a screen has listened for live events in this tab (`useLiveEvent`), and who waits for one. */
-let liveWanted = false;
-const liveWanters = new Set<() => void>();
-
-function wantLiveEvents(): void {
-  if (liveWanted) return;
-  liveWanted = true;
-  for (const wanter of [...liveWanters]) wanter();
-  liveWanters.clear();
-}
-
-/**
- * When the sync engine's live channel may connect (its `liveAfter`, SyncProvider): a second after
- * the first screen — the stream holds one of a phone's six HTTP/1.1 connections for as long as the
- * app is open, and the first screen's downloads need them
- * (docs/decisions/0005-live-channel-delay.md) — or at once when a screen listens for live events (a
- * chapter's presence, the invites): they are not in the feed, so one told before the stream is open
- * is missed, and a chapter left before it was open stayed "here" for the others. Returns a cancel.
- */
-export function liveChannelReady(connect: () => void): () => void {
-  if (liveWanted) {
-    connect();
-    return () => undefined;
-  }
-  let cancelDelay = () => undefined as void;
-  const go = () => {
-    liveWanters.delete(go);
-    cancelDelay();
-    connect();
-  };
-  liveWanters.add(go);
-  cancelDelay = afterFirstScreen(go, LIVE_CHANNEL_DELAY_MS);
-  return () => {
-    liveWanters.delete(go);
-    cancelDelay();
-  };
-}
-
 /**
  * Calls `listener` with the data of each `name` event heard in any of the user's tabs. The live
- * channel connects at once from then on (`liveChannelReady`).
+ * channel opens at once from then on (first-load/liveChannel.ts).
  */
 export function useLiveEvent(name: LiveEventName, listener: (data: unknown) => void): void {
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => {
-    wantLiveEvents();
+    wantLiveChannel();
     const heard: Listener = (event) => {
       if (event.event === name) ref.current(event.data);
     };

@@ -9,7 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type CollaborativeSeries, ROLE_MESSAGES, type SeriesRole } from '@chronicler/schema';
 import { type ChroniclerDb, type SyncEvent, canEditWith, seriesRoleOf, storeSeriesRoles } from '@chronicler/sync-client';
-import { afterPresented } from './afterFirstPaint';
+import { afterPresented } from './first-load';
 import { api } from './api';
 import { useFirstSyncSettled, useOptionalSync, useSyncEvents } from './sync';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Chapter } from '@chronicler/schema';
 import type { ChroniclerDb } from '../db.ts';
-import { type SyncEvent, createSyncEngine } from '../engine.ts';
+import { type LiveChannelPolicy, type SyncEvent, createSyncEngine } from '../engine.ts';
 import { createMutators } from '../mutators.ts';
 import { createSyncStatusStore } from '../status.ts';
 import { type Call, type Reply, NO_TIMERS, freshDb, manualClock, page, scriptedFetch, serverBook, serverChapter, serverSeries } from '../testing/fixtures.ts';
@@ -144,14 +144,12 @@ describe('pokes with rows', () => {
 });
 
 describe('when the live channel connects', () => {
-  it('waits for `liveAfter` to let it; a stop before then cancels the wait and opens nothing', async () => {
+  it("waits for the host's policy to let it; a stop before then aborts the wait and opens nothing", async () => {
     db = freshDb();
     await db.open();
     const fetch = scriptedFetch(() => ({ status: 200, body: page({}, 0) }));
     const opened: string[] = [];
-    let connect: (() => void) | null = null;
-    let cancelled = 0;
-    const start = (liveAfter: (connect: () => void) => () => void) =>
+    const start = (liveChannel?: LiveChannelPolicy) =>
       createSyncEngine({
         db,
         fetch,
@@ -161,45 +159,60 @@ describe('when the live channel connects', () => {
           opened.push(url);
           return { addEventListener: () => undefined, close: () => undefined, onerror: null, readyState: 1 };
         },
-        liveAfter,
+        liveChannel,
         status: createSyncStatusStore(),
         platform: { window: null, document: null },
         timers: NO_TIMERS,
       });
-    const waiting = (go: () => void) => {
-      connect = go;
-      return () => {
-        cancelled += 1;
-      };
+    /** A policy the test opens by hand: the last wait's resolve and signal. */
+    let open: (() => void) | null = null;
+    let signal: AbortSignal | null = null;
+    const byHand: LiveChannelPolicy = {
+      openWhen: (given) =>
+        new Promise<void>((resolve) => {
+          open = resolve;
+          signal = given;
+        }),
     };
 
-    const engine = start(waiting);
+    const engine = start(byHand);
     engine.start();
-    await vi.waitFor(() => expect(connect).not.toBeNull());
+    await vi.waitFor(() => expect(open).not.toBeNull());
     await engine.sync();
     // The first pull went out; the stream did not.
     expect(fetch.calls.some((call) => call.path.startsWith('/api/sync/changes'))).toBe(true);
     expect(opened).toEqual([]);
-    connect!();
-    expect(opened).toEqual(['http://test.local/api/sync/events']);
+    open!();
+    await vi.waitFor(() => expect(opened).toEqual(['http://test.local/api/sync/events']));
+    expect(signal!.aborted).toBe(false);
     engine.stop();
 
-    connect = null;
-    const stopped = start(waiting);
+    open = null;
+    const stopped = start(byHand);
     stopped.start();
-    await vi.waitFor(() => expect(connect).not.toBeNull());
+    await vi.waitFor(() => expect(open).not.toBeNull());
     stopped.stop();
-    expect(cancelled).toBe(1);
-    connect!(); // too late: the engine stopped
+    expect(signal!.aborted).toBe(true);
+    open!(); // too late: the engine stopped
+    await Promise.resolve();
     expect(opened).toHaveLength(1);
 
-    // A host that allows it at once (a screen already listens for live events): opened at start.
-    const atOnce = start((go) => {
-      go();
-      return () => undefined;
-    });
+    // A policy that lets it at once (a screen already listens for live events): opened at start.
+    const atOnce = start({ openWhen: () => Promise.resolve() });
     atOnce.start();
     await vi.waitFor(() => expect(opened).toHaveLength(2));
     atOnce.stop();
+
+    // A policy that fails delays the channel, never keeps it shut.
+    const failing = start({ openWhen: () => Promise.reject(new Error('no timers here')) });
+    failing.start();
+    await vi.waitFor(() => expect(opened).toHaveLength(3));
+    failing.stop();
+
+    // Without a policy: at once.
+    const plain = start();
+    plain.start();
+    await vi.waitFor(() => expect(opened).toHaveLength(4));
+    plain.stop();
   });
 });

@@ -23,10 +23,23 @@ export interface SchedulerOptions {
   timers: TimersLike;
   pullIntervalMs: number;
   eventSource: EventSourceFactory | null;
-  /** When the live channel may first connect (SyncEngineOptions.liveAfter); null: at once. */
-  liveAfter: ((connect: () => void) => () => void) | null;
+  /** When the live channel may first open (LiveChannelPolicy.openWhen); null: at once. */
+  liveOpenWhen: LiveChannelPolicy['openWhen'] | null;
   window: PlatformEvents | null;
   document: DocumentEvents | null;
+}
+
+/**
+ * When the live channel (docs/sync-protocol.md#live-channel) may first open: the host's choice. The
+ * engine calls `openWhen` when it would open the stream and opens it once the promise settles —
+ * fulfilled or rejected: a policy may delay the channel, never keep it shut. `signal` aborts when
+ * the engine stops (or gives up leadership) first; the engine then opens nothing, and asks again
+ * when it next would open the stream. Once allowed, the channel reopens without asking. Nothing
+ * committed meanwhile is lost: the stream's `hello` carries the server's seq, and the engine pulls
+ * what it missed.
+ */
+export interface LiveChannelPolicy {
+  openWhen: (signal: AbortSignal) => Promise<void>;
 }
 
 /** What a trigger asks the loop for (nothing: run what is already wanted). */
@@ -79,9 +92,9 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let interval: unknown = null;
   let eventSource: EventSourceLike | null = null;
   let sseRetry: unknown = null;
-  /** Whether `liveAfter` has let the live channel connect; the cancel of its wait while it waits. */
-  let liveAllowed = options.liveAfter === null;
-  let cancelLiveWait: (() => void) | null = null;
+  /** Whether the live channel's policy has let it open; its wait's abort while it waits. */
+  let liveAllowed = options.liveOpenWhen === null;
+  let liveWait: AbortController | null = null;
   let outboxSubscription: { unsubscribe(): void } | null = null;
   const cleanup: (() => void)[] = [];
 
@@ -212,14 +225,17 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   function openEvents() {
     if (!options.eventSource || flags.stopped) return;
     if (!liveAllowed) {
-      if (cancelLiveWait !== null) return; // already waiting
-      const cancel = options.liveAfter!(() => {
-        cancelLiveWait = null;
+      if (liveWait !== null) return; // already waiting
+      const wait = new AbortController();
+      liveWait = wait;
+      const allow = () => {
+        if (wait.signal.aborted) return;
+        liveWait = null;
         liveAllowed = true;
         if (flags.leader && !flags.paused && !eventSource) openEvents();
-      });
-      // A host that allows it at once has connected already (above), and there is nothing to cancel.
-      if (!liveAllowed) cancelLiveWait = cancel;
+      };
+      // A policy that throws rather than rejecting is a rejection too.
+      new Promise<void>((resolve) => resolve(options.liveOpenWhen!(wait.signal))).then(allow, allow);
       return;
     }
     try {
@@ -300,8 +316,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     retryTimers.push = retryTimers.pull = sseRetry = null;
     eventSource?.close();
     eventSource = null;
-    cancelLiveWait?.();
-    cancelLiveWait = null;
+    liveWait?.abort();
+    liveWait = null;
     outboxSubscription?.unsubscribe();
     outboxSubscription = null;
   }

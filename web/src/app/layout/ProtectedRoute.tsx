@@ -1,7 +1,7 @@
 import { startTransition, Suspense, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/PageSpinner';
-import { preloadableLazy } from '@/lib/preloadableLazy';
+import { preloadableLazy } from '@/lib/first-load';
 import { readCachedUser, useSession } from '@/lib/session';
 
 // The shell's first paint (sidebar, top bar, the screen's outline): no Dexie, no sync engine.
@@ -33,7 +33,7 @@ export function ProtectedRoute({ preloadScreen }: { preloadScreen?: (pathname: s
     // zod and Dexie first, in a task of their own (./warmup), while the rest downloads beside them;
     // the shell without waiting for GET /api/user (it renders once the session is confirmed), and
     // the screen beside the sync engine rather than after it. Drawn only once they have arrived
-    // (lib/preloadableLazy): a Suspense fallback first made React hold them back 300 ms. Drawn as a
+    // (lib/first-load preloadableLazy): a Suspense fallback first made React hold them back 300 ms. Drawn as a
     // transition, in slices: at once, the shell's first render was one task of ~80 ms (×4 on a phone).
     void import('./warmup');
     const pathname = window.location.pathname;

@@ -9,11 +9,11 @@ import { memo, useEffect } from 'react';
 import { Skeleton } from '@mantine/core';
 import { MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
 import { ThemeToggle } from '@/features/theme';
-import { afterPaint } from '@/lib/afterFirstPaint';
+import { afterPaint } from '@/lib/first-load';
 import { signOut, type User } from '@/lib/session';
 import { RouteSkeleton } from './RouteSkeleton';
 
-/** Runs `callback` once the browser has painted what is on screen now (lib/afterFirstPaint). */
+/** Runs `callback` once the browser has painted what is on screen now (lib/first-load afterPaint). */
 function useAfterPaint(callback: (() => void) | undefined) {
   useEffect(() => (callback ? afterPaint(callback) : undefined), [callback]);
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Center, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { BrandMark } from '@/components/BrandMark';
 import { PageSpinner } from '@/components/PageSpinner';
-import { afterLoadAndFirstPaint } from '@/lib/afterFirstPaint';
+import { afterFirstPaint } from '@/lib/first-load';
 import { useSession } from '@/lib/session';
 import { FeatureHighlights } from './components/FeatureHighlights';
 import { LoginForm } from './components/LoginForm';
@@ -26,7 +26,7 @@ const FloatingEmoji = lazy(() => import('./components/FloatingEmoji').then((m) =
 /** Mounts the decoration after the first paint; its own component, so that only it re-renders then. */
 function DeferredFloatingEmoji() {
   const [decorated, setDecorated] = useState(false);
-  useEffect(() => afterLoadAndFirstPaint(() => setDecorated(true)), []);
+  useEffect(() => afterFirstPaint(() => setDecorated(true)), []);
   return decorated ? (
     <Suspense fallback={null}>
       <FloatingEmoji />

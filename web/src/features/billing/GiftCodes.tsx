@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Code, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconGift } from '@tabler/icons-react';
 import { type Entitlement, DAY_MS, GIFT_CODE_VALID_DAYS } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 import { BILLING_TOASTS } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 
@@ -39,11 +40,11 @@ export function GiftCodes({ entitlements }: { entitlements: readonly Entitlement
                 {gift.giftRedeemedAt ? <Badge variant="light" color="gray">Redeemed</Badge> : <Badge variant="light">Valid until {dateFormat.format(expires)}</Badge>}
               </Group>
               {gift.giftRedeemedAt ? null : (
-                <Tooltip label="Copy code" withArrow>
+                <DeferredTooltip label="Copy code" withArrow>
                   <ActionIcon variant="subtle" aria-label={`Copy gift code ${gift.giftCode}`} onClick={() => void copy(gift.giftCode!)}>
                     <IconCopy size={16} />
                   </ActionIcon>
-                </Tooltip>
+                </DeferredTooltip>
               )}
             </Group>
           );

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconStarFilled } from '@tabler/icons-react';
 import { type BillingInterval, type PlanName, type SubscriptionPlan, formatPlanPrice, yearlyPrice } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 
 export interface PlanCardProps {
   plan: SubscriptionPlan;
@@ -80,9 +81,9 @@ export function PlanCard({ plan, interval, current, processing, online, onSubscr
         ) : online || current ? (
           button
         ) : (
-          <Tooltip label="Subscribing needs a connection" withArrow>
+          <DeferredTooltip label="Subscribing needs a connection" withArrow>
             <span>{button}</span>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Stack>
     </Card>

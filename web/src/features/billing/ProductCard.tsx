@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCircleCheckFilled, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type PremiumProduct, checkoutHref, formatProductPrice } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 
 /** Where an owned product is used. */
 const USE_IT: Partial<Record<string, { to: string; label: string }>> = {
@@ -57,11 +58,11 @@ export function ProductCard({ product, owned, online }: { product: PremiumProduc
             {label}
           </Button>
         ) : (
-          <Tooltip label="Buying needs a connection" withArrow>
+          <DeferredTooltip label="Buying needs a connection" withArrow>
             <Button disabled leftSection={<IconShoppingCart size={16} aria-hidden />} aria-label={`${label}: ${product.name} (needs a connection)`}>
               {label}
             </Button>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Stack>
     </Card>

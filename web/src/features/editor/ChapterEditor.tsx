@@ -13,16 +13,15 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconBook2, IconDownload, IconFileOff, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
+import { DeferredTooltip, Modal } from '@/lib/first-load';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
@@ -204,11 +203,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       offering={locked}
       presence={
         present.length > 0 ? (
-          <Tooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
+          <DeferredTooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
             <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
               {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
             </Badge>
-          </Tooltip>
+          </DeferredTooltip>
         ) : null
       }
       actions={

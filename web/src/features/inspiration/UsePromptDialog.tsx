@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, Link } from 'react-router';
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type Book } from '@chronicler/schema';
 import { booksOfSeries } from '@chronicler/sync-client';
+import { Modal } from '@/lib/first-load';
 import { chapterEditorPath } from '@/lib/chapterEditorPath';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { useSync } from '@/lib/sync';

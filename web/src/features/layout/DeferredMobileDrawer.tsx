@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { OpenedOnce } from '@/components/OpenedOnce';
+import { OpenedOnce } from '@/lib/first-load';
 import type { MobileDrawerProps } from './MobileDrawer';
 
 // Mantine's Drawer (its focus trap, scroll lock and portal), downloaded and mounted the first time

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, Drawer, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { planLabel } from '@chronicler/schema';
+import { Drawer } from '@/lib/first-load';
 import type { User } from '@/lib/session';
 import { BrandMark } from '@/components/BrandMark';
 import { initialsOf } from './initials';

@@ -5,7 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout 
 import { planLabel } from '@chronicler/schema';
 import type { User } from '@/lib/session';
 import { BrandMark } from '@/components/BrandMark';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredTooltip } from '@/lib/first-load';
 import { initialsOf } from './initials';
 import { SIDEBAR_LINKS, isLinkActive } from './nav-links';
 import { useSidebarStore } from './sidebar-store';

@@ -1,5 +1,5 @@
 import './styles';
-import { lazy, memo, startTransition, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
@@ -7,8 +7,8 @@ import { IconPencil } from '@tabler/icons-react';
 import { type Book, type Chapter, type Series, achievementsForPlan, hasFeature, welcomeBack } from '@chronicler/schema';
 import { chaptersOfBook, currentBook } from '@chronicler/sync-client';
 import { PageHeader } from '@/components/PageHeader';
-import { afterPresented } from '@/lib/afterFirstPaint';
 import { TOASTS } from '@/lib/copy/toasts';
+import { useStagedReveal } from '@/lib/first-load';
 import { useSession } from '@/lib/session';
 import { useDb, useFirstSyncSettled } from '@/lib/sync';
 import { toast } from '@/lib/toast';
@@ -25,6 +25,10 @@ const loadThirtyDays = () => import('./components/ThirtyDays');
 const ThirtyDayHeatmap = lazy(() => loadThirtyDays().then((m) => ({ default: m.ThirtyDayHeatmap })));
 const DailyGoalForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.DailyGoalForm })));
 const StreakSettingsForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.StreakSettingsForm })));
+/** The 30-day view's download starts as its step is drawn, after the first screenful's paint. */
+const startThirtyDays = (step: number) => {
+  if (step === 1) void loadThirtyDays();
+};
 
 export interface DashboardScreenProps {
   /** The Writer's Companion panel (the AI feature's); until it is composed, its frame and title. */
@@ -80,39 +84,9 @@ export function DashboardScreen({ companionPanel, promptOfTheDay, renderEditSeri
   const ready = useDeferredValue(loaded && firstSyncSettled);
   // The rest of the page is drawn once the first screenful is, in three steps — the 30-day view,
   // then the two forms closing the first column, then the whole second column (below the first on a
-  // phone) — each a transition React renders in slices, after the previous step has painted: one
-  // long task on a phone became several short ones, and no commit is big (the view and the forms
-  // together were one ~18 ms commit, ×4 on a phone). Nothing drawn first moves: what follows is
-  // drawn below it. The downloads start after the first screenful has painted, not before:
-  // requested at the commit, they finished before the paint and a phone's browser counted them as
-  // part of it.
-  const [stage, setStage] = useState(0);
-  // When the first screenful was committed (a layout effect runs before the browser paints it).
-  const firstScreenfulAt = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (ready && firstScreenfulAt.current === null) firstScreenfulAt.current = performance.now();
-  }, [ready]);
-  useEffect(() => {
-    if (!ready || stage >= 3) return undefined;
-    const next = () => startTransition(() => setStage(stage + 1));
-    // The first step waits until the browser has presented the first screenful (its largest paint):
-    // a frame callback and a task came ~25 ms before that, and the 30-day view's download counted
-    // as part of the first screenful's paint.
-    if (stage === 0) {
-      return afterPresented(firstScreenfulAt.current ?? performance.now(), () => {
-        void loadThirtyDays();
-        next();
-      });
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(next, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [ready, stage]);
+  // phone) — each after the previous one has painted (lib/first-load useStagedReveal): the view and
+  // the forms together were one ~18 ms commit, ×4 on a phone.
+  const stage = useStagedReveal(ready, 3, startThirtyDays);
 
   // What the panels show changes many times while the first pull lands (each page, the author's
   // record, the sync status) and at every save: the panels (memoised) are redrawn with the deferred

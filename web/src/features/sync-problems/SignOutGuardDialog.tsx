@@ -2,8 +2,9 @@
 // The shell imports the other Mantine CSS.
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal } from '@/lib/first-load';
 import { type SignOutGuardModalProps, unsyncedWarning } from './signOutGuardText';
 
 export default function SignOutGuardDialog({ opened, count, onAnswer }: SignOutGuardModalProps & { opened: boolean }) {

@@ -3,7 +3,7 @@
  * first) or sign out anyway (the changes are deleted from this device).
  */
 import { lazy } from 'react';
-import { OpenedOnce } from '@/components/OpenedOnce';
+import { OpenedOnce } from '@/lib/first-load';
 import type { SignOutGuardModalProps } from './signOutGuardText';
 
 // Mantine's Modal, downloaded and mounted the first time the warning is shown: mounted closed in

@@ -1,7 +1,7 @@
 import { lazy, memo, useDeferredValue } from 'react';
 import { Badge, Loader, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { DeferredPopover } from '@/components/DeferredPopover';
+import { DeferredPopover } from '@/lib/first-load';
 import { type IndicatorState, type Tone, relativeSyncTime, unsyncedLabel, useIndicatorState } from './syncIndicatorState';
 
 // The status panel (a Popover, Floating UI and the problems list) is downloaded and mounted when

@@ -1,9 +1,8 @@
 // The problems list (DeadLetterList) scrolls.
 import '@mantine/core/styles/ScrollArea.layer.css';
-import { Group, Popover, Stack, Text, type FloatingPosition } from '@mantine/core';
+import { Group, Stack, Text, type FloatingPosition } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { AttachTarget } from '@/components/AttachTarget';
-import type { PopoverLayerProps } from '@/components/DeferredPopover';
+import { AttachTarget, Popover, type PopoverLayerProps } from '@/lib/first-load';
 import { useOptionalSync } from '@/lib/sync';
 import { type IndicatorState, relativeSyncTime, unsyncedLabel, useTick } from './syncIndicatorState';
 import { DeadLetterList } from './SyncProblemsPanel';

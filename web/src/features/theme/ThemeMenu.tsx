@@ -1,7 +1,6 @@
-import { Menu, type FloatingPosition } from '@mantine/core';
+import { type FloatingPosition } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { AttachTarget } from '@/components/AttachTarget';
-import type { PopoverLayerProps } from '@/components/DeferredPopover';
+import { AttachTarget, Menu, type PopoverLayerProps } from '@/lib/first-load';
 import { ALL_THEME_LABELS, offeredThemes } from './all-themes';
 import { useThemeStore } from './theme-store';
 import { THEME_ICONS } from './ThemeToggle';

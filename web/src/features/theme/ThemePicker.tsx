@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { ActionIcon, type FloatingPosition } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
-import { DeferredPopover } from '@/components/DeferredPopover';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredPopover, DeferredTooltip } from '@/lib/first-load';
 import { ALL_THEME_LABELS } from './all-themes';
 import { useThemeStore } from './theme-store';
 import { useThemePack } from './useThemePack';

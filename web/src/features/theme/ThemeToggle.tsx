@@ -1,5 +1,5 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredTooltip } from '@/lib/first-load';
 import { IconBook2, IconGhost2, IconLeaf, IconMoon, IconPlanet, IconRipple, IconRosette, IconSun, IconSunset2 } from '@tabler/icons-react';
 import { ALL_THEME_LABELS, type AppThemeName, nextOfferedTheme } from './all-themes';
 import { useThemeStore } from './theme-store';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCloudUpload, IconDownload, IconRestore } from '@tabler/icons-react';
 import { BACKUP_LABELS, type BackupSnapshotSummary, type RestoreResult } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useSnapshots } from '../hooks/useSnapshots';

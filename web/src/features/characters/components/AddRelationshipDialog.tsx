@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack, Textarea } from '@mantine/core';
 import type { Character } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import {
   canSubmitRelationship,

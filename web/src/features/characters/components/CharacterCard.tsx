@@ -1,7 +1,8 @@
 import { memo } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconDotsVertical, IconEdit, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { characterAppearanceLabel, type Character } from '@chronicler/schema';
+import { DeferredTooltip, Menu } from '@/lib/first-load';
 import { ROLE_LABELS, STATUS_LABELS } from '../model/character-form';
 import { CharacterAvatar } from './CharacterAvatar';
 import classes from '../characters.module.css';
@@ -45,7 +46,7 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
           {readOnly ? (
             main ? <IconStarFilled size={18} color="var(--mantine-color-yellow-6)" aria-label="Main character" role="img" /> : null
           ) : (
-          <Tooltip label={main ? 'Remove as main' : 'Mark as main'} withArrow>
+          <DeferredTooltip label={main ? 'Remove as main' : 'Mark as main'} withArrow>
             <ActionIcon
               variant="subtle"
               color={main ? 'yellow' : 'gray'}
@@ -57,7 +58,7 @@ export const CharacterCard = memo(function CharacterCard({ character, onView, on
             >
               {main ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
           )}
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>

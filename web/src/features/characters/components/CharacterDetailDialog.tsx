@@ -1,6 +1,7 @@
-import { Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconLink, IconStarFilled } from '@tabler/icons-react';
 import { characterAppearanceLabel, type Character, type CharacterRelationship } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { ROLE_LABELS, STATUS_LABELS } from '../model/character-form';
 import { RELATIONSHIP_LABELS, linkStyle } from '../model/map-geometry';
 import { CharacterAvatar } from './CharacterAvatar';

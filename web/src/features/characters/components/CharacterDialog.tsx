@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import {
   type Character,
   type PlanName,
 } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';

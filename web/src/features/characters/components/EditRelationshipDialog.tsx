@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { Character, CharacterRelationship } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { RELATIONSHIP_LABELS, type RelationshipType } from '../model/map-geometry';
 import { RelationshipTypeSelect } from './RelationshipTypeSelect';

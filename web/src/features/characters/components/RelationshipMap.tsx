@@ -1,8 +1,9 @@
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconLink, IconUsers, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { RELATIONSHIP_TYPES, type Character, type CharacterRelationship } from '@chronicler/schema';
 import { useMediaQuery } from '@mantine/hooks';
+import { DeferredTooltip } from '@/lib/first-load';
 import { ROLE_LABELS } from '../model/character-form';
 import { useMapPan } from '../hooks/useMapPan';
 import {
@@ -82,20 +83,20 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
     <Stack gap="sm">
       <Group justify="space-between" gap="sm">
         <Group gap={4} role="group" aria-label="Zoom">
-          <Tooltip label="Zoom out" withArrow>
+          <DeferredTooltip label="Zoom out" withArrow>
             <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => setZoom(zoomOut)} disabled={zoom <= ZOOM_MIN}>
               <IconZoomOut size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
           <Text size="sm" fw={600} w={52} ta="center" aria-live="polite" data-testid="zoom-level">
             {Math.round(zoom * 100)}%
           </Text>
-          <Tooltip label="Zoom in" withArrow>
+          <DeferredTooltip label="Zoom in" withArrow>
             <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => setZoom(zoomIn)} disabled={zoom >= ZOOM_MAX}>
               <IconZoomIn size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Reset zoom" withArrow>
+          </DeferredTooltip>
+          <DeferredTooltip label="Reset zoom" withArrow>
             <ActionIcon
               variant="default"
               size="lg"
@@ -108,7 +109,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
             >
               <IconZoomReset size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
         {onAddRelationship ? (
           <Button leftSection={<IconLink size={16} aria-hidden />} onClick={onAddRelationship} disabled={characters.length < 2} radius="xl">

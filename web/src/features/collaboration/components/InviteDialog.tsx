@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CopyButton, Divider, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, CopyButton, Divider, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, INVITE_TTL_DAYS, type InviteRole, ROLE_DESCRIPTIONS, ROLE_LABELS, inviteBodySchema } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { MEMBER_TOASTS } from '@/lib/copy/collaboration';
 import { TOASTS, withError } from '@/lib/copy/toasts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconCrown, IconDoorExit, IconTrash, IconX } from '@tabler/icons-react';
 import {
   type ActivityEntry,
@@ -11,6 +11,7 @@ import {
   describeActivity,
   roleAllows,
 } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { isNetworkError } from '@/lib/api';
 import { MEMBER_TOASTS } from '@/lib/copy/collaboration';
@@ -119,11 +120,11 @@ export function MembersPanel({ series, userId, onChanged, reloadKey = 0 }: Props
                 <Badge variant={member.role === 'owner' ? 'filled' : 'light'}>{ROLE_LABELS[member.role]}</Badge>
               )}
               {isOwner && member.role !== 'owner' ? (
-                <Tooltip label={`Hand the series to ${member.displayName}`}>
+                <DeferredTooltip label={`Hand the series to ${member.displayName}`}>
                   <ActionIcon variant="subtle" aria-label={`Make ${member.displayName} the owner`} onClick={() => setPending({ kind: 'transfer', member })}>
                     <IconCrown size={16} />
                   </ActionIcon>
-                </Tooltip>
+                </DeferredTooltip>
               ) : null}
               {canManage(member) ? (
                 <ActionIcon variant="subtle" color="red" aria-label={`Remove ${member.displayName}`} onClick={() => setPending({ kind: 'remove', member })}>

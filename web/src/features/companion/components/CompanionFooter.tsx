@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Group, Modal, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Modal } from '@/lib/first-load';
 
 const VERSION_LABEL = 'Chronicler Companion v1.0';
 

@@ -4,9 +4,10 @@
  * other version, or edit a merge of both. Nothing is dismissed until the author chooses.
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconGitMerge } from '@tabler/icons-react';
+import { Modal } from '@/lib/first-load';
 import type { Comparand } from '../hooks/editor-store';
 import { unionMerge } from '../model/text-diff';
 import { DiffView } from './DiffView';

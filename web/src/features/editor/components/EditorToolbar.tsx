@@ -5,9 +5,10 @@
  * History and Auto-save — so the writing starts near the top of the screen.
  */
 import { type ReactNode, type Ref, useState } from 'react';
-import { ActionIcon, Badge, Button, Divider, Group, Popover, Stack, Switch, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
+import { DeferredTooltip, Popover } from '@/lib/first-load';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
 import { type ChapterStatus, STATUS_OPTIONS } from '../model/constants';
 import { LastSaved } from './LastSaved';
@@ -35,11 +36,11 @@ export interface EditorToolbarProps {
 
 function OfflineBadge({ compact }: { compact: boolean }) {
   return (
-    <Tooltip label="Your words are kept on this device and sync when you are back online">
+    <DeferredTooltip label="Your words are kept on this device and sync when you are back online">
       <Badge variant="light" color="gray" leftSection={<IconCloudOff size={12} aria-hidden />} data-testid="offline-badge">
         {compact ? <VisuallyHidden>Offline</VisuallyHidden> : 'Offline'}
       </Badge>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

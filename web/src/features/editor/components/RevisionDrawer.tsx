@@ -4,8 +4,9 @@
  * only.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Drawer, EmptyState, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCloudOff, IconHistory, IconRestore } from '@tabler/icons-react';
+import { Drawer } from '@/lib/first-load';
 import { isNetworkError, serverMessageOf } from '@/lib/api';
 import { type RevisionSnapshot, fetchRevision, useRevisions } from '../hooks/useRevisions';
 import { formatCount } from '../model/constants';

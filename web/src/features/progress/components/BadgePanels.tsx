@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredTooltip } from '@/lib/first-load';
 import { IconTrophy } from '@tabler/icons-react';
 import { type Achievement, isNewAchievement, progressByType } from '@chronicler/schema';
 import type { EarnedBadge } from '../model/figures';

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
-import { Menu } from '@mantine/core';
 import { IconBooks, IconMapPin, IconPlus, IconTimeline, IconUsers } from '@tabler/icons-react';
-import { AttachTarget } from '@/components/AttachTarget';
-import type { PopoverLayerProps } from '@/components/DeferredPopover';
+import { AttachTarget, Menu, type PopoverLayerProps } from '@/lib/first-load';
 
 /** The Current Project panel's more-menu (ProjectPanels), loaded and mounted when first opened. */
 export default function ProjectMoreMenu({ opened, onChange, target, id, seriesId }: PopoverLayerProps & { seriesId: string }) {

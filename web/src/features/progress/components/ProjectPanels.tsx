@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconDots, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type Book, type Chapter, MESSAGES, type Series, bookProgress } from '@chronicler/schema';
-import { DeferredPopover } from '@/components/DeferredPopover';
+import { DeferredPopover } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

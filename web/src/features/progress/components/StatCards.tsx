@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredTooltip } from '@/lib/first-load';
 import { IconFlame, IconPencil, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import type { DayState, StreakSummary, Trend } from '@chronicler/schema';
 import { trendText } from '../model/figures';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
 import { useState, type FormEvent } from 'react';
 import { Button, Chip, Group, NativeSelect, NumberInput, Paper, Text, Title } from '@mantine/core';
-import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { DeferredTooltip } from '@/lib/first-load';
 import { DEFAULT_DAY_END_HOUR, DEFAULT_FREEZES_PER_MONTH, MAX_DAILY_GOAL, MAX_FREEZES_PER_MONTH, type UpdateWritingSettingsBody, type WritingSettings } from '@chronicler/schema';
 import { keepServerRows, writingSettingsTable } from '@chronicler/sync-client';
 import { api, serverMessageOf } from '@/lib/api';

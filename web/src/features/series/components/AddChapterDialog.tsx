@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, countWordsDialog, type Book } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Menu,
   ScrollArea,
   Select,
   Skeleton,
@@ -22,6 +21,7 @@ import {
   BOOK_STATUS_LABELS,
   type Book,
 } from '@chronicler/schema';
+import { Menu } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];

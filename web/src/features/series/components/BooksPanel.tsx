@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBook2, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Series } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useSession } from '@/lib/session';
 import { useSync } from '@/lib/sync';

@@ -1,7 +1,8 @@
 import '../styles';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Group, Loader, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Loader, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { MESSAGES, type Series } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';

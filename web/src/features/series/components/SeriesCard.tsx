@@ -1,7 +1,8 @@
-import { ActionIcon, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Series } from '@chronicler/schema';
+import { Menu } from '@/lib/first-load';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import classes from './SeriesCard.module.css';
 import { ProgressLine } from './ProgressLine';

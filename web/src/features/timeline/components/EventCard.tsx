@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconBook, IconCalendarEvent, IconFlag, IconGripVertical, IconMapPin, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { TimelineEvent } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 import { dateLabel, eventTypeLabel, importanceLabel } from '../model/timeline';
 import classes from '../timeline.module.css';
 import { eventCssColor } from '../model/event-color';
@@ -55,16 +56,16 @@ export const EventCard = memo(function EventCard({ event, refs, onEdit, onDelete
             </Text>
             {readOnly ? null : (
             <Group gap={2} wrap="nowrap" style={{ flex: 'none' }}>
-              <Tooltip label="Edit" withArrow openDelay={400}>
+              <DeferredTooltip label="Edit" withArrow openDelay={400}>
                 <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
                   <IconPencil size={16} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete" withArrow openDelay={400}>
+              </DeferredTooltip>
+              <DeferredTooltip label="Delete" withArrow openDelay={400}>
                 <ActionIcon variant="subtle" color="red" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </DeferredTooltip>
             </Group>
             )}
           </Group>

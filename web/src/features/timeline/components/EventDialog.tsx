@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { ColorInput, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { ColorInput, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { DEFAULT_EVENT_COLOR, type Book, type Character, type Location, type TimelineEvent } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { useDb } from '@/lib/sync';

@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBeach,
   IconBook,
@@ -19,6 +19,7 @@ import {
   IconWaveSine,
 } from '@tabler/icons-react';
 import type { Location } from '@chronicler/schema';
+import { DeferredTooltip } from '@/lib/first-load';
 import { appearanceText, importanceLabel, locationTypeLabel, type LocationType } from '../model/locations';
 import classes from '../world.module.css';
 
@@ -124,16 +125,16 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
         </Button>
         {readOnly ? null : (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit" withArrow openDelay={400}>
+          <DeferredTooltip label="Edit" withArrow openDelay={400}>
             <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" withArrow openDelay={400}>
+          </DeferredTooltip>
+          <DeferredTooltip label="Delete" withArrow openDelay={400}>
             <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(location)} aria-label={`Delete ${location.name}`}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
         )}
       </Group>

@@ -1,5 +1,6 @@
-import { Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { BOOK_NUMBERS, type Location } from '@chronicler/schema';
+import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';

@@ -1,6 +1,7 @@
 import {
   cloneElement,
   useCallback,
+  useEffect,
   lazy,
   Suspense,
   useRef,
@@ -37,21 +38,32 @@ export interface DeferredTooltipProps extends ForwardedProps {
   children: ReactElement<TriggerProps>;
   position?: FloatingPosition;
   withArrow?: boolean;
+  /** How long the pointer rests on the control before the tooltip shows (ms; default at once). */
+  openDelay?: number;
 }
 
 /**
- * Mantine's Tooltip (shown on hover, as Mantine's is by default), loaded on the first hover. The
- * control carries its accessible name itself (aria-label): the tooltip only repeats it.
+ * The app's one tooltip (README.md here): Mantine's Tooltip (shown on hover, as Mantine's is by
+ * default), loaded on the first hover. The control carries its accessible name itself
+ * (aria-label): the tooltip only repeats it.
  */
-export function DeferredTooltip({ label, children, position, withArrow, ref: outerRef, onClick, ...forwarded }: DeferredTooltipProps) {
+export function DeferredTooltip({ label, children, position, withArrow, openDelay = 0, ref: outerRef, onClick, ...forwarded }: DeferredTooltipProps) {
   const targetRef = useRef<HTMLElement>(null);
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const delay = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(delay.current), []);
   const show = () => {
+    // The download starts at once; only the showing waits.
     setWanted(true);
-    setOpened(true);
+    clearTimeout(delay.current);
+    if (openDelay > 0) delay.current = setTimeout(() => setOpened(true), openDelay);
+    else setOpened(true);
   };
-  const hide = () => setOpened(false);
+  const hide = () => {
+    clearTimeout(delay.current);
+    setOpened(false);
+  };
   const own = children.props;
   // The control's own ref, and the one given to the tooltip (DeferredPopover's, when the tooltip is on a popover's trigger).
   const ref = useMergedRefs(targetRef, own.ref, outerRef);

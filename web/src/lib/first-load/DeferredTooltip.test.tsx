@@ -28,4 +28,21 @@ describe('DeferredTooltip', () => {
     await user.unhover(button);
     await vi.waitFor(() => expect(screen.queryByText('Switch to Dark')).toBeNull());
   });
+
+  it('with openDelay, shows only once the pointer has rested that long', async () => {
+    const user = userEvent.setup();
+    renderInTheme(
+      <DeferredTooltip label="Edit" openDelay={400}>
+        <ActionIcon aria-label="Edit Rok">E</ActionIcon>
+      </DeferredTooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'Edit Rok' });
+    await user.hover(button);
+    await user.unhover(button);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Edit')).toBeNull();
+
+    await user.hover(button);
+    expect(await screen.findByText('Edit')).toBeTruthy();
+  });
 });

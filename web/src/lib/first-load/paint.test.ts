@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPresented } from './afterFirstPaint';
+import { afterPresented } from './paint';
 
 /** A PerformanceObserver that reports largest-contentful-paint entries the test emits. */
 function stubObserver() {

@@ -1,47 +1,9 @@
 /**
- * Runs `callback` once the page has loaded (the `load` event) and painted its first screen. At
- * `load` alone — which a module page reaches before React has drawn anything — secondary UI was
- * requests and tasks ahead of the first paint, which a phone's browser (and Lighthouse) then waits
- * for too (docs/web.md#first-load). `afterFirstScreen` waits longer.
- *
- * "Painted" as afterPaint says. Returns a function that cancels.
+ * "Painted" and "presented", as the browser reports them: the primitives the two moments
+ * (moments.ts) and the staged reveal (stagedReveal.ts) are built on. A frame callback plus a task
+ * only guesses a paint, and Chromium can present the frame later, so both ask the browser's paint
+ * records first.
  */
-export function afterLoadAndFirstPaint(callback: () => void): () => void {
-  let cancelPaint: (() => void) | undefined;
-  const onLoaded = () => {
-    cancelPaint = afterPaint(callback);
-  };
-  if (document.readyState === 'complete') onLoaded();
-  else window.addEventListener('load', onLoaded, { once: true });
-  return () => {
-    window.removeEventListener('load', onLoaded);
-    cancelPaint?.();
-  };
-}
-
-/** How long after the first paint the secondary UI (the toast stack, the update prompt with the service worker) waits. */
-export const SECONDARY_UI_DELAY_MS = 3000;
-
-/**
- * Runs `callback` once the page has loaded, painted, and then had SECONDARY_UI_DELAY_MS for its
- * first screen: on `/` the dashboard is drawn from the local database and the first pull, whose
- * downloads come after the outline's paint. On a phone (HTTP/1.1, six connections) the toast stack
- * and the update prompt fetched at the paint queued beside them and held the dashboard ~0.3 s
- * (Lighthouse's simulated graph, `bench/lighthouse/lantern.ts`; bench/JOURNAL.md, "signed-in `/`
- * first load — Lighthouse's LCP is the downloads, not the CPU"). What needs them earlier does not
- * wait: a toast draws itself plainly until the stack is there (components/PlainToasts). Returns a
- * function that cancels.
- */
-export function afterFirstScreen(callback: () => void, delayMs = SECONDARY_UI_DELAY_MS): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const cancelPaint = afterLoadAndFirstPaint(() => {
-    timer = setTimeout(callback, delayMs);
-  });
-  return () => {
-    cancelPaint();
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}
 
 /**
  * Runs `callback` once the browser has painted what is on screen now. The first time, that is the

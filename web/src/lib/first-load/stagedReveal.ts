@@ -1,0 +1,44 @@
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { afterPresented } from './paint';
+
+/**
+ * A screen drawn in steps once its first screenful is `ready` (the dashboard): answers the step to
+ * draw, 0 (the first screenful) up to `steps`. Each step is a transition React renders in slices,
+ * after the previous one has painted: one long task on a phone became several short ones, and no
+ * commit is big. Draw what each step adds below what is already drawn, so nothing drawn first
+ * moves.
+ *
+ * The first step waits until the browser has presented the first screenful (its largest paint,
+ * afterPresented): a frame callback and a task came ~25 ms before that, and a download started then
+ * counted as part of the first screenful's paint. `onAdvance(step)` runs just before `step` is
+ * drawn: start a step's downloads there, not at the commit before it — requested at the commit,
+ * they finished before the paint and a phone's browser counted them as part of it.
+ */
+export function useStagedReveal(ready: boolean, steps: number, onAdvance?: (step: number) => void): number {
+  const [step, setStep] = useState(0);
+  const advance = useRef(onAdvance);
+  advance.current = onAdvance;
+  // When the first screenful was committed (a layout effect runs before the browser paints it).
+  const firstScreenfulAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (ready && firstScreenfulAt.current === null) firstScreenfulAt.current = performance.now();
+  }, [ready]);
+  useEffect(() => {
+    if (!ready || step >= steps) return undefined;
+    const next = () => {
+      advance.current?.(step + 1);
+      startTransition(() => setStep(step + 1));
+    };
+    if (step === 0) return afterPresented(firstScreenfulAt.current ?? performance.now(), next);
+    // Later steps: a task queued from the next frame, after the previous step's paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(next, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, step, steps]);
+  return step;
+}
