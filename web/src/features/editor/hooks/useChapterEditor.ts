@@ -11,6 +11,7 @@ import type { Chapter } from '@chronicler/schema';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import type { SyncEngine } from '@chronicler/sync-client';
 import type { Mutators } from '@chronicler/sync-client';
+import type { CaretMarks } from '../components/emphasis';
 import type { ProseEditorHandle, TextCounts } from '../components/ProseEditor';
 import type { ChapterStatus } from '../model/constants';
 import { type EditorState, createEditorStore, markChanged } from './editor-store';
@@ -84,6 +85,7 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
     },
     [store],
   );
+  const onCaretMarks = useCallback((caretMarks: CaretMarks) => store.setState({ caretMarks }), [store]);
   const getText = useCallback(() => editorRef.current?.getText() ?? store.getState().base.content, [store]);
 
   return useMemo(
@@ -100,13 +102,14 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
       setAutoSave,
       save,
       onContentChange,
+      onCaretMarks,
       restoreDraft: drafts.restoreOffered,
       discardDraft: drafts.discardOffered,
       flushDraft: drafts.flush,
       ...resolution,
       getText,
     }),
-    [shown, chapter, book, conflicts, store, setTitle, setStatus, setAutoSave, save, onContentChange, drafts, resolution, getText],
+    [shown, chapter, book, conflicts, store, setTitle, setStatus, setAutoSave, save, onContentChange, onCaretMarks, drafts, resolution, getText],
   );
 }
 
