@@ -6,3 +6,4 @@
 export { type Run, type Segment, type VisibleMap, segmentParagraph, parseParagraph, parseMarkup, visibleText, visibleTextMap, sourceRange, mayHoldMarkup, appendRun } from './parse.ts';
 export { normalizeRuns, serializeRuns, escapeText, plainToMarkup } from './serialize.ts';
 export { type EmphasisMark, type EmphasisEdit, toggleEmphasis, marksAt } from './toggle.ts';
+export { type StyledPiece, styledPieces } from './pieces.ts';

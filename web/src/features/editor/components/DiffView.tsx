@@ -3,12 +3,12 @@
  * runs folded, and inside changed paragraphs the removed words struck through on the left and the
  * added words underlined on the right (colour is never the only cue; screen readers hear
  * "removed" / "added" from CSS-generated text, which stays out of copied text). Emphasis shows as
- * the author reads it, in <em> and <strong>, its markers left out (model/styled-parts); the text is
+ * the author reads it, in <em> and <strong>, its markers left out (`styledPieces`); the text is
  * always React text, never HTML.
  */
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { type StyledPiece, styledPieces } from '../model/styled-parts';
+import { type StyledPiece, styledPieces } from '@chronicler/schema';
 import { type DiffPart, compareTexts } from '../model/text-diff';
 import classes from '../editor.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { styledPieces } from './styled-parts';
+import { styledPieces } from './pieces.ts';
 
 describe('styledPieces', () => {
   it('pairs markers across the parts of a comparison and leaves them out', () => {

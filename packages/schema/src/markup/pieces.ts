@@ -1,9 +1,9 @@
 /**
- * Pieces of chapter text (the parts of a comparison) as the author reads them: each cut where its
- * emphasis changes, markers and escapes left out (docs/decisions/0009-chapter-markup.md). The
- * pieces together are whole paragraphs, so markers are paired across them, as the editor pairs them.
+ * Pieces of chapter text (the parts of a comparison, the stretches between a companion's
+ * findings) as the author reads them: each cut where its emphasis changes, markers and escapes left out (docs/decisions/0009-chapter-markup.md). The
+ * parts together are whole paragraphs, so markers are paired across them, as the editor pairs them.
  */
-import { mayHoldMarkup, segmentParagraph } from '@chronicler/schema';
+import { mayHoldMarkup, segmentParagraph } from './parse.ts';
 
 export interface StyledPiece<K> {
   text: string;
