@@ -3,7 +3,8 @@
  *
  * The real server serves the built PWA (web/dist); headless Debian Chromium opens the editor on a
  * 20,000-word chapter and on an empty chapter of the same author, in the same run, and types
- * 200 keystrokes into each (after 20 warm-up keystrokes): into the long chapter twice, at its start
+ * 200 keystrokes into each (after 20 warm-up keystrokes; the long chapter has an italic phrase in
+ * every paragraph and a bold word in every third, lib/prose.ts withEmphasis): into the long chapter twice, at its start
  * and at its end (Ctrl+End; the page scrolls there and the editor draws only what is in view,
  * docs/decisions/0001-editor-scrolls-with-the-page.md). Per keystroke the page measures
  * input-to-next-frame: from the keydown's event timestamp to the first task after the next
@@ -14,7 +15,10 @@
  * Targets (bench/README.md): p95 on the 20,000-word chapter, at its start and at its end, < 16 ms
  * (one frame) and ≤ 1.5× the empty chapter's p95. `--cpu 4` repeats both at 4× CPU slowdown (printed, not a target).
  *
- * Flags: --keys 200 --warmup 20 --delay 60 --words 20000 --cpu 1,4
+ * Flags: --keys 200 --warmup 20 --delay 60 --words 20000 --cpu 1,4 --profile
+ * `--profile` samples the renderer's JavaScript (CDP Profiler) while the measured keystrokes are
+ * typed and prints where their script time goes; read it on an unminified build
+ * (`vite build --minify false --outDir …`, then BENCH_WEB_DIST=… ).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import { createStory } from './lib/api.ts';
 import { startServer } from './lib/child.ts';
-import { chapterText } from './lib/prose.ts';
+import { chapterText, withEmphasis } from './lib/prose.ts';
 import { type Verdict, finish, fmt, invalid, table } from './lib/report.ts';
 import { BENCH_DIR, SERVERS, benchArgs, describeLoad, describeMachine, tempDataDir } from './lib/setting.ts';
 
@@ -67,6 +71,7 @@ const { values: args } = parseArgs({
     delay: { type: 'string', default: '60' },
     words: { type: 'string', default: '20000' },
     cpu: { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const KEYS = Number(args.keys);
@@ -75,7 +80,9 @@ const DELAY_MS = Number(args.delay);
 const WORDS = Number(args.words);
 const CPU_RATES = args.cpu.split(',').map(Number);
 
-const WEB_DIST = path.resolve(BENCH_DIR, '../web/dist');
+/** BENCH_WEB_DIST: another build (an unminified one for --profile, or an older commit's). */
+const WEB_DIST = path.resolve(BENCH_DIR, process.env.BENCH_WEB_DIST ?? '../web/dist');
+const PROFILE = args.profile;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** What is typed: prose with spaces and punctuation (the word count changes as it goes). */
 const TYPED = 'The lanterns drifted past the mill, and nobody said a word. ';
@@ -137,6 +144,42 @@ async function metrics(cdp: CdpSession): Promise<Metrics> {
   return out;
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per function, and time inside (self and callees) the app's own modules' functions, per keystroke. */
+function printProfile(title: string, profile: CpuProfile): void {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
+  };
+  const selfByName = new Map<string, number>();
+  const inclusiveByName = new Map<string, number>();
+  for (const [id, ms] of self) {
+    selfByName.set(name(id), (selfByName.get(name(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const n = name(at);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      inclusiveByName.set(n, (inclusiveByName.get(n) ?? 0) + ms);
+    }
+  }
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => [k, fmt.ms(ms / KEYS)]);
+  console.log(`\nprofile, ${title}: self time per keystroke\n`);
+  console.log(table(['function', 'ms/key'], top(selfByName, 25)));
+  console.log(`\nprofile, ${title}: time inside (self and callees) per keystroke\n`);
+  console.log(table(['function', 'ms/key'], top(inclusiveByName, 40)));
+}
+
 async function measure(context: BrowserContext, page: Page, url: string, label: string, cpu: number, where: Where): Promise<Run> {
   await page.goto(url);
   const content = page.getByTestId('chapter-content');
@@ -152,10 +195,16 @@ async function measure(context: BrowserContext, page: Page, url: string, label: 
   await page.waitForTimeout(300);
   await page.evaluate('window.__latencies = []');
   await cdp.send('Performance.enable');
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const before = await metrics(cdp);
   await typeKeys(page, KEYS);
   await page.waitForTimeout(500);
   const after = await metrics(cdp);
+  if (PROFILE) printProfile(`${label}, typed at its ${where}`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
   const per = (name: (typeof METRICS)[number]) => ((after[name] - before[name]) * 1000) / KEYS;
   const perKey = { task: per('TaskDuration'), script: per('ScriptDuration'), layout: per('LayoutDuration'), style: per('RecalcStyleDuration') };
   const latencies = await page.evaluate<number[]>('window.__latencies');
@@ -183,7 +232,8 @@ async function main(): Promise<void> {
   try {
     const story = await createStory(server.url, 1);
     const bookId = story.bookIds[0]!;
-    const text = chapterText(42, WORDS);
+    // Emphasis throughout (an italic phrase in every paragraph): the editor draws it on every line in view.
+    const text = withEmphasis(chapterText(42, WORDS));
     // Fresh chapters for every pass: typed words stay behind as a draft, which the editor offers
     // (read-only until the author chooses) when the same chapter is opened again.
     const newChapter = (title: string, content: string) => story.client.json<{ id: string }>('POST', '/api/chapters', { bookId, title, content });

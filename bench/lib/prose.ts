@@ -76,3 +76,22 @@ export function chapterText(seed: number, words: number): string {
   if (counted !== words) throw new Error(`prose generator made ${counted} words, not ${words}`);
   return text;
 }
+
+/**
+ * The same chapter with emphasis throughout, as an author writes it (docs/decisions/0009-chapter-markup.md):
+ * an italic phrase of three words in every paragraph and a bold word in every third. Markers are
+ * not words, so the word count is the text's.
+ */
+export function withEmphasis(text: string): string {
+  return text
+    .split('\n\n')
+    .map((paragraph, i) => {
+      const words = paragraph.split(' ');
+      if (words.length < 12) return paragraph;
+      words[3] = `*${words[3]}`;
+      words[5] = `${words[5]}*`;
+      if (i % 3 === 0) words[9] = `**${words[9]}**`;
+      return words.join(' ');
+    })
+    .join('\n\n');
+}

@@ -10,6 +10,7 @@
  *
  * Every finding carries its position (UTF-16 offsets) so the editor can highlight it.
  */
+import { mayHoldMarkup, sourceRange, visibleTextMap } from '@chronicler/schema';
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
 import { emptyArray } from './arrays.ts';
@@ -479,7 +480,23 @@ function summary(stats: ProseStats, counts: Record<FindingKind, number>, longest
   return parts.join(' ');
 }
 
+/**
+ * Analyses chapter text as the author reads it: the emphasis markers are not words
+ * (docs/decisions/0009-chapter-markup.md), so the visible text is analysed and every finding's and
+ * sentence's offsets are mapped back onto the source, where the editor highlights them.
+ */
 export function analyzeProse(text: string): ProseAnalysis {
+  if (!mayHoldMarkup(text)) return analyzeVisible(text);
+  const map = visibleTextMap(text);
+  const analysis = analyzeVisible(map.text);
+  const toSource = <T extends { start: number; end: number }>(span: T): T => {
+    const { from, to } = sourceRange(map, span.start, span.end);
+    return { ...span, start: from, end: to };
+  };
+  return { ...analysis, findings: analysis.findings.map(toSource), longestSentences: analysis.longestSentences.map(toSource) };
+}
+
+function analyzeVisible(text: string): ProseAnalysis {
   const dialogue = dialogueRanges(text);
   const { words: allWords, runs, keys } = scanWords(text);
   const sentences = sentencesFrom(text, dialogue, allWords.starts, allWords.count);

@@ -27,8 +27,8 @@ function detached(line: string): string {
   return JSON.parse(JSON.stringify(line)) as string;
 }
 
-/** One line's words as the author reads them (its markers and escapes are not words). */
-function countVisibleWords(line: string): number {
+/** One line's words as the author reads them (its markers and escapes are not words); the editor counts its changed lines with it. */
+export function paragraphWordCount(line: string): number {
   return countWordsEditor(mayHoldMarkup(line) ? visibleText(line) : line);
 }
 
@@ -38,12 +38,12 @@ export function chapterWordCount(text: string): number {
     // The blank lines between paragraphs: half the lines of most chapters.
     if (line === '') continue;
     if (line.length < MIN_REMEMBERED_LENGTH) {
-      total += countVisibleWords(line);
+      total += paragraphWordCount(line);
       continue;
     }
     let count = lineCounts.get(line);
     if (count === undefined) {
-      count = countVisibleWords(line);
+      count = paragraphWordCount(line);
       if (lineCounts.size >= MAX_REMEMBERED_LINES) lineCounts.delete(lineCounts.keys().next().value!);
       lineCounts.set(detached(line), count);
     }

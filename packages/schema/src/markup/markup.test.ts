@@ -4,7 +4,7 @@ import { mergeChapterText } from '../text-merge/index.ts';
 import { countWordsEditor } from '../rules.ts';
 import { chapterWordCount } from '../word-count.ts';
 import { paragraphsWrittenPlain } from './serialize.ts';
-import { marksAt, normalizeRuns, parseMarkup, parseParagraph, plainToMarkup, serializeRuns, toggleEmphasis, visibleText, type Run } from './index.ts';
+import { marksAt, normalizeRuns, parseMarkup, parseParagraph, plainToMarkup, serializeRuns, toggleEmphasis, visibleText, visibleTextMap, sourceRange, type Run } from './index.ts';
 
 const plain = (text: string): Run => ({ text, italic: false, bold: false });
 const italic = (text: string): Run => ({ text, italic: true, bold: false });
@@ -190,6 +190,32 @@ describe('merging emphasis', () => {
         expect(runs.some((r) => r.bold && r.text === paragraphs[j])).toBe(true);
       }),
       { numRuns: 500, seed: 20_261_207 },
+    );
+  });
+});
+
+describe('visibleTextMap', () => {
+  it('is the visible text, and maps every visible range back onto the same source characters', () => {
+    const text = 'A *ship* un**believ**able \\* end\n\n***both*** plain';
+    const map = visibleTextMap(text);
+    expect(map.text).toBe(visibleText(text));
+    for (const word of ['ship', 'believ', 'end', 'both', 'plain']) {
+      const v = map.text.indexOf(word);
+      const { from, to } = sourceRange(map, v, v + word.length);
+      expect(text.slice(from, to)).toBe(word);
+    }
+    const escaped = map.text.indexOf('*');
+    expect(text.slice(sourceRange(map, escaped, escaped + 1).from, sourceRange(map, escaped, escaped + 1).to)).toBe('*');
+    expect(sourceRange(map, map.text.length, map.text.length)).toEqual({ from: text.length, to: text.length });
+  });
+
+  it('maps every visible character to a source character equal to it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '*', '\\', '\n') }), (text) => {
+        const map = visibleTextMap(text);
+        expect(map.text).toBe(visibleText(text));
+        for (let v = 0; v < map.text.length; v++) expect(text[map.sourceOf[v]!]).toBe(map.text[v]);
+      }),
     );
   });
 });

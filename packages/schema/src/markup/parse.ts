@@ -221,3 +221,47 @@ export function visibleText(text: string): string {
     })
     .join('\n');
 }
+
+/** A text's visible text and where each visible character lies in the source. */
+export interface VisibleMap {
+  readonly text: string;
+  /** sourceOf[v] = source offset of visible character v; sourceOf[text.length] = the source's length. */
+  readonly sourceOf: Int32Array;
+}
+
+/**
+ * The visible text with its way back to the source: what reads the visible text (the companion's
+ * analysis) and must point at source words (highlights in the editor) maps its offsets through here.
+ */
+export function visibleTextMap(text: string): VisibleMap {
+  if (!mayHoldMarkup(text)) {
+    const sourceOf = new Int32Array(text.length + 1);
+    for (let i = 0; i <= text.length; i++) sourceOf[i] = i;
+    return { text, sourceOf };
+  }
+  const pieces: string[] = [];
+  const offsets: number[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    if (lineStart > 0) {
+      pieces.push('\n');
+      offsets.push(lineStart - 1);
+    }
+    const segments = mayHoldMarkup(line) ? segmentParagraph(line) : [{ from: 0, to: line.length, kind: 'text' as const }];
+    for (const segment of segments) {
+      if (segment.kind !== 'text') continue;
+      pieces.push(line.slice(segment.from, segment.to));
+      for (let k = segment.from; k < segment.to; k++) offsets.push(lineStart + k);
+    }
+    lineStart += line.length + 1;
+  }
+  offsets.push(text.length);
+  return { text: pieces.join(''), sourceOf: Int32Array.from(offsets) };
+}
+
+/** A visible range [from, to) as a source range: the start at its first character, the end after its last. */
+export function sourceRange(map: VisibleMap, from: number, to: number): { from: number; to: number } {
+  const start = map.sourceOf[Math.min(from, map.text.length)]!;
+  const end = to > from ? map.sourceOf[Math.min(to, map.text.length) - 1]! + 1 : start;
+  return { from: start, to: end };
+}

@@ -11,6 +11,7 @@
  * paragraphs (~330 words) it takes ~12 µs where a Map of the sliced words took ~16 µs and left
  * their garbage behind.
  */
+import { mayHoldMarkup, visibleText } from '../markup/parse.ts';
 import { forEachEditorWord } from '../rules.ts';
 
 /** Tables kept between calls (a few KB), grown when a larger edit needs them. */
@@ -74,7 +75,12 @@ function count(line: string, start: number, end: number, hash: number, delta: nu
 }
 
 /** Words `after` has more of (added) and fewer of (removed) than `before`, on the editor's word rule. */
-export function wordBalance(before: readonly string[], after: readonly string[]): { added: number; removed: number } {
+export function wordBalance(markedBefore: readonly string[], markedAfter: readonly string[]): { added: number; removed: number } {
+  // Words are the visible words (docs/decisions/0009-chapter-markup.md): italicising a word or
+  // splitting one with a marker (`un*believ*able`) is neither writing nor removing it, and the
+  // balance stays exactly the change of chapterWordCount.
+  const before = markedBefore.map(visibleLine);
+  const after = markedAfter.map(visibleLine);
   let characters = 0;
   for (const line of before) characters += line.length;
   for (const line of after) characters += line.length;
@@ -91,4 +97,8 @@ export function wordBalance(before: readonly string[], after: readonly string[])
   }
   lines.length = 0;
   return { added, removed };
+}
+
+function visibleLine(line: string): string {
+  return mayHoldMarkup(line) ? visibleText(line) : line;
 }

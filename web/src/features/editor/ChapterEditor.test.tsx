@@ -129,7 +129,8 @@ describe('a new chapter', () => {
     expect(screen.getByTestId('last-saved').textContent).toBe('Never saved');
     fireEvent.change(screen.getByRole('textbox', { name: 'Chapter title' }), { target: { value: 'Embers' } });
     typeAtEnd('Smoke rose over the hills.');
-    expect(screen.getByTestId('change-badge').textContent).toBe('+5 words');
+    // Counts follow typing at most every 250 ms (hooks/useChapterEditor.ts).
+    await waitFor(() => expect(screen.getByTestId('change-badge').textContent).toBe('+5 words'));
     fireEvent.click(saveButton());
     expect(await screen.findByText('Chapter created')).toBeTruthy();
     expect(screen.getByText('Your chapter has been created successfully')).toBeTruthy();

@@ -334,6 +334,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     handle={controller.editorRef}
                     initialCaret={initialCaret}
                     onCaretMove={caretMemory.onCaretMove}
+                    onCaretMarks={controller.onCaretMarks}
                     coveredTop={coveredTop}
                   />
                 </Suspense>

@@ -39,7 +39,8 @@ describe('the save state', () => {
     await openExisting();
     typeAtEnd(' It rose.');
     const badge = screen.getByTestId('change-badge');
-    expect(badge.textContent).toBe('+2 words');
+    // Counts follow typing at most every 250 ms (hooks/useChapterEditor.ts).
+    await waitFor(() => expect(badge.textContent).toBe('+2 words'));
     expect(badge.getAttribute('aria-label')).toBe('+2 words since the last save');
   });
 

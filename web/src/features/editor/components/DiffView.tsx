@@ -2,10 +2,13 @@
  * Two versions side by side (stacked on small screens): unchanged paragraphs dimmed, long unchanged
  * runs folded, and inside changed paragraphs the removed words struck through on the left and the
  * added words underlined on the right (colour is never the only cue; screen readers hear
- * "removed" / "added" from CSS-generated text, which stays out of copied text).
+ * "removed" / "added" from CSS-generated text, which stays out of copied text). Emphasis shows as
+ * the author reads it, in <em> and <strong>, its markers left out (`styledPieces`); the text is
+ * always React text, never HTML.
  */
-import { Fragment, useMemo } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { Text } from '@mantine/core';
+import { type StyledPiece, styledPieces } from '@chronicler/schema';
 import { type DiffPart, compareTexts } from '../model/text-diff';
 import classes from '../editor.module.css';
 
@@ -16,23 +19,41 @@ export interface DiffViewProps {
   rightLabel: string;
 }
 
+function Emphasised({ piece }: { piece: StyledPiece<unknown> }) {
+  let content: ReactNode = piece.text;
+  if (piece.italic) content = <em>{content}</em>;
+  if (piece.bold) content = <strong>{content}</strong>;
+  return content;
+}
+
 function Parts({ parts }: { parts: DiffPart[] }) {
+  const pieces = useMemo(() => styledPieces(parts), [parts]);
   if (parts.length === 0) return <Text span c="dimmed" fs="italic" size="sm">(nothing)</Text>;
   return (
     <>
-      {parts.map((part, i) =>
-        part.kind === 'same' ? (
-          <Fragment key={i}>{part.text}</Fragment>
-        ) : part.kind === 'removed' ? (
+      {pieces.map((piece, i) =>
+        piece.kind === 'same' ? (
+          <Emphasised key={i} piece={piece} />
+        ) : piece.kind === 'removed' ? (
           <del key={i} className={classes.removed}>
-            {part.text}
+            <Emphasised piece={piece} />
           </del>
         ) : (
           <ins key={i} className={classes.added}>
-            {part.text}
+            <Emphasised piece={piece} />
           </ins>
         ),
       )}
+    </>
+  );
+}
+
+function SameText({ text }: { text: string }) {
+  return (
+    <>
+      {styledPieces([{ text, kind: 'same' }]).map((piece, i) => (
+        <Emphasised key={i} piece={piece} />
+      ))}
     </>
   );
 }
@@ -72,10 +93,10 @@ export function DiffView({ left, right, leftLabel, rightLabel }: DiffViewProps) 
             return (
               <Fragment key={i}>
                 <div className={`${classes.diffCell} ${classes.diffSame}`} data-side="left">
-                  {text}
+                  <SameText text={text} />
                 </div>
                 <div className={`${classes.diffCell} ${classes.diffSame}`} data-side="right">
-                  {text}
+                  <SameText text={text} />
                 </div>
               </Fragment>
             );

@@ -1,5 +1,5 @@
 /**
- * The editor's toolbar. On a large screen: Back, the screen title, the save state, History,
+ * The editor's toolbar. On a large screen: Back, the screen title, Italic and Bold, the save state, History,
  * Auto-save and Save. On a phone (below the `sm` breakpoint) one compact row — Back, the save
  * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
  * History and Auto-save — so the writing starts near the top of the screen.
@@ -11,6 +11,7 @@ import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVerti
 import { DeferredTooltip, Popover } from '@/lib/first-load';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
 import { type ChapterStatus, STATUS_OPTIONS } from '../model/constants';
+import { EmphasisButtons } from './EmphasisButtons';
 import { LastSaved } from './LastSaved';
 import classes from '../editor.module.css';
 
@@ -66,6 +67,7 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
         </Group>
         {ready ? (
           <Group gap={6} wrap="nowrap">
+            <EmphasisButtons controller={controller} disabled={offering} />
             <Button size="sm" px="sm" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
               {saveLabel}
             </Button>
@@ -152,6 +154,9 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
       </Group>
       {ready ? (
         <Group gap="sm" wrap="wrap" justify="flex-end">
+          <Group gap={4} wrap="nowrap" role="group" aria-label="Emphasis">
+            <EmphasisButtons controller={controller} disabled={offering} />
+          </Group>
           {!online ? <OfflineBadge compact={false} /> : null}
           {presence}
           <LastSaved controller={controller} />

@@ -15,6 +15,9 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Compartment, EditorState, type Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { Caret } from '@/lib/caretMemory';
+import { minimalChange } from '../model/minimal-change';
+import type { EmphasisMark } from '@chronicler/schema';
+import { type CaretMarks, NO_MARKS, caretMarks, toggleMark } from './emphasis';
 import { externalChange, proseExtensions, readOnlyExtension, wordCountField } from './prose-extensions';
 
 export interface TextCounts {
@@ -28,6 +31,8 @@ export interface ProseEditorHandle {
   setText(text: string): void;
   focus(): void;
   counts(): TextCounts;
+  /** Toggles italic or bold over the selection or the word at the caret (the toolbar's buttons). */
+  toggleMark(mark: EmphasisMark): void;
   readonly view: EditorView | null;
 }
 
@@ -44,6 +49,8 @@ export interface ProseEditorProps {
   initialCaret?: Caret | null;
   /** The caret moved (the author clicked, typed or used the keys). */
   onCaretMove?: (caret: Caret) => void;
+  /** The emphasis at the caret changed (the toolbar's pressed buttons); called only on a change. */
+  onCaretMarks?: (marks: CaretMarks) => void;
   /**
    * Pixels at the top of the window covered by something that stays in place (the sticky toolbar):
    * a caret scrolled into view lands below it.
@@ -54,21 +61,6 @@ export interface ProseEditorProps {
 
 function countsOf(state: EditorState): TextCounts {
   return { words: state.field(wordCountField), chars: state.doc.length };
-}
-
-/** The smallest single replacement that turns `current` into `next`. */
-export function minimalChange(current: string, next: string): { from: number; to: number; insert: string } | null {
-  if (current === next) return null;
-  let start = 0;
-  const max = Math.min(current.length, next.length);
-  while (start < max && current.charCodeAt(start) === next.charCodeAt(start)) start++;
-  let endA = current.length;
-  let endB = next.length;
-  while (endA > start && endB > start && current.charCodeAt(endA - 1) === next.charCodeAt(endB - 1)) {
-    endA--;
-    endB--;
-  }
-  return { from: start, to: endA, insert: next.slice(start, endB) };
 }
 
 /** Bottom room kept below a caret scrolled into view (a line and a half of prose). */
@@ -87,6 +79,7 @@ export function ProseEditor(props: ProseEditorProps) {
     if (!host.current) return undefined;
     const { initialText: text, label: ariaLabel, placeholder: hint, readOnly: ro, initialCaret: caret } = initial.current;
     const clamp = (pos: number) => Math.max(0, Math.min(pos, text.length));
+    let shownMarks: CaretMarks = NO_MARKS;
     const view = new EditorView({
       parent: host.current,
       state: EditorState.create({
@@ -106,6 +99,14 @@ export function ProseEditor(props: ProseEditorProps) {
               if (update.selectionSet || update.docChanged) {
                 const { anchor, head } = update.state.selection.main;
                 latest.current.onCaretMove?.({ anchor, head });
+                const onCaretMarks = latest.current.onCaretMarks;
+                if (onCaretMarks) {
+                  const marks = caretMarks(update.state);
+                  if (marks.italic !== shownMarks.italic || marks.bold !== shownMarks.bold) {
+                    shownMarks = marks;
+                    onCaretMarks(marks);
+                  }
+                }
               }
             }),
           }),
@@ -114,6 +115,8 @@ export function ProseEditor(props: ProseEditorProps) {
       }),
     });
     viewRef.current = view;
+    shownMarks = caretMarks(view.state);
+    if (shownMarks !== NO_MARKS) latest.current.onCaretMarks?.(shownMarks);
     if (caret) view.dispatch({ effects: EditorView.scrollIntoView(clamp(caret.head), { y: 'center' }) });
     return () => {
       view.destroy();
@@ -138,6 +141,12 @@ export function ProseEditor(props: ProseEditorProps) {
         view.dispatch({ changes: change, annotations: externalChange.of(true) });
       },
       focus: () => viewRef.current?.focus(),
+      toggleMark: (mark: EmphasisMark) => {
+        const view = viewRef.current;
+        if (!view) return;
+        toggleMark(mark)(view);
+        view.focus();
+      },
       counts: () => (viewRef.current ? countsOf(viewRef.current.state) : { words: 0, chars: 0 }),
       get view() {
         return viewRef.current;

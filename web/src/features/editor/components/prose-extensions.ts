@@ -1,12 +1,15 @@
 /**
- * The CodeMirror 6 setup of the chapter editor: plain prose, no markdown, no gutters. History,
- * line wrapping, a placeholder, the default and history keymaps, the incremental word count and
- * a theme drawn from Mantine's CSS variables (so all four themes apply).
+ * The CodeMirror 6 setup of the chapter editor: prose with emphasis (emphasis.ts, clipboard.ts;
+ * docs/decisions/0009-chapter-markup.md), no gutters. History, line wrapping, a placeholder, the
+ * default and history keymaps, the incremental word count and a theme drawn from Mantine's CSS
+ * variables (so all four themes apply).
  */
 import { cursorDocStart, history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
 import { Annotation, type Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap, placeholder } from '@codemirror/view';
 import { countDocWords, recountWords } from '../model/word-count';
+import { clipboard } from './clipboard';
+import { EMPHASIS_KEYMAP, emphasis } from './emphasis';
 
 /** Marks a transaction that did not come from the author's keyboard (a restore, a synced text). */
 export const externalChange = Annotation.define<boolean>();
@@ -51,6 +54,7 @@ const PROSE_KEYMAP: KeyBinding[] = [
   { key: 'Enter', run: insertNewline },
   { key: 'Mod-Home', run: toChapterStart },
   { key: 'Mod-a', run: selectAll },
+  ...EMPHASIS_KEYMAP,
   ...standardKeymap.filter((binding) => binding.key !== 'Enter'),
   ...historyKeymap,
 ];
@@ -89,6 +93,8 @@ export function proseExtensions(setup: ProseSetup): Extension[] {
     }),
     setup.readOnly.of(readOnlyExtension(setup.initiallyReadOnly)),
     wordCountField,
+    emphasis(),
+    clipboard(),
     proseTheme,
     setup.onUpdate,
   ];

@@ -7,6 +7,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Chapter, ChapterConflict } from '@chronicler/schema';
+import type { CaretMarks } from '../components/emphasis';
 import type { ProseEditorHandle } from '../components/ProseEditor';
 import type { ChapterStatus } from '../model/constants';
 import { EMPTY_VERSION, type LocalInput, type SavedVersion } from '../model/save-plan';
@@ -30,6 +31,8 @@ export interface EditorState {
   dirty: boolean;
   /** Bumped by every change the author makes (not by text put into the editor programmatically). */
   edits: number;
+  /** The emphasis at the caret (the toolbar's Italic and Bold show it pressed); set only when it changes. */
+  caretMarks: CaretMarks;
 
   phase: EditorPhase;
   loadError: string | null;
@@ -62,6 +65,7 @@ export function createEditorStore(chapterId: string | null): EditorStore {
     chars: 0,
     dirty: false,
     edits: 0,
+    caretMarks: { italic: false, bold: false },
     phase: 'loading',
     loadError: null,
     chapterId,

@@ -4,16 +4,17 @@
  * save planner (model/save-plan): the saved chapter (useSavedChapter), drafts (useDrafts), saving
  * (useSave), auto-save (useAutoSave) and comparing/choosing (useConflictResolution).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Chapter } from '@chronicler/schema';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import type { SyncEngine } from '@chronicler/sync-client';
 import type { Mutators } from '@chronicler/sync-client';
+import type { CaretMarks } from '../components/emphasis';
 import type { ProseEditorHandle, TextCounts } from '../components/ProseEditor';
 import type { ChapterStatus } from '../model/constants';
-import { type EditorState, createEditorStore, markChanged } from './editor-store';
+import { type EditorState, type EditorStore, createEditorStore, markChanged } from './editor-store';
 import { useAutoSave } from './useAutoSave';
 import { useConflictResolution } from './useConflictResolution';
 import { useDrafts } from './useDrafts';
@@ -76,14 +77,20 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
     },
     [store],
   );
+  const showCounts = useThrottledCounts(store);
   const onContentChange = useCallback(
     (counts: TextCounts, external: boolean) => {
-      // One update per keystroke: the counts, and (when the author typed it) an unsaved change.
-      if (external) store.setState({ words: counts.words, chars: counts.chars });
-      else store.setState({ words: counts.words, chars: counts.chars, edits: store.getState().edits + 1, dirty: true });
+      // The unsaved change at once (a save or a draft started in this tick sees it); the counts
+      // at most every COUNTS_EVERY_MS while the author types.
+      if (external) showCounts(counts, true);
+      else {
+        store.setState({ edits: store.getState().edits + 1, dirty: true });
+        showCounts(counts, false);
+      }
     },
-    [store],
+    [store, showCounts],
   );
+  const onCaretMarks = useCallback((caretMarks: CaretMarks) => store.setState({ caretMarks }), [store]);
   const getText = useCallback(() => editorRef.current?.getText() ?? store.getState().base.content, [store]);
 
   return useMemo(
@@ -100,13 +107,53 @@ export function useChapterEditor({ db, mutators, engine }: EditorDeps, { chapter
       setAutoSave,
       save,
       onContentChange,
+      onCaretMarks,
       restoreDraft: drafts.restoreOffered,
       discardDraft: drafts.discardOffered,
       flushDraft: drafts.flush,
       ...resolution,
       getText,
     }),
-    [shown, chapter, book, conflicts, store, setTitle, setStatus, setAutoSave, save, onContentChange, drafts, resolution, getText],
+    [shown, chapter, book, conflicts, store, setTitle, setStatus, setAutoSave, save, onContentChange, onCaretMarks, drafts, resolution, getText],
+  );
+}
+
+/**
+ * Typing shows new counts at most this often. Drawn on every keystroke, the count badges re-rendered
+ * synchronously inside the keystroke's task: ~2.2 ms of its ~5 ms of script (bench/JOURNAL.md, "Emphasis
+ * throughout, and the keystroke's profile").
+ */
+const COUNTS_EVERY_MS = 250;
+
+/**
+ * Shows the latest counts: the first change after a quiet spell at once, the rest of a burst of
+ * typing once per COUNTS_EVERY_MS, and the last always. Text put in from outside shows at once.
+ */
+function useThrottledCounts(store: EditorStore) {
+  const latest = useRef<TextCounts | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  return useCallback(
+    (counts: TextCounts, now: boolean) => {
+      const show = (shown: TextCounts) => store.setState({ words: shown.words, chars: shown.chars });
+      if (now || timer.current === null) {
+        show(counts);
+        latest.current = null;
+      } else latest.current = counts;
+      if (timer.current !== null) return;
+      const tick = () => {
+        const pending = latest.current;
+        latest.current = null;
+        if (pending) {
+          show(pending);
+          timer.current = setTimeout(tick, COUNTS_EVERY_MS);
+        } else timer.current = null;
+      };
+      timer.current = setTimeout(tick, COUNTS_EVERY_MS);
+    },
+    [store],
   );
 }
 

@@ -5,7 +5,7 @@
  * revision history: unsaved words are saved (and sent) first.
  */
 import { type RefObject, useCallback, useMemo } from 'react';
-import { countWordsEditor } from '@chronicler/schema';
+import { chapterWordCount } from '@chronicler/schema';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import type { ChroniclerDb } from '@chronicler/sync-client';
@@ -68,13 +68,13 @@ export function useConflictResolution({ store, editorRef, db, mutators, engine, 
       try {
         if (conflictId) await mutators.conflicts.resolve(conflictId, next);
         // Only a revision restore gets here without a copy: restored text is not writing (statistics).
-        else await mutators.chapters.update(id, { ...next, wordCount: countWordsEditor(next.content), writing: { kind: 'restore' } });
+        else await mutators.chapters.update(id, { ...next, wordCount: chapterWordCount(next.content), writing: { kind: 'restore' } });
       } catch (error) {
         store.setState({ base: before });
         toast.show(withError(TOASTS.chapterSaveFailed, error));
         return false;
       }
-      adopt(store, editorRef.current, chosen, { words: countWordsEditor(chosen.content), savedAt: new Date() });
+      adopt(store, editorRef.current, chosen, { words: chapterWordCount(chosen.content), savedAt: new Date() });
       toast.show(TOASTS.chapterSaved);
       return true;
     },

@@ -7,7 +7,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from 'zustand';
-import { type Book, type Chapter, type ChapterConflict, countWordsEditor } from '@chronicler/schema';
+import { type Book, type Chapter, type ChapterConflict, chapterWordCount } from '@chronicler/schema';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import { conflictsOfChapter, draftOf, getBook, getChapter } from '@chronicler/sync-client';
 import type { ProseEditorHandle } from '../components/ProseEditor';
@@ -66,7 +66,7 @@ export function useSavedChapter(
         initialText: base.content,
         previous: row ? row.wordCount : 0,
         lastSavedAt: row ? new Date(row.updatedAt) : null,
-        words: countWordsEditor(base.content),
+        words: chapterWordCount(base.content),
         chars: base.content.length,
         dirty: false,
         offer: draft && decision.kind === 'offer' ? { draft, olderThanSaved: decision.olderThanSaved } : null,

@@ -3,15 +3,17 @@
  * chapter must type at frame rate). The editor's rule (spec 001 §5: punctuation to spaces, split on
  * whitespace, drop empty pieces) never lets a word span a line break, so the count of a text is the
  * sum of the counts of its lines. After an edit only the lines it touched are counted again.
+ * Words are the visible words: emphasis markers are not words (docs/decisions/0009-chapter-markup.md),
+ * the same count as the schema's chapterWordCount.
  */
 import type { ChangeSet, Text } from '@codemirror/state';
-import { countWordsEditor } from '@chronicler/schema';
+import { paragraphWordCount } from '@chronicler/schema';
 
 /** Counts every line of a document (the editor's rule applied line by line). */
 export function countDocWords(doc: Text): number {
   let total = 0;
   const lines = doc.iterLines();
-  while (!lines.next().done) total += countWordsEditor(lines.value);
+  while (!lines.next().done) total += paragraphWordCount(lines.value);
   return total;
 }
 
@@ -30,7 +32,7 @@ export function recountWords(previous: number, before: Text, after: Text, change
   // A change over most of the text (paste over everything, undo of a big paste): count it whole.
   if (oldLines.size + newLines.size > after.lines) return countDocWords(after);
   let total = previous;
-  for (const n of oldLines) total -= countWordsEditor(before.line(n).text);
-  for (const n of newLines) total += countWordsEditor(after.line(n).text);
+  for (const n of oldLines) total -= paragraphWordCount(before.line(n).text);
+  for (const n of newLines) total += paragraphWordCount(after.line(n).text);
   return total;
 }
