@@ -4,8 +4,9 @@
  * (a press keeps the selection, and a phone's keyboard stays open), so a phone needs no keyboard
  * shortcut to emphasise.
  */
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconBold, IconItalic } from '@tabler/icons-react';
+import { DeferredTooltip } from '@/lib/first-load';
 import type { EmphasisMark } from '@chronicler/schema';
 import { type ChapterEditorController, useEditorState } from '../hooks/useChapterEditor';
 
@@ -24,7 +25,7 @@ export function EmphasisButtons({ controller, disabled }: { controller: ChapterE
   return (
     <>
       {BUTTONS.map(({ mark, label, key, Icon }) => (
-        <Tooltip key={mark} label={`${label} (${MOD}${key})`}>
+        <DeferredTooltip key={mark} label={`${label} (${MOD}${key})`}>
           <ActionIcon
             variant={pressed[mark] ? 'light' : 'subtle'}
             color={pressed[mark] ? undefined : 'gray'}
@@ -39,7 +40,7 @@ export function EmphasisButtons({ controller, disabled }: { controller: ChapterE
           >
             <Icon size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       ))}
     </>
   );
