@@ -129,6 +129,8 @@ export interface ChaptersTable extends SyncedColumns {
   position: number;
   wordCount: number;
   status: string;
+  synopsis: string;
+  notes: string;
 }
 
 export interface CharactersTable extends SyncedColumns {
