@@ -36,8 +36,8 @@ describe('buildSeriesBible', () => {
   it('escapes the plain fields, so an asterisk typed in a description stays one', () => {
     const mara: Character = {
       ...row, id: '00000000-0000-7000-8000-0000000000a1', seriesId, name: 'Mara', role: 'protagonist', age: '', occupation: '', description: 'Rated 5*',
-      appearance: '', personality: '', goals: '', backstory: '', bookAppearances: [], isProtagonist: true, status: 'alive', aliases: [], alwaysInclude: false,
-    } as Character;
+      appearance: '', personality: '', goals: '', backstory: '', bookAppearances: [], isProtagonist: true, status: 'alive', aliases: [], alwaysInclude: false, avatar: null, avatarUrl: null,
+    } as unknown as Character;
     const bible = buildSeriesBible({ ...base, characters: [mara] });
     expect(bible.books[0]!.chapters[0]!.blocks.map((b) => (b.kind === 'paragraph' ? b.text : ''))).toContain('Description: Rated 5\\*');
   });

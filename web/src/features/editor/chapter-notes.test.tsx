@@ -27,7 +27,7 @@ function screenWidth(px: number) {
 }
 
 function notesView(): EditorView {
-  const el = screen.getByTestId('chapter-notes').querySelector<HTMLElement>('.cm-content');
+  const el = screen.getByTestId('chapter-notes-content');
   const view = el ? EditorView.findFromDOM(el) : null;
   if (!view) throw new Error('No notes editor');
   return view;
@@ -45,6 +45,8 @@ describe('synopsis and notes in the editor', () => {
     await waitFor(async () => expect((await seeded.db.chapters.get(seeded.chapter.id))?.synopsis).toBe('Mara finds the *map*.'));
 
     await waitFor(() => notesView());
+    // The chapter's text is still the one `chapter-content`.
+    expect(screen.getAllByTestId('chapter-content')).toHaveLength(1);
     typeAtEnd('Check the tide tables.', notesView());
     await waitFor(async () => expect((await seeded.db.chapters.get(seeded.chapter.id))?.notes).toBe('Check the tide tables.'));
 

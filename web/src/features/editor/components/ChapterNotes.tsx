@@ -12,7 +12,7 @@ import { useFieldAutosave } from '../hooks/useFieldAutosave';
 import type { ProseEditorHandle } from './ProseEditor';
 import classes from './ChapterNotes.module.css';
 
-const ProseEditor = lazy(() => import('./ProseEditor'));
+const NotesEditor = lazy(() => import('./NotesEditor'));
 
 type NoteField = 'synopsis' | 'notes';
 
@@ -87,7 +87,7 @@ function ChapterNoteFields({ chapter, disabled, idPrefix }: { chapter: Chapter; 
         </Title>
         <div className={classes.notesArea} data-testid="chapter-notes" onBlur={() => void notes.flush()}>
           <Suspense fallback={<Skeleton height="100%" />}>
-            <ProseEditor
+            <NotesEditor
               className={classes.notesEditor}
               initialText={notes.value}
               label="Notes"
