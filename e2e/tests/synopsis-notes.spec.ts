@@ -1,10 +1,10 @@
 /**
  * A chapter's synopsis and notes (docs/architecture.md#chapters) in Chromium against the real
  * server: written beside the text while offline, still there after an offline reload, synced on
- * reconnect, seen by the author's second device in the editor and in the book's outline, and never
- * counted as writing.
+ * reconnect, seen by the author's second device (a phone: a sheet) in the editor and in the book's
+ * outline, and never counted as writing.
  */
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { signInViaApi } from '../support';
 import { api, editorUrl, newStory, openEditor } from '../support/story';
 
@@ -19,8 +19,8 @@ const serverChapter = (request: APIRequestContext, id: string) => api<ServerChap
 const writingStats = async (request: APIRequestContext) =>
   (await api<{ changes: { writingStats: unknown[] } }>(request, 'GET', '/api/sync/changes?since=0&limit=10000')).changes.writingStats;
 
-const synopsisBox = (page: Page) => page.getByRole('textbox', { name: 'Synopsis' });
-const notesBox = (page: Page) => page.getByRole('textbox', { name: 'Notes' });
+const synopsisBox = (within: Page | Locator) => within.getByRole('textbox', { name: 'Synopsis' });
+const notesBox = (within: Page | Locator) => within.getByRole('textbox', { name: 'Notes' });
 
 const SYNOPSIS = 'Eda crosses the river at night and finds the *lantern* lit.';
 const NOTES = 'Check the tide tables before the crossing.';
@@ -63,13 +63,17 @@ test('synopsis and notes: written offline, kept through a reload, synced, seen o
   expect(await writingStats(context.request)).toEqual(statsBefore);
   await expect(page.getByTestId('words-badge')).toContainText(String(wordsBefore));
 
-  // The author's second device.
-  const second = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1400, height: 900 } });
+  // The author's second device, a phone: the side panel is a sheet there.
+  const second = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
   await signInViaApi(second, story);
   const other = await second.newPage();
   await openEditor(other, editorUrl(story));
-  await expect(synopsisBox(other)).toHaveValue(SYNOPSIS, { timeout: 20_000 });
-  await expect(notesBox(other)).toHaveText(NOTES);
+  await other.getByRole('button', { name: 'Synopsis and notes' }).click();
+  const sheet = other.getByRole('dialog', { name: 'Synopsis and notes' });
+  await expect(synopsisBox(sheet)).toHaveValue(SYNOPSIS, { timeout: 20_000 });
+  await expect(notesBox(sheet)).toHaveText(NOTES);
+  await other.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 
   // The book's outline, chosen with the keyboard.
   await other.goto(`/series/${story.seriesId}`);
