@@ -21,6 +21,10 @@ export const LIMITS = {
   longText: 20_000,
   /** A chapter's text; a 200,000-word chapter is about 1.2 M characters. */
   chapterContent: 5_000_000,
+  /** A chapter's synopsis: a few lines, marked text like the chapter's (docs/architecture.md#chapters). */
+  chapterSynopsis: 2_000,
+  /** A chapter's notes: free marked text, never counted as writing. */
+  chapterNotes: 100_000,
   url: 2_048,
   reorderItems: 2_000,
   characterIds: 500,
@@ -118,6 +122,13 @@ export const chapterSchema = syncedRowSchema.extend({
   position: z.number().int(),
   wordCount: z.number().int(),
   status: chapterStatusSchema,
+  /**
+   * The planner's summary and the author's notes: marked text (docs/decisions/0009-chapter-markup.md),
+   * never counted as writing. The server always sends them; absent reads as empty (a device's copy
+   * or a backup made before they existed).
+   */
+  synopsis: z.string().optional(),
+  notes: z.string().optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
@@ -368,6 +379,8 @@ export const createChapterBodySchema = z.strictObject({
   /** The server recounts words from the content; the client's figure is advisory. */
   wordCount: z.number().int().min(0).max(10_000_000).optional(),
   status: chapterStatusSchema.default('in_progress'),
+  synopsis: optionalText(LIMITS.chapterSynopsis).default(''),
+  notes: optionalText(LIMITS.chapterNotes).default(''),
   /** Count + 1 when omitted. */
   position: position.optional(),
   /** Text typed before the create was sent (an offline chapter) counts as writing when marked. */
@@ -380,6 +393,8 @@ export const updateChapterBodySchema = z.strictObject({
   content: optionalText(LIMITS.chapterContent).optional(),
   wordCount: z.number().int().min(0).max(10_000_000).optional(),
   status: chapterStatusSchema.optional(),
+  synopsis: optionalText(LIMITS.chapterSynopsis).optional(),
+  notes: optionalText(LIMITS.chapterNotes).optional(),
   position: position.optional(),
   /** What the save is for writing statistics (progress/mark.ts); never stored on the chapter. */
   writing: writingMarkSchema.optional(),

@@ -22,4 +22,5 @@ export * from './export-formats.ts';
 export * from './series-bible.ts';
 export * from './backup.ts';
 export * from './manuscript-import.ts';
+export { markdownRuns, markdownToMarkup } from './markdown-emphasis.ts';
 export * from './markup/index.ts';

@@ -2,10 +2,14 @@
  * Importing a manuscript (beyond the spec; docs/web.md#exports-and-imports): a document's headings
  * and paragraphs split into chapters. The chapter level is the highest heading level that occurs
  * more than once (a lone top heading is the book's title); text before the first chapter heading is
- * kept as its own chapter, never dropped. Paragraph text is kept as written.
+ * kept as its own chapter, never dropped. Paragraph text is marked text
+ * (docs/decisions/0009-chapter-markup.md), kept as written.
  */
 import { LIMITS } from './entities.ts';
+import { markdownRuns, markdownToMarkup } from './markdown-emphasis.ts';
+import { plainToMarkup } from './markup/serialize.ts';
 
+/** A heading's text is plain (a title); a paragraph's is marked text. */
 export type ImportBlock = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string };
 
 export interface ImportedChapter {
@@ -60,21 +64,31 @@ export function splitIntoChapters(blocks: readonly ImportBlock[]): ImportedManus
   return { title, chapters: chapters.map((c) => ({ title: c.title || OPENING_CHAPTER_TITLE, content: c.lines.join('\n') })) };
 }
 
-/** Markdown's backslash escapes undone: `\*` is a star the author typed (our exports write them). */
+/** Markdown's backslash escapes undone, for lines kept as typed (a scene break: `\*` is a star). */
 function unescapeMarkdown(text: string): string {
   return text.replace(/\\([\\`*_[\]{}()#+\-.!<>~|])/g, '$1');
 }
 
+/** How a file's inline text becomes marked text: Markdown keeps its emphasis; plain text its asterisks. */
+export type InlineSyntax = 'markdown' | 'plain';
+
+const INLINE: Record<InlineSyntax, { paragraph: (text: string) => string; heading: (text: string) => string }> = {
+  markdown: { paragraph: markdownToMarkup, heading: (text) => markdownRuns(text).map((r) => r.text).join('') },
+  plain: { paragraph: plainToMarkup, heading: (text) => text },
+};
+
 /**
- * A Markdown manuscript as blocks: ATX (`#`) and Setext (`===`, `---` under a line) headings;
- * paragraphs are runs of lines (joined with spaces, as Markdown reads them); everything else,
- * scene-break lines included, stays as typed.
+ * A Markdown (or plain text) manuscript as blocks: ATX (`#`) and Setext (`===`, `---` under a
+ * line) headings; paragraphs are runs of lines (joined with spaces, as Markdown reads them), as
+ * marked text (docs/decisions/0009-chapter-markup.md): Markdown's `*`/`_` emphasis kept, a plain
+ * file's asterisks escaped so they stay characters. Scene-break lines stay as typed.
  */
-export function markdownBlocks(markdown: string): ImportBlock[] {
+export function markdownBlocks(markdown: string, inline: InlineSyntax = 'markdown'): ImportBlock[] {
+  const read = INLINE[inline];
   const blocks: ImportBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', text: unescapeMarkdown(paragraph.join(' ')) });
+    if (paragraph.length) blocks.push({ kind: 'paragraph', text: read.paragraph(paragraph.join(' ')) });
     paragraph = [];
   };
   const lines = markdown.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
@@ -83,12 +97,12 @@ export function markdownBlocks(markdown: string): ImportBlock[] {
     const atx = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
     if (atx) {
       flush();
-      blocks.push({ kind: 'heading', level: atx[1]!.length, text: unescapeMarkdown(atx[2]!) });
+      blocks.push({ kind: 'heading', level: atx[1]!.length, text: read.heading(atx[2]!) });
       continue;
     }
     const next = lines[i + 1];
     if (line.trim() !== '' && paragraph.length === 0 && next !== undefined && /^ {0,3}(=+|-{2,})[ \t]*$/.test(next)) {
-      blocks.push({ kind: 'heading', level: next.trim().startsWith('=') ? 1 : 2, text: unescapeMarkdown(line.trim()) });
+      blocks.push({ kind: 'heading', level: next.trim().startsWith('=') ? 1 : 2, text: read.heading(line.trim()) });
       i += 1;
       continue;
     }
@@ -96,14 +110,44 @@ export function markdownBlocks(markdown: string): ImportBlock[] {
       flush();
       continue;
     }
-    // A scene-break line is a block of its own, not part of a paragraph.
-    if (/^ {0,3}([*#~-] ?){3,}$/.test(line) || /^\s*\\?[#*~]\s*$/.test(line)) {
+    // A scene-break line (as our Markdown export escapes it, too) is a block of its own, as typed.
+    const asTyped = inline === 'markdown' ? unescapeMarkdown(line) : line;
+    if (/^ {0,3}([*#~-] ?){3,}$/.test(asTyped) || /^\s*[#*~]\s*$/.test(asTyped)) {
       flush();
-      blocks.push({ kind: 'paragraph', text: unescapeMarkdown(line.trim()) });
+      blocks.push({ kind: 'paragraph', text: asTyped.trim() });
       continue;
     }
     paragraph.push(line.trim());
   }
   flush();
   return blocks;
+}
+
+/** What an import leaves out, by kind: counted while reading, listed before anything is written. */
+export type LeftOutKind = 'image' | 'table' | 'footnote' | 'endnote' | 'comment' | 'textBox' | 'header' | 'footer' | 'other';
+export type LeftOut = Partial<Record<LeftOutKind, number>>;
+
+const LEFT_OUT_NAMES: Record<LeftOutKind, [one: string, many: string]> = {
+  image: ['image', 'images'],
+  table: ['table', 'tables'],
+  footnote: ['footnote', 'footnotes'],
+  endnote: ['endnote', 'endnotes'],
+  comment: ['comment', 'comments'],
+  textBox: ['text box', 'text boxes'],
+  header: ['page header', 'page headers'],
+  footer: ['page footer', 'page footers'],
+  other: ['other element', 'other elements'],
+};
+
+/** "2 images and 1 table will not be imported"; null when nothing is left out. */
+export function describeLeftOut(leftOut: LeftOut): string | null {
+  const parts = (Object.keys(LEFT_OUT_NAMES) as LeftOutKind[]).flatMap((kind) => {
+    const count = leftOut[kind] ?? 0;
+    if (count <= 0) return [];
+    const [one, many] = LEFT_OUT_NAMES[kind];
+    return [`${count.toLocaleString('en-US')} ${count === 1 ? one : many}`];
+  });
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
+  return `${list} will not be imported`;
 }

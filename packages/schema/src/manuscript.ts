@@ -25,6 +25,12 @@ export type ManuscriptBlock =
     }
   | { readonly kind: 'sceneBreak' };
 
+/** A paragraph of marked text (docs/decisions/0009-chapter-markup.md): a chapter's line, a synopsis, notes. */
+export function markedParagraph(line: string, opening: boolean): ManuscriptBlock {
+  const runs = parseParagraph(line);
+  return { kind: 'paragraph', text: runs.map((run) => run.text).join(''), runs, opening };
+}
+
 /** A paragraph of plain text (no markup: series-bible fields, titles). */
 export function plainParagraph(text: string, opening: boolean): ManuscriptBlock {
   return { kind: 'paragraph', text, runs: text === '' ? [] : [{ text, italic: false, bold: false }], opening };
@@ -75,8 +81,7 @@ export function chapterBlocks(content: string): ManuscriptBlock[] {
       opening = true;
       continue;
     }
-    const runs = parseParagraph(line);
-    blocks.push({ kind: 'paragraph', text: runs.map((run) => run.text).join(''), runs, opening });
+    blocks.push(markedParagraph(line, opening));
     opening = false;
   }
   if (blocks.length > 0 && blocks[blocks.length - 1]!.kind === 'sceneBreak') blocks.pop();

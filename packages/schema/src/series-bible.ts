@@ -1,9 +1,18 @@
 /**
- * The series bible (characters, relationships, places, the timeline) as a Manuscript: one "book"
- * per section and one "chapter" per entry, so every manuscript renderer (PDF, Markdown) writes it.
+ * The series bible (characters, relationships, places, the timeline, and each book's chapter
+ * synopses and notes) as a Manuscript: one "book" per section and one "chapter" per entry, so every
+ * manuscript renderer (PDF, Markdown) writes it. Block text is marked text, as a chapter's
+ * (docs/decisions/0009-chapter-markup.md): plain fields are escaped, synopses and notes kept as written.
  */
-import type { Character, CharacterRelationship, Location, Series, TimelineEvent } from './entities.ts';
-import { type Manuscript, type ManuscriptBlock, type ManuscriptBook, type ManuscriptChapter, plainParagraph } from './manuscript.ts';
+import type { Book, Chapter, Character, CharacterRelationship, Location, Series, TimelineEvent } from './entities.ts';
+import {
+  type Manuscript,
+  type ManuscriptBlock,
+  type ManuscriptBook,
+  type ManuscriptChapter,
+  markedParagraph,
+} from './manuscript.ts';
+import { escapeText } from './markup/serialize.ts';
 import { byPosition } from './positions.ts';
 
 export interface BibleInput {
@@ -13,18 +22,40 @@ export interface BibleInput {
   relationships: readonly CharacterRelationship[];
   locations: readonly Location[];
   events: readonly TimelineEvent[];
+  /** The books and chapters whose synopses and notes the bible lists (none: no outline sections). */
+  books?: readonly Book[];
+  chapters?: readonly Chapter[];
 }
 
 const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function entry(id: string, title: string, fields: ReadonlyArray<[string, string]>): ManuscriptChapter {
+/** A field's value: plain text (escaped into markup), or marked text as the author wrote it. */
+type FieldValue = string | { marked: string };
+
+function entry(id: string, title: string, fields: ReadonlyArray<[string, FieldValue]>): ManuscriptChapter {
   const blocks: ManuscriptBlock[] = [];
   for (const [name, value] of fields) {
+    const marked = typeof value === 'string' ? escapeText(value) : value.marked;
     // Every line an author typed is kept; multi-line fields become several paragraphs.
-    const lines = value.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
-    lines.forEach((line, i) => blocks.push(plainParagraph(i === 0 && name ? `${name}: ${line}` : line, blocks.length === 0)));
+    const lines = marked.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
+    lines.forEach((line, i) => blocks.push(markedParagraph(i === 0 && name ? `${escapeText(`${name}: `)}${line}` : line, blocks.length === 0)));
   }
   return { id, title, blocks, wordCount: 0 };
+}
+
+/** Each book's chapters that have a synopsis or notes, in reading order: one section per book. */
+function outlineSections(books: readonly Book[], chapters: readonly Chapter[]): ManuscriptBook[] {
+  return books
+    .filter((b) => b.deletedAt === null)
+    .sort(byPosition)
+    .map((book) => ({
+      id: `outline-${book.id}`,
+      title: `Outline: ${book.title}`,
+      chapters: chapters
+        .filter((c) => c.bookId === book.id && c.deletedAt === null && ((c.synopsis ?? '').trim() !== '' || (c.notes ?? '').trim() !== ''))
+        .sort(byPosition)
+        .map((c) => entry(c.id, c.title, [['Synopsis', { marked: c.synopsis ?? '' }], ['Notes', { marked: c.notes ?? '' }]])),
+    }));
 }
 
 const books = (nums: readonly number[]) => (nums.length ? nums.map((n) => `Book ${n}`).join(', ') : '');
@@ -77,6 +108,7 @@ export function buildSeriesBible(input: BibleInput): Manuscript {
         ]),
       ),
     },
+    ...outlineSections(input.books ?? [], input.chapters ?? []),
   ];
   return {
     title: `${input.series.title} — Series Bible`,

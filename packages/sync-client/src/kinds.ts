@@ -214,7 +214,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     path: '/api/chapters',
     notFound: 'This chapter is no longer available',
     createBody: createChapterBodySchema,
-    // Saves title / text / status / position, with the base revision for the server's merge.
+    // Saves title / text / status / position / synopsis / notes, with the base revision for the server's merge.
     updateBody: updateChapterBodySchema,
     async newRow(body, { stamps, parent, liveWhere }) {
       const book = await parent('books', body.bookId, MESSAGES.chapter.bookRequired);
@@ -228,6 +228,8 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
         position,
         wordCount: chapterWordCount(body.content),
         status: body.status,
+        synopsis: body.synopsis,
+        notes: body.notes,
       };
     },
     asSent: (body, nowMs) => withWritingMark(body, nowMs),

@@ -157,6 +157,19 @@ describe('coalescing', () => {
     expect(await db.chapters.get(ch.id)).toMatchObject({ content: 'First words and more', status: 'revision', wordCount: 4 });
   });
 
+  it('a chapter’s synopsis and notes: shown at once, empty by default, saves coalescing with no writing mark', async () => {
+    const { m, book, chapter } = await seed();
+    const made = await m.chapters.create({ bookId: book.id, title: 'Planned', synopsis: 'She finds the *map*.' });
+    expect(await db.chapters.get(made.id)).toMatchObject({ synopsis: 'She finds the *map*.', notes: '', wordCount: 0 });
+    await m.chapters.update(chapter.id, { synopsis: 'A start.' });
+    await m.chapters.update(chapter.id, { notes: 'Check the **tides**.' });
+    const updates = (await db.outbox.orderBy('seq').toArray()).filter((e) => e.entityId === chapter.id);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.body).toEqual({ synopsis: 'A start.', notes: 'Check the **tides**.' });
+    expect(await db.chapters.get(chapter.id)).toMatchObject({ synopsis: 'A start.', notes: 'Check the **tides**.', wordCount: chapter.wordCount });
+    expect(() => m.chapters.update(chapter.id, { synopsis: 'x'.repeat(2_001) })).toThrow('Must be at most 2000 characters');
+  });
+
   it('keeps an update apart when the create route would not take it as the update route does', async () => {
     const { m, series } = await seed();
     const b = await m.books.create({ seriesId: series.id, title: 'Four' });

@@ -77,6 +77,9 @@ function markdownCopy(data: BackupData, author: string): Record<string, string> 
       relationships: ((rows.characterRelationships ?? []) as CharacterRelationship[]).filter((r) => r.seriesId === s.id),
       locations: ((rows.locations ?? []) as Location[]).filter((l) => l.seriesId === s.id),
       events: ((rows.timelineEvents ?? []) as TimelineEvent[]).filter((e) => e.seriesId === s.id),
+      // The chapters' synopses and notes (docs/server.md#backups).
+      books,
+      chapters: chapters.filter((c) => c.seriesId === s.id),
     });
     out[`${folder}/Series bible.md`] = manuscriptToMarkdown(bible);
   });

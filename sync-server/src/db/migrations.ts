@@ -464,6 +464,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('locations').addColumn('always_include', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  // A chapter's synopsis and notes (docs/architecture.md#chapters): marked text beside the
+  // chapter's, never counted as writing; empty for every existing chapter.
+  '0013_chapter_synopsis_notes': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('chapters').addColumn('synopsis', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('chapters').addColumn('notes', 'text', (c) => c.notNull().defaultTo('')).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

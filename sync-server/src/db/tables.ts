@@ -129,6 +129,9 @@ export interface ChaptersTable extends SyncedColumns {
   position: number;
   wordCount: number;
   status: string;
+  /** Empty by default (migration 0013): every chapter made before them, and every insert that names neither. */
+  synopsis: Generated<string>;
+  notes: Generated<string>;
 }
 
 export interface CharactersTable extends SyncedColumns {

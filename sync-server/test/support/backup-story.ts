@@ -34,7 +34,11 @@ export async function seed(me: StoryClient) {
   const one = await me.create('/api/books', { seriesId: series.id, title: 'The Salt Crown' });
   const two = await me.create('/api/books', { seriesId: series.id, title: 'The Iron Tide' });
   const c1 = await me.create('/api/chapters', { bookId: one.id, title: 'Salt and Ash', content: 'The first paragraph.\n“Where’s the crown?” — gone.' });
-  const edited = await me.put(`/api/chapters/${c1.id}`, { content: 'The first paragraph.\n“Where’s the crown?” — gone.\n\n* * *\n\nMorning.' });
+  const edited = await me.put(`/api/chapters/${c1.id}`, {
+    content: 'The first paragraph.\n“Where’s the crown?” — gone.\n\n* * *\n\nMorning.',
+    synopsis: 'Mara finds the *map*.',
+    notes: 'Check the **tide** tables.\nAnd the moon.',
+  });
   expect(edited.statusCode, edited.body).toBe(200);
   await me.create('/api/chapters', { bookId: one.id, title: 'The Harbour', content: 'Gulls.' });
   const c3 = await me.create('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: 'Book two.' });

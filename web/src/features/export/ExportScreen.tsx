@@ -105,6 +105,8 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
               relationships: await relationshipsOfSeries(db, seriesId),
               locations: await locationsOfSeries(db, seriesId),
               events: await timelineOfSeries(db, seriesId),
+              books: source.books,
+              chapters: source.chapters,
               profile: effective,
             };
       const file = await runExport(request, setProgress, controller.signal);

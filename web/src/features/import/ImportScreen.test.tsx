@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { byPosition } from '@chronicler/schema';
 import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import { renderWithDb } from '@/test/renderWithDb';
@@ -80,5 +80,33 @@ describe('Import manuscript', () => {
     renderWithDb(<ImportScreen seriesId={series.id} />, { plan: 'wordsmith', db });
     await user.upload(await screen.findByTestId('import-file'), new File([new Uint8Array([1, 2, 3])], 'broken.docx'));
     expect((await screen.findByRole('alert')).textContent).toContain('This file could not be read.');
+  });
+
+  it('says what a Word document leaves out before anything is written, and keeps its italics', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db, series } = await seed();
+    renderWithDb(<ImportScreen seriesId={series.id} />, { plan: 'wordsmith', db });
+    const pixel = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const image = () => new Paragraph({ children: [new ImageRun({ type: 'png', data: pixel, transformation: { width: 10, height: 10 } })] });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'The Map', heading: HeadingLevel.HEADING_1 }),
+            new Paragraph({ children: [new TextRun('Aboard the '), new TextRun({ text: 'Maren', italics: true }), new TextRun('.')] }),
+            image(),
+            image(),
+            new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('Cargo')] })] })] }),
+          ],
+        },
+      ],
+    });
+    await user.upload(await screen.findByTestId('import-file'), new File([await Packer.toArrayBuffer(doc)], 'map.docx'));
+    expect((await screen.findByTestId('import-left-out', {}, { timeout: 15_000 })).textContent).toContain('2 images and 1 table will not be imported.');
+    expect(await db.outbox.count()).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Import 1 chapter' }));
+    expect(await screen.findByText('Manuscript imported')).toBeTruthy();
+    const book = (await db.books.where('seriesId').equals(series.id).toArray()).find((b) => b.title === 'map')!;
+    expect(await chaptersOf(db, book.id)).toEqual([['The Map', 'Aboard the *Maren*.']]);
   });
 });

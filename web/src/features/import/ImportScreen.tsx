@@ -1,7 +1,7 @@
 import './styles';
 /**
  * /series/{id}/import (beyond the spec; docs/web.md#exports-and-imports): a DOCX or Markdown
- * manuscript split into chapters by its headings, previewed, then written into a new book or after
+ * manuscript split into chapters by its headings, previewed with what it leaves out, then written into a new book or after
  * the chapters of an existing one — through the mutators, so it works offline and syncs later like
  * any edit.
  */
@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Anchor, Button, Group, Paper, Progress, ScrollArea, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
-import { type ImportedManuscript, LIMITS, byPosition, chapterWordCount } from '@chronicler/schema';
+import { type ImportedManuscript, type LeftOut, LIMITS, byPosition, chapterWordCount, describeLeftOut } from '@chronicler/schema';
 import { booksOfSeries, getSeries } from '@chronicler/sync-client';
 import { FeatureGate } from '@/components/FeatureGate';
 import { PageHeader } from '@/components/PageHeader';
@@ -30,7 +30,7 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
     if (!series || series.deletedAt) return null;
     return { series, books: (await booksOfSeries(db, seriesId)).filter((b) => !b.deletedAt).sort(byPosition) };
   }, [db, seriesId]);
-  const [file, setFile] = useState<{ name: string; manuscript: ImportedManuscript } | null>(null);
+  const [file, setFile] = useState<{ name: string; manuscript: ImportedManuscript; leftOut: LeftOut } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [target, setTarget] = useState<Target>('new');
@@ -54,8 +54,8 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
     setFile(null);
     setReading(true);
     try {
-      const manuscript = await readManuscript(chosen);
-      setFile({ name: chosen.name, manuscript });
+      const { manuscript, leftOut } = await readManuscript(chosen);
+      setFile({ name: chosen.name, manuscript, leftOut });
       setTitle(suggestedTitle(manuscript, chosen.name).slice(0, LIMITS.title));
     } catch (error) {
       setReadError(error instanceof Error ? error.message : String(error));
@@ -91,6 +91,8 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
   }
 
   const running = progress !== null;
+  // Said before anything is written: an import never leaves something out silently.
+  const leftOutNotice = file ? describeLeftOut(file.leftOut) : null;
   const ready = file !== null && (target === 'new' ? title.trim() !== '' : bookId !== null);
   const importButton = (
     <Button leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => void run()} disabled={!ready} loading={running}>
@@ -142,6 +144,11 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
                   ))}
                 </Stack>
               </ScrollArea.Autosize>
+              {leftOutNotice ? (
+                <Alert color="yellow" variant="light" title="Not everything in this file can be imported" data-testid="import-left-out">
+                  {leftOutNotice}. The text, with its italic and bold, is imported.
+                </Alert>
+              ) : null}
               <SegmentedControl
                 aria-label="Import into"
                 value={target}

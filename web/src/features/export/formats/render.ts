@@ -41,6 +41,9 @@ export interface BibleRequest {
   relationships: CharacterRelationship[];
   locations: Location[];
   events: TimelineEvent[];
+  /** For the chapters' synopses and notes. */
+  books?: Book[];
+  chapters?: Chapter[];
   profile: ExportProfile;
 }
 

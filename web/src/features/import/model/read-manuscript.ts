@@ -1,8 +1,10 @@
 /**
- * A chosen file as chapters: DOCX through mammoth (its headings and paragraphs), Markdown and
- * plain text through the shared Markdown reader; split by packages/schema splitIntoChapters.
+ * A chosen file as chapters of marked text (docs/decisions/0009-chapter-markup.md): DOCX through
+ * mammoth with its italic and bold (read-docx.ts), Markdown with its emphasis and plain text with
+ * its asterisks as characters through the shared reader; split by packages/schema splitIntoChapters.
  */
-import { type ImportBlock, type ImportedManuscript, markdownBlocks, splitIntoChapters } from '@chronicler/schema';
+import { type ImportBlock, type ImportedManuscript, type LeftOut, markdownBlocks, splitIntoChapters } from '@chronicler/schema';
+import { readDocx } from './read-docx';
 
 export const IMPORT_ACCEPT = '.docx,.md,.markdown,.txt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/markdown,text/plain';
 
@@ -10,33 +12,25 @@ export class UnreadableFileError extends Error {
   override readonly name = 'UnreadableFileError';
 }
 
-/** A DOCX as HTML (mammoth), then its headings and paragraphs in document order. */
-async function docxBlocks(bytes: ArrayBuffer): Promise<ImportBlock[]> {
-  const mammoth = (await import('mammoth')).default;
-  // The browser build of mammoth reads an ArrayBuffer; its Node build (what tests under jsdom
-  // resolve) reads a Buffer.
-  const NodeBuffer = (globalThis as { Buffer?: { from(bytes: ArrayBuffer): unknown } }).Buffer;
-  const input = NodeBuffer ? ({ buffer: NodeBuffer.from(bytes) } as unknown as { arrayBuffer: ArrayBuffer }) : { arrayBuffer: bytes };
-  const { value: html } = await mammoth.convertToHtml(input);
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const blocks: ImportBlock[] = [];
-  for (const el of Array.from(doc.body.querySelectorAll('h1, h2, h3, h4, h5, h6, p, li'))) {
-    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (/^H[1-6]$/.test(el.tagName)) blocks.push({ kind: 'heading', level: Number(el.tagName[1]), text });
-    // A list item inside another list item is read with its parent's text already.
-    else if (el.tagName === 'P' && el.closest('li')) continue;
-    else blocks.push({ kind: 'paragraph', text });
-  }
-  return blocks;
+/** A chosen file's chapters, and what it holds that the import leaves out (listed before writing). */
+export interface ReadManuscript {
+  manuscript: ImportedManuscript;
+  leftOut: LeftOut;
 }
 
-export async function readManuscript(file: File): Promise<ImportedManuscript> {
+async function blocksOf(file: File, name: string): Promise<{ blocks: ImportBlock[]; leftOut: LeftOut }> {
+  if (name.endsWith('.docx')) return readDocx(await file.arrayBuffer());
+  // A .txt is plain text: its asterisks are characters, not emphasis.
+  return { blocks: markdownBlocks(await file.text(), name.endsWith('.txt') ? 'plain' : 'markdown'), leftOut: {} };
+}
+
+export async function readManuscript(file: File): Promise<ReadManuscript> {
   const name = file.name.toLowerCase();
   try {
-    const blocks = name.endsWith('.docx') ? await docxBlocks(await file.arrayBuffer()) : markdownBlocks(await file.text());
+    const { blocks, leftOut } = await blocksOf(file, name);
     const manuscript = splitIntoChapters(blocks);
     if (manuscript.chapters.length === 0) throw new UnreadableFileError('This file holds no text to import.');
-    return manuscript;
+    return { manuscript, leftOut };
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
     throw new UnreadableFileError('This file could not be read. Choose a Word document (.docx) or a Markdown file (.md).');

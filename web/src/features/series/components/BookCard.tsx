@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   ScrollArea,
+  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -32,6 +33,8 @@ import { useMutators } from '@/lib/sync';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
 import { ChapterList } from './ChapterList';
+import { ChapterOutline } from './ChapterOutline';
+import { type ChapterView, useChapterView } from '../hooks/useChapterView';
 import { ProgressLine } from './ProgressLine';
 
 const STATUS_OPTIONS = BOOK_STATUSES.map((value) => ({ value, label: BOOK_STATUS_LABELS[value] }));
@@ -45,7 +48,8 @@ interface Draft {
 /**
  * A book (001 §2): view mode and inline edit mode (Save, or Cancel which restores the original
  * values), status, progress (completed chapters), the chapter list (about 7rem, scrollable,
- * reorderable) with 'Add Chapter', and delete with confirmation.
+ * reorderable) or their outline (synopses; the view remembered on this device) with 'Add Chapter',
+ * and delete with confirmation.
  */
 export function BookCard({ book }: { book: Book }) {
   const mutators = useMutators();
@@ -56,6 +60,7 @@ export function BookCard({ book }: { book: Book }) {
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [chapterView, setChapterView] = useChapterView();
   const progress = bookProgress(chapters ?? []);
   const label = `Book ${book.position}`;
 
@@ -190,13 +195,25 @@ export function BookCard({ book }: { book: Book }) {
         <Text size="sm" fw={600}>
           Chapters{chapters ? ` (${chapters.length})` : ''}
         </Text>
-        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>
-          Add Chapter
-        </Button>
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label={`Show the chapters of ${book.title} as`}
+            value={chapterView}
+            onChange={(v) => setChapterView(v as ChapterView)}
+            data={[
+              { value: 'list', label: 'List' },
+              { value: 'outline', label: 'Outline' },
+            ]}
+          />
+          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>
+            Add Chapter
+          </Button>
+        </Group>
       </Group>
       {/* Up to about 7rem and scrollable on a large screen (001 §2); as tall as its chapters on a phone,
           where a box scrolling inside the page scroll is hard to use. No blank space either way. */}
-      <ScrollArea.Autosize mah={phone ? undefined : '7rem'} type="auto" offsetScrollbars data-testid="chapter-scroll">
+      <ScrollArea.Autosize mah={phone ? undefined : chapterView === 'outline' ? '24rem' : '7rem'} type="auto" offsetScrollbars data-testid="chapter-scroll">
         {chapters === undefined ? (
           <Stack gap={6}>
             <Skeleton height={28} />
@@ -207,7 +224,11 @@ export function BookCard({ book }: { book: Book }) {
             No chapters yet. Add the first one to start writing.
           </Text>
         ) : (
-          <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
+          chapterView === 'outline' ? (
+            <ChapterOutline bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
+          ) : (
+            <ChapterList bookId={book.id} seriesId={book.seriesId} chapters={chapters} />
+          )
         )}
       </ScrollArea.Autosize>
 
