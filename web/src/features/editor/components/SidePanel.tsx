@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Drawer, NativeSelect, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { Button, NativeSelect, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBulb, IconNotes } from '@tabler/icons-react';
-import { OpenedOnce } from '@/components/OpenedOnce';
+import { Drawer, OpenedOnce } from '@/lib/first-load';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
 import { type ChapterStatus, STATUS_OPTIONS, WRITING_TIPS } from '../model/constants';
 import { ChapterNotes } from './ChapterNotes';
