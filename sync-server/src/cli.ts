@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { PLAN_NAMES, type PlanName, planNameSchema, registerBodySchema } from '@chronicler/schema';
 import { createUser, listUsers, setUserPlan } from './auth/users.ts';
 import { configFromEnv } from './config/config.ts';
-import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import { NewerDatabaseError, type OpenedDatabase, StorageStartError, openDatabase, storageLocation } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { listSupportRequests } from './billing/store.ts';
 import { setUpStripePrices } from './billing/price-setup.ts';
@@ -77,7 +77,13 @@ async function withDatabase<T>(io: CliIo, use: (database: OpenedDatabase, scrypt
   } catch (error) {
     throw new CliError(`Configuration error: ${(error as Error).message}`);
   }
-  const database = await openDatabase(config.databaseFile, { exclusiveProcess: false, backgroundCheckpoints: false });
+  let database: OpenedDatabase;
+  try {
+    database = await openDatabase(storageLocation(config), { exclusiveProcess: false, backgroundCheckpoints: false, poolSize: 2 });
+  } catch (error) {
+    if (error instanceof StorageStartError || error instanceof NewerDatabaseError) throw new CliError(error.message);
+    throw error;
+  }
   try {
     return await use(database, config.scrypt);
   } finally {

@@ -468,11 +468,54 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** Every migration this version knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** A database that has run migrations this version does not know was made by a newer version. */
+export class NewerDatabaseError extends Error {
+  constructor(unknown: readonly string[]) {
+    super(
+      `The database was created by a newer version of Chronicler (it has migration ${unknown.join(', ')}, which this version does not know). ` +
+        'Run the newer version, or restore a backup made by this one.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+async function refuseNewerDatabase(db: Kysely<any>): Promise<void> {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+  const known = new Set(MIGRATION_NAMES);
+  const ran = await db.selectFrom('kysely_migration').select('name').execute();
+  const unknown = ran.map((r) => String(r.name)).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new NewerDatabaseError(unknown.sort());
+}
+
+async function runMigrations(db: Kysely<any>): Promise<void> {
+  await refuseNewerDatabase(db);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+}
+
+/**
+ * Brings the schema up to date; refuses a database made by a newer version. On PostgreSQL, where
+ * several instances may start at once, everything (the newer-version check, creating Kysely's
+ * migration tables, each migration in its own transaction) runs on ONE connection holding an
+ * advisory lock: the first instance migrates, the others wait and then find nothing to do
+ * (docs/server.md#postgresql).
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: 'sqlite' | 'postgres' = 'sqlite'): Promise<void> {
+  if (dialect === 'sqlite') return runMigrations(db);
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext('chronicler_migrations'))`.execute(connection);
+    try {
+      await runMigrations(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('chronicler_migrations'))`.execute(connection);
+    }
+  });
 }
