@@ -18,8 +18,10 @@ import { isPostgresUrl, postgresUrlProblem, redactedUrl } from './postgres/url.t
 import { StorageStartError, checkReachable, createPool } from './postgres/open.ts';
 import { serialisedWriteTransactions } from './postgres/write-transactions.ts';
 import { createThrowawayDatabase } from './postgres/throwaway.ts';
+import { type InstanceChannel, openInstanceChannel } from './postgres/notify.ts';
 
 export { StorageStartError } from './postgres/open.ts';
+export type { InstanceChannel } from './postgres/notify.ts';
 export { NewerDatabaseError } from './migrations.ts';
 export { isPostgresUrl, redactedUrl } from './postgres/url.ts';
 
@@ -62,6 +64,11 @@ export interface OpenedDatabase {
   sqlite: SqliteHandle | null;
   /** The PostgreSQL URL this storage uses (a throwaway database's own), null on SQLite. */
   readonly url: string | null;
+  /**
+   * PostgreSQL: opens this instance's announcement channel to the others (LISTEN on one dedicated
+   * connection, db/postgres/notify.ts), closed with the storage. Null on SQLite (one process).
+   */
+  openInstanceChannel: (() => Promise<InstanceChannel>) | null;
   /** The queue every write (runMutation) commits through: concurrent writes share one COMMIT. */
   groupCommit: GroupCommit;
   /** Whether the single-process speed-ups are on (StorageOptions.exclusiveProcess). */
@@ -139,11 +146,17 @@ async function openPostgres(location: string, options: StorageOptions): Promise<
     await drop?.();
     throw error;
   }
+  const channels: InstanceChannel[] = [];
   return {
     db,
     dialect: 'postgres',
     sqlite: null,
     url,
+    async openInstanceChannel() {
+      const channel = await openInstanceChannel(url, pool);
+      channels.push(channel);
+      return channel;
+    },
     checkpointer: null,
     // Several instances share the database: every write commits alone (exclusiveProcess is always off).
     groupCommit: new GroupCommit(db, ONE_WRITE_PER_COMMIT),
@@ -152,6 +165,7 @@ async function openPostgres(location: string, options: StorageOptions): Promise<
       throw new Error('On PostgreSQL, back the database up with pg_dump (README, "Running on PostgreSQL")');
     },
     async close() {
+      await Promise.all(channels.map((channel) => channel.close()));
       await db.destroy();
       await drop?.();
     },
@@ -177,6 +191,7 @@ async function openSqliteStorage(file: string, options: StorageOptions): Promise
     dialect: 'sqlite',
     sqlite,
     url: null,
+    openInstanceChannel: null,
     checkpointer,
     groupCommit: new GroupCommit(db, exclusiveProcess ? GROUP_COMMIT_LIMITS : ONE_WRITE_PER_COMMIT),
     exclusiveProcess,
