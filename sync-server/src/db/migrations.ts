@@ -2,7 +2,12 @@
  * Schema migrations, written with Kysely's schema builder so they stay portable to PostgreSQL
  * (docs/server.md#storage). Add a migration; never edit one that has shipped.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+
+/** A column of bytes: `blob` on SQLite, `bytea` on PostgreSQL (the one type name the two do not share). */
+function bytesType(db: Kysely<any>): 'blob' | 'bytea' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+}
 
 /** Columns every synced story row has. */
 function synced<T extends { addColumn: (...args: any[]) => T }>(table: T): T {
@@ -463,6 +468,18 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('locations').addColumn('always_include', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
+  },
+};
+
+// Backup archives in the database, so any instance serves any author's snapshot
+// (docs/decisions/backup-archives-in-the-database.md). Deleted with their snapshot.
+migrations['0014_backup_archives'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('backup_archives')
+      .addColumn('snapshot_id', 'text', (c) => c.primaryKey().references('backup_snapshots.id').onDelete('cascade'))
+      .addColumn('archive', bytesType(db), (c) => c.notNull())
+      .execute();
   },
 };
 

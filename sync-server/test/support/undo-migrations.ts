@@ -28,6 +28,7 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
     for (const column of ['aliases', 'always_include']) sqlite.prepare(`alter table characters drop column ${column}`).run();
   },
   '0012_location_always_include': (sqlite) => sqlite.prepare('alter table locations drop column always_include').run(),
+  '0014_backup_archives': (sqlite) => dropTables(sqlite, ['backup_archives']),
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */
