@@ -61,14 +61,14 @@ describe('usernames', () => {
       await t.close();
       t = undefined;
       const raw = await openDatabase(file);
-      raw.sqlite.prepare('update users set username_skeleton = null').run();
-      raw.sqlite.prepare("delete from kysely_migration where name like '0003_%'").run();
-      raw.sqlite.prepare('drop index users_username_skeleton').run();
-      raw.sqlite.prepare('alter table users drop column username_skeleton').run();
-      raw.sqlite.prepare('alter table sessions drop column user_agent').run();
+      raw.sqlite!.prepare('update users set username_skeleton = null').run();
+      raw.sqlite!.prepare("delete from kysely_migration where name like '0003_%'").run();
+      raw.sqlite!.prepare('drop index users_username_skeleton').run();
+      raw.sqlite!.prepare('alter table users drop column username_skeleton').run();
+      raw.sqlite!.prepare('alter table sessions drop column user_agent').run();
       // …and every later migration (they re-run in order after 0003).
-      undoMigrationsFrom(raw.sqlite, '0004');
-      const seqBefore = Number((raw.sqlite.prepare("select value from sync_state where name = 'seq'").get() as { value: number }).value);
+      undoMigrationsFrom(raw.sqlite!, '0004');
+      const seqBefore = Number((raw.sqlite!.prepare("select value from sync_state where name = 'seq'").get() as { value: number }).value);
       await raw.close();
 
       t = await createTestApp({ databaseFile: file });

@@ -179,7 +179,7 @@ describe('group commit', () => {
     expect(await seqNow()).toBe(seq);
     expect(await chapters()).toEqual([]);
     expect(await app.deps.database.db.selectFrom('idempotencyKeys').select('key').where('key', 'like', 'retry-%').execute()).toEqual([]);
-    expect(app.deps.database.sqlite.inTransaction).toBe(false);
+    expect(app.deps.database.sqlite!.inTransaction).toBe(false);
 
     // The client retries with the same keys: each applies once, as a first answer.
     const retried = await Promise.all([createChapter(author, book.id, 'A', 'retry-a'), createChapter(author, book.id, 'B', 'retry-b')]);

@@ -101,7 +101,7 @@ describe('POST /api/sync/batch', () => {
   it('commits all entries as one transaction and pokes SSE listeners after it', async () => {
     t = await createTestApp();
     const author = await signUp(t.app, { plan: 'legendary' });
-    const { sqlite } = t.app.deps.database;
+    const sqlite = t.app.deps.database.sqlite!;
     const seen: { seq: number; inTransaction: boolean; seriesStored: number }[] = [];
     t.app.deps.hub.subscribe((notice) =>
       seen.push({
@@ -218,7 +218,7 @@ describe('runInSharedTransaction', () => {
     const row = await db.selectFrom('users').select(['displayName', 'email']).where('id', '=', author.user.id).executeTakeFirstOrThrow();
     expect(row.displayName).not.toBe('inside');
     expect(row.email).toBeNull();
-    expect(t.app.deps.database.sqlite.inTransaction).toBe(false);
+    expect(t.app.deps.database.sqlite!.inTransaction).toBe(false);
     // The connection was released: ordinary queries run.
     expect(await count(t.app, 'series')).toBe(0);
   });
