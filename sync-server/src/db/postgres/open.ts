@@ -39,6 +39,10 @@ export function createPool(location: string, options: PoolOptions = {}): pg.Pool
   // An idle connection dropped by the server (a restart) must not crash the process: the pool
   // replaces it on the next request (docs/server.md#postgresql, "PostgreSQL unavailable").
   pool.on('error', () => undefined);
+  // Likewise a connection lost while checked out (between a transaction's statements): pg emits
+  // 'error' on the client, which with no listener would end the process. The statement in flight
+  // fails (503), and the pool discards the broken client when it comes back.
+  pool.on('connect', (client) => void client.on('error', () => undefined));
   return pool;
 }
 
