@@ -128,7 +128,10 @@ async function backup(options: Options, io: CliIo): Promise<void> {
   if (fs.existsSync(out)) throw new CliError(`${out} already exists; choose a new file name`);
   if (!fs.existsSync(path.dirname(out))) throw new CliError(`Folder ${path.dirname(out)} does not exist`);
   // SQLite's online backup: a consistent snapshot even while the server keeps writing.
-  const result = await withDatabase(io, (database) => database.backup(out));
+  const result = await withDatabase(io, (database) => {
+    if (database.dialect === 'postgres') throw new CliError('On PostgreSQL, back up with pg_dump (README, "Running on PostgreSQL"); this command copies the SQLite file');
+    return database.backup(out);
+  });
   if (result !== 'ok') throw new CliError(`Backup written to ${out} but failed its integrity check: ${result}`);
   io.out(`Backup written to ${out} (${fs.statSync(out).size} bytes, integrity ok)`);
 }
