@@ -499,17 +499,25 @@ export class NewerDatabaseError extends Error {
   }
 }
 
-async function refuseNewerDatabase(db: Kysely<any>): Promise<void> {
-  const tables = await db.introspection.getTables();
-  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+/** The migrations the database has run, or null when it has none yet (a new database). */
+async function executedMigrations(db: Kysely<any>): Promise<string[] | null> {
+  try {
+    const rows = await db.selectFrom('kysely_migration').select('name').execute();
+    return rows.map((r) => String(r.name));
+  } catch {
+    return null; // no migration table yet
+  }
+}
+
+function refuseNewerDatabase(ran: readonly string[]): void {
   const known = new Set(MIGRATION_NAMES);
-  const ran = await db.selectFrom('kysely_migration').select('name').execute();
-  const unknown = ran.map((r) => String(r.name)).filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new NewerDatabaseError(unknown.sort());
+  const unknown = ran.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new NewerDatabaseError([...unknown].sort());
 }
 
 async function runMigrations(db: Kysely<any>): Promise<void> {
-  await refuseNewerDatabase(db);
+  const ran = await executedMigrations(db);
+  if (ran) refuseNewerDatabase(ran);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -527,6 +535,12 @@ async function runMigrations(db: Kysely<any>): Promise<void> {
  */
 export async function migrateToLatest(db: Kysely<any>, dialect: 'sqlite' | 'postgres' = 'sqlite'): Promise<void> {
   if (dialect === 'sqlite') return runMigrations(db);
+  // Up to date already (every instance start but the first after an upgrade): one read, no lock.
+  const ran = await executedMigrations(db);
+  if (ran && ran.length === MIGRATION_NAMES.length) {
+    refuseNewerDatabase(ran);
+    return;
+  }
   await db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext('chronicler_migrations'))`.execute(connection);
     try {
