@@ -64,6 +64,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     (await openDatabase(storageLocation(config), {
       exclusiveProcess: !config.sharedProcesses,
       throwaway: config.throwawayDatabase,
+      // A test's own file stands for one database its apps share (restarts, two instances).
+      throwawayName: config.throwawayDatabase && config.databaseFile !== ':memory:' ? config.databaseFile : undefined,
       poolSize: config.databasePoolSize,
     }));
   await backfillUsernameSkeletons(database.db);

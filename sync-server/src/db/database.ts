@@ -52,6 +52,8 @@ export interface StorageOptions {
    * dropped at close (tests and benches: the counterpart of SQLite's ':memory:', db/postgres/throwaway.ts).
    */
   throwaway?: boolean;
+  /** With `throwaway`: every open with this name gets the same database (tests restarting an app on "one file"). */
+  throwawayName?: string;
   /** PostgreSQL only: connections in this instance's pool (DATABASE_POOL_SIZE). */
   poolSize?: number;
 }
@@ -131,7 +133,7 @@ async function openPostgres(location: string, options: StorageOptions): Promise<
       } finally {
         await db.destroy();
       }
-    }).catch((error: unknown) => {
+    }, options.throwawayName).catch((error: unknown) => {
       throw new StorageStartError(`Cannot create a throwaway database on ${redactedUrl(location)}: ${(error as Error).message}`);
     });
     url = made.url;

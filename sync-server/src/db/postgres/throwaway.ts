@@ -20,6 +20,8 @@ const free = new Map<string, string[]>();
 /** Free databases kept per process at most (more are dropped). */
 const MAX_FREE = 4;
 let swept = false;
+/** Databases asked for by name (a test's "file"): every open with the name gets the same one, kept while this process runs. */
+const named = new Map<string, Promise<string>>();
 
 /** Deletes every row (children before parents, by the foreign keys) and sets the seq back to 0. */
 async function empty(url: string): Promise<void> {
@@ -80,7 +82,17 @@ export async function createThrowawayDatabase(
   location: string,
   migrationNames: readonly string[],
   migrate: (url: string) => Promise<void>,
+  name?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
+  if (name !== undefined) {
+    // A test that restarts its app "on the same file" gets the same database back; a later process drops it.
+    let url = named.get(name);
+    if (!url) {
+      url = createThrowawayDatabase(location, migrationNames, migrate).then((made) => made.url);
+      named.set(name, url);
+    }
+    return { url: await url, drop: async () => undefined };
+  }
   const hash = crypto.createHash('sha256').update(migrationNames.join('\n')).digest('hex').slice(0, 12);
   const template = `chronicler_template_${hash}`;
   const release = (url: string) => async () => {
