@@ -1,7 +1,7 @@
 /**
  * Backup snapshots kept on the server (docs/server.md#backups): per author, their archives in the
  * database (backup_archives: every instance serves every author's,
- * docs/decisions/backup-archives-in-the-database.md; those taken before are read from
+ * docs/decisions/0011-backup-archives-in-the-database.md; those taken before are read from
  * DATA_DIR/backups/<userId>/), made on the plan's schedule (weekly, daily, or following changes for
  * real-time plans) or when the author asks, pruned to the plan's retention, listed, downloaded and
  * restored by their author. The operator's `pnpm cli backup` (the whole database) is another thing

@@ -472,7 +472,7 @@ const migrations: Record<string, Migration> = {
 };
 
 // Backup archives in the database, so any instance serves any author's snapshot
-// (docs/decisions/backup-archives-in-the-database.md). Deleted with their snapshot.
+// (docs/decisions/0011-backup-archives-in-the-database.md). Deleted with their snapshot.
 migrations['0014_backup_archives'] = {
   async up(db: Kysely<any>) {
     await db.schema

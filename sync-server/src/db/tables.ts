@@ -314,7 +314,7 @@ export interface BackupSnapshotsTable {
 
 /**
  * The archive (zip bytes) of a backup snapshot, kept in the database so every instance can serve it
- * (docs/decisions/backup-archives-in-the-database.md). Snapshots taken before it have no row here
+ * (docs/decisions/0011-backup-archives-in-the-database.md). Snapshots taken before it have no row here
  * and are read from DATA_DIR/backups (backup/snapshots.ts).
  */
 export interface BackupArchivesTable {

@@ -7,7 +7,7 @@
  *   means the same on both storages;
  * - seqs are taken in commit order: the next writer takes its seq only after the one before has
  *   committed (or rolled back, giving its seq back), so a reader whose cursor passed seq N has seen
- *   every row stamped N or less (docs/sync-protocol.md; docs/decisions/postgresql-storage.md).
+ *   every row stamped N or less (docs/sync-protocol.md; docs/decisions/0010-postgresql-storage.md).
  * A `read only` transaction (the changes feed's consistent read, db/read-snapshot.ts) runs at
  * REPEATABLE READ: one snapshot for its cut and its rows, blocking no writer.
  *
