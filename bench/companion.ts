@@ -187,7 +187,7 @@ async function suggestionCpu(): Promise<Verdict[]> {
         await inWaves(fn, REQUESTS, concurrency);
         // The checkpoint of what the round wrote, in the round: the worker would copy those WAL
         // pages a little later, into whichever round ran then (a read's, often).
-        if (dir) database.sqlite.pragma('wal_checkpoint(PASSIVE)');
+        if (dir) database.sqlite!.pragma('wal_checkpoint(PASSIVE)');
         const used = process.cpuUsage(started);
         return (used.user + used.system) / 1000 / REQUESTS;
       };

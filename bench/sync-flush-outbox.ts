@@ -104,7 +104,7 @@ function fingerprint(database: OpenedDatabase, seriesId: string): Record<string,
   };
   const out: Record<string, string> = {};
   for (const [name, sql] of Object.entries(queries)) {
-    const rows = database.sqlite.prepare(sql).all(seriesId);
+    const rows = database.sqlite!.prepare(sql).all(seriesId);
     out[name] = `${rows.length} rows, ${JSON.stringify(rows).length} bytes, ${hash(JSON.stringify(rows))}`;
   }
   return out;
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       // The baseline starts from the server's state before the flush: an online backup of its file.
       const baselineFile = path.join(data.dir, `baseline-${round}.db`);
       const source = await openDatabase(databaseFile);
-      await source.sqlite.backup(baselineFile);
+      await source.sqlite!.backup(baselineFile);
       await source.close();
       const baselineDb = await openDatabase(baselineFile);
 
@@ -280,7 +280,7 @@ async function main(): Promise<void> {
       // Context: the same repository writes, one commit each (as one request per mutation commits).
       const sampleFile = path.join(data.dir, 'commit-each.db');
       const sampleSource = await openDatabase(databaseFile);
-      await sampleSource.sqlite.backup(sampleFile);
+      await sampleSource.sqlite!.backup(sampleFile);
       await sampleSource.close();
       const sampleDb = await openDatabase(sampleFile);
       const samplePlan = planSession({ ...series, chapters: series.chapters.map((c) => ({ ...c })), chaptersPerBook: new Map(series.chaptersPerBook) }, mixFor(COMMIT_EACH_SAMPLE), 99, WORDS);

@@ -25,11 +25,12 @@
 //             config/**, routes/** (the kit), ai/** (the rest: the writing companion's allowance
 //             and providers)
 //     ↓
-//   db      — the storage: db/**, which imports nothing above it; its SQLite dialect (db/sqlite/**)
-//             is reached from outside db/ only through db/dialect.ts
+//   db      — the storage: db/**, which imports nothing above it; its SQLite and PostgreSQL dialects
+//             (db/sqlite/**, db/postgres/**) are reached from outside db/ only through db/dialect.ts
+//             and db/database.ts
 //
 // Routes may use the storage directly (app.ts opens it, a batch opens a shared transaction). No
-// import cycles anywhere. Raw SQL (kysely's `sql`) and better-sqlite3 stay inside db/.
+// import cycles anywhere. Raw SQL (kysely's `sql`), better-sqlite3 and pg stay inside db/.
 //
 // `serverLayers(root)` builds the rules for a source root (relative to the repository); the
 // default export applies them to sync-server/src, and eslint/server-layers.selfcheck.test.js
@@ -107,6 +108,11 @@ export function serverLayers(root = 'sync-server/src') {
                 from: [at('db/sqlite/**')],
                 message: 'SQLite-only code is reached through db/dialect.ts (sync-server/src/db/README.md).',
               },
+              {
+                target: [at('!(db)/**'), at('*.ts')],
+                from: [at('db/postgres/**')],
+                message: 'PostgreSQL-only code is reached through db/dialect.ts and db/database.ts (sync-server/src/db/README.md).',
+              },
             ],
           },
         ],
@@ -121,7 +127,8 @@ export function serverLayers(root = 'sync-server/src') {
           {
             paths: [
               { name: 'better-sqlite3', message: 'The SQLite connection is the storage’s own: use db/ (db/README.md).' },
-              { name: 'kysely', importNames: ['sql'], message: 'Raw SQL lives in the storage’s dialect (db/sqlite/, through db/dialect.ts).' },
+              { name: 'pg', message: 'The PostgreSQL pool is the storage’s own: use db/ (db/README.md).' },
+              { name: 'kysely', importNames: ['sql'], message: 'Raw SQL lives in the storage’s dialects (db/sqlite/, db/postgres/, through db/dialect.ts).' },
             ],
           },
         ],

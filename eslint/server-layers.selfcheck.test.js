@@ -16,9 +16,11 @@ const ROOT = 'eslint/fixtures/server-violation/src';
 const expected = {
   'app.ts': [],
   'auth/session.ts': [],
+  'billing/ledger.ts': ['import-x/no-restricted-paths', 'no-restricted-imports'], // a domain imports the PostgreSQL dialect's internals and pg
   'billing/prices.ts': [],
   'config/config.ts': ['import-x/no-restricted-paths'], // the settings import a domain (a type-only import)
   'db/leak.ts': ['import-x/no-restricted-paths'], // the storage imports a route
+  'db/postgres/pool.ts': [],
   'db/sqlite/raw.ts': [],
   'entities/kit-user.ts': ['import-x/no-restricted-paths'], // the model imports the route kit and a root file
   'entities/model.ts': ['import-x/no-cycle', 'import-x/no-restricted-paths'], // entities → sync, and model ↔ rules

@@ -72,7 +72,7 @@ function snake(name: string): string {
  * 2-million-word series is ready in seconds. Answers each row as the server would answer it.
  */
 export function seedInserts(database: OpenedDatabase, userId: string, writes: readonly RowWrite[]): Record<string, unknown>[] {
-  const { sqlite } = database;
+  const sqlite = database.sqlite!; // the benches seed the SQLite storage
   const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
   const insert = (table: string, row: Record<string, unknown>) => {
     const columns = Object.keys(row);

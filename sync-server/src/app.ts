@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config/config.ts';
-import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import { type OpenedDatabase, openDatabase, storageLocation } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { ChangeHub } from './sync/hub.ts';
 import { refuseUnbatchableEntries } from './sync/batch.ts';
@@ -60,7 +60,14 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase(config.databaseFile, { exclusiveProcess: !config.sharedProcesses }));
+  const database = options.database ??
+    (await openDatabase(storageLocation(config), {
+      exclusiveProcess: !config.sharedProcesses,
+      throwaway: config.throwawayDatabase,
+      // A test's own file stands for one database its apps share (restarts, two instances).
+      throwawayName: config.throwawayDatabase && config.databaseFile !== ':memory:' ? config.databaseFile : undefined,
+      poolSize: config.databasePoolSize,
+    }));
   await backfillUsernameSkeletons(database.db);
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel },

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { PLAN_NAMES, type PlanName, planNameSchema, registerBodySchema } from '@chronicler/schema';
 import { createUser, listUsers, setUserPlan } from './auth/users.ts';
 import { configFromEnv } from './config/config.ts';
-import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import { NewerDatabaseError, type OpenedDatabase, StorageStartError, openDatabase, storageLocation } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { listSupportRequests } from './billing/store.ts';
 import { setUpStripePrices } from './billing/price-setup.ts';
@@ -77,7 +77,13 @@ async function withDatabase<T>(io: CliIo, use: (database: OpenedDatabase, scrypt
   } catch (error) {
     throw new CliError(`Configuration error: ${(error as Error).message}`);
   }
-  const database = await openDatabase(config.databaseFile, { exclusiveProcess: false, backgroundCheckpoints: false });
+  let database: OpenedDatabase;
+  try {
+    database = await openDatabase(storageLocation(config), { exclusiveProcess: false, backgroundCheckpoints: false, poolSize: 2 });
+  } catch (error) {
+    if (error instanceof StorageStartError || error instanceof NewerDatabaseError) throw new CliError(error.message);
+    throw error;
+  }
   try {
     return await use(database, config.scrypt);
   } finally {
@@ -122,7 +128,10 @@ async function backup(options: Options, io: CliIo): Promise<void> {
   if (fs.existsSync(out)) throw new CliError(`${out} already exists; choose a new file name`);
   if (!fs.existsSync(path.dirname(out))) throw new CliError(`Folder ${path.dirname(out)} does not exist`);
   // SQLite's online backup: a consistent snapshot even while the server keeps writing.
-  const result = await withDatabase(io, (database) => database.backup(out));
+  const result = await withDatabase(io, (database) => {
+    if (database.dialect === 'postgres') throw new CliError('On PostgreSQL, back up with pg_dump (README, "Running on PostgreSQL"); this command copies the SQLite file');
+    return database.backup(out);
+  });
   if (result !== 'ok') throw new CliError(`Backup written to ${out} but failed its integrity check: ${result}`);
   io.out(`Backup written to ${out} (${fs.statSync(out).size} bytes, integrity ok)`);
 }

@@ -5,6 +5,7 @@
 import { buildApp } from './app.ts';
 import { startBackupSchedule } from './backup/plugin.ts';
 import { configFromEnv } from './config/config.ts';
+import { NewerDatabaseError, StorageStartError } from './db/database.ts';
 import { tuneServerRuntime } from './runtime.ts';
 
 tuneServerRuntime();
@@ -19,7 +20,18 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // A malformed or unreachable DATABASE_URL, or a database made by a newer version: say what is
+  // wrong (never the password, db/postgres/url.ts) and stop.
+  if (error instanceof StorageStartError || error instanceof NewerDatabaseError) {
+    console.error(`Could not open the database: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 // Scheduled backups of every author's series, per plan (docs/server.md#backups); stopped when the app closes.
 startBackupSchedule(app);
 try {

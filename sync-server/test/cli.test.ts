@@ -8,27 +8,40 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type CliIo, runCli } from '../src/cli.ts';
 import { testConfig } from '../src/config/config.ts';
+import { onPostgres } from './support/helpers.ts';
 
 let dataDir: string;
 let databaseFile: string;
+/** The PostgreSQL database of the test app, when the suite runs there: the command is given it as DATABASE_URL. */
+let databaseUrl: string | null = null;
+
+/** The app the command runs beside, on the suite's storage (a SQLite file, or a throwaway PostgreSQL database). */
+async function serverApp() {
+  const app = await buildApp(testConfig({ databaseFile }));
+  databaseUrl = app.deps.database.url;
+  return app;
+}
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-cli-'));
   databaseFile = path.join(dataDir, 'chronicler.db');
 });
-afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  databaseUrl = null;
+});
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { env: { DATA_DIR: dataDir }, out: (l) => out.push(l), err: (l) => err.push(l) };
+  const io: CliIo = { env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, out: (l) => out.push(l), err: (l) => err.push(l) };
   const code = await runCli(argv, io);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 describe('cli', () => {
   it('creates a user the running server can sign in, changes the plan, lists users', async () => {
-    const app = await buildApp(testConfig({ databaseFile }));
+    const app = await serverApp();
     try {
       await app.ready();
       const created = await cli('user:create', '--username', 'Editor', '--password', 'long-secret', '--display-name', 'The Editor', '--email', 'ed@example.org', '--plan', 'wordsmith');
@@ -81,7 +94,7 @@ describe('cli', () => {
     expect((await cli('help')).code).toBe(0);
   });
 
-  it('backs up a consistent copy while the server is writing, and never overwrites a file', async () => {
+  it.skipIf(onPostgres)('backs up a consistent copy while the server is writing, and never overwrites a file', async () => {
     const app = await buildApp(testConfig({ databaseFile }));
     try {
       for (let i = 0; i < 5; i++) {
@@ -110,6 +123,25 @@ describe('cli', () => {
     }
   });
 
+  it.skipIf(!onPostgres)('backup refuses on PostgreSQL and points to pg_dump', async () => {
+    const app = await serverApp();
+    try {
+      const result = await cli('backup', '--out', path.join(dataDir, 'backup.db'));
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('pg_dump');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with a DATABASE_URL it cannot use: one line naming the problem, never the password', async () => {
+    databaseUrl = 'postgres://ops:hunter2-secret@127.0.0.1:1/chronicler';
+    const result = await cli('user:list');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/connection refused/);
+    expect(result.err).not.toContain('hunter2-secret');
+  });
+
   it('as a process: exits non-zero with one line and no stack trace on a mistake', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'user:plan', '--username', 'nobody', '--plan', 'gold'], {
       cwd: path.resolve(import.meta.dirname, '..'),
@@ -122,7 +154,7 @@ describe('cli', () => {
   });
 
   it('support:list shows premium support requests, newest first, with who sent them', async () => {
-    const app = await buildApp(testConfig({ databaseFile }));
+    const app = await serverApp();
     try {
       await app.ready();
       expect(await cli('support:list')).toMatchObject({ code: 0, out: 'No support requests.' });

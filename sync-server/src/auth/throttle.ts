@@ -67,7 +67,7 @@ export async function takeAccountAttempt(
   now: number,
 ): Promise<RetryAfterMs> {
   const key = accountKey(usernameKey, known);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().setAccessMode('read write').execute(async (trx) => {
     const row = await trx.selectFrom('loginThrottle').select(['failures', 'windowStartedAt', 'lockedUntil']).where('key', '=', key).executeTakeFirst();
     const lockedUntil = row ? Number(row.lockedUntil) : 0;
     if (lockedUntil > now) return lockedUntil - now;

@@ -1,6 +1,8 @@
 /**
- * Backup snapshots kept on the server (docs/server.md#backups): per author under
- * DATA_DIR/backups/<userId>/, made on the plan's schedule (weekly, daily, or following changes for
+ * Backup snapshots kept on the server (docs/server.md#backups): per author, their archives in the
+ * database (backup_archives: every instance serves every author's,
+ * docs/decisions/0011-backup-archives-in-the-database.md; those taken before are read from
+ * DATA_DIR/backups/<userId>/), made on the plan's schedule (weekly, daily, or following changes for
  * real-time plans) or when the author asks, pruned to the plan's retention, listed, downloaded and
  * restored by their author. The operator's `pnpm cli backup` (the whole database) is another thing
  * and stays as it is.
@@ -75,13 +77,12 @@ export async function takeSnapshot(
   const seq = await latestSeqOf(deps.db, owner.id);
   const archive = writeArchive(await collectBackup(deps.db, owner.id), { username: owner.username, displayName: owner.displayName }, now);
   const id = newId(now.getTime());
-  const file = fileOf(deps, owner.id, id);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  // Written aside and renamed: a crash never leaves a half archive under a listed name.
-  await fs.writeFile(`${file}.tmp`, archive);
-  await fs.rename(`${file}.tmp`, file);
   const row = { id, userId: owner.id, createdAt: now.toISOString(), reason, sizeBytes: archive.length, seq };
-  await deps.db.insertInto('backupSnapshots').values(row).execute();
+  // One transaction: a snapshot is never listed without its archive.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('backupSnapshots').values(row).execute();
+    await trx.insertInto('backupArchives').values({ snapshotId: id, archive }).execute();
+  });
   await prune(deps, owner.id);
   return { id, createdAt: row.createdAt, sizeBytes: row.sizeBytes, reason };
 }
@@ -91,6 +92,8 @@ async function prune(deps: SnapshotDeps, userId: string): Promise<void> {
   const keep = BACKUP_SCHEDULES[PLANS[toPlanName(user?.plan)].limits.backup].keep;
   const old = (await listSnapshots(deps.db, userId)).slice(keep);
   for (const snapshot of old) {
+    // Its archive row goes with it (on delete cascade); a snapshot from before keeps its file.
+    await deps.db.deleteFrom('backupArchives').where('snapshotId', '=', snapshot.id).execute();
     await deps.db.deleteFrom('backupSnapshots').where('id', '=', snapshot.id).execute();
     await fs.rm(fileOf(deps, userId, snapshot.id), { force: true });
   }
@@ -100,6 +103,9 @@ async function prune(deps: SnapshotDeps, userId: string): Promise<void> {
 export async function readSnapshot(deps: SnapshotDeps, userId: string, id: string): Promise<{ bytes: Uint8Array; summary: BackupSnapshotSummary }> {
   const row = await deps.db.selectFrom('backupSnapshots').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   if (!row) throw notFound();
+  const stored = await deps.db.selectFrom('backupArchives').select('archive').where('snapshotId', '=', id).executeTakeFirst();
+  const summary = { id: row.id, createdAt: row.createdAt, sizeBytes: row.sizeBytes, reason: row.reason as BackupSnapshotSummary['reason'] };
+  if (stored) return { bytes: new Uint8Array(stored.archive), summary };
   try {
     const bytes = new Uint8Array(await fs.readFile(fileOf(deps, userId, id)));
     return { bytes, summary: { id: row.id, createdAt: row.createdAt, sizeBytes: row.sizeBytes, reason: row.reason as BackupSnapshotSummary['reason'] } };

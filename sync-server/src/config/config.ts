@@ -20,8 +20,17 @@ export interface ScryptCost {
 
 export interface AppConfig {
   dataDir: string;
-  /** SQLite file; ':memory:' for throwaway test apps. */
+  /** SQLite file; ':memory:' for throwaway test apps. Unused when databaseUrl is set. */
   databaseFile: string;
+  /**
+   * DATABASE_URL: a postgres:// or postgresql:// URL selects the PostgreSQL storage (several
+   * instances on one database, docs/server.md#postgresql); null keeps the SQLite file.
+   */
+  databaseUrl: string | null;
+  /** PostgreSQL in tests: each app gets a fresh database copied from a migrated template, dropped at close. */
+  throwawayDatabase?: boolean;
+  /** DATABASE_POOL_SIZE: connections each instance keeps to PostgreSQL. */
+  databasePoolSize?: number;
   /**
    * More than one server process uses the database file (DB_SHARED_PROCESSES=true): the storage's
    * single-process speed-ups are off (db/database.ts exclusiveProcess).
@@ -146,6 +155,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseFile: env.DATABASE_FILE ? path.resolve(base, env.DATABASE_FILE) : path.join(dataDir, 'chronicler.db'),
+    databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
+    databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
     sharedProcesses: env.DB_SHARED_PROCESSES === 'true',
     sessionSecret: loadOrCreateSecret(dataDir, env.SESSION_SECRET),
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30),
@@ -168,11 +179,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
   };
 }
 
+/**
+ * The storage the server's tests run on: SQLite unless the test run was started with
+ * TEST_STORAGE=postgres and TEST_DATABASE_URL (sync-server/vitest.config.ts runs the suite on both).
+ */
+export function testDatabaseUrl(): string | null {
+  return process.env.TEST_STORAGE === 'postgres' ? (process.env.TEST_DATABASE_URL ?? null) : null;
+}
+
 /** Defaults for test apps: in-memory database, fast (but still scrypt) hashing, generous limits. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     dataDir: '/nonexistent',
     databaseFile: ':memory:',
+    databaseUrl: testDatabaseUrl(),
+    throwawayDatabase: true,
     sharedProcesses: false,
     sessionSecret: 'test-secret-test-secret-test-secret-0123456789',
     sessionTtlDays: 30,

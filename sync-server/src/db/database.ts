@@ -1,11 +1,12 @@
 /**
- * The storage: the SQLite database behind Kysely (db/README.md). Opens the file (db/sqlite/open.ts:
- * WAL, synchronous=FULL, foreign keys — docs/server.md#storage), migrates it, and switches on the
- * speed-ups its `exclusiveProcess` capability allows.
+ * The storage behind Kysely (db/README.md): the embedded SQLite file by default (db/sqlite/open.ts:
+ * WAL, synchronous=FULL, foreign keys — docs/server.md#storage), or PostgreSQL when the location is
+ * a postgres:// URL (db/postgres/: a pool, several instances — docs/server.md#postgresql). Opens
+ * it, migrates it, and switches on the speed-ups its `exclusiveProcess` capability allows.
  */
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './tables.ts';
-import { migrateToLatest } from './migrations.ts';
+import { MIGRATION_NAMES, migrateToLatest } from './migrations.ts';
 import { GROUP_COMMIT_LIMITS, GroupCommit, type GroupCommitLimits } from './group-commit.ts';
 import { withSharedTransactions } from './shared-transaction.ts';
 import { type SqliteHandle, backupSqlite, openSqlite } from './sqlite/open.ts';
@@ -13,6 +14,16 @@ import { cachingStatements } from './sqlite/statement-cache.ts';
 import { enableDirectStatements } from './sqlite/direct-statements.ts';
 import { immediateWriteTransactions } from './sqlite/write-transactions.ts';
 import { type Checkpointer, isFileDatabase, startCheckpointer } from './sqlite/checkpointer.ts';
+import { isPostgresUrl, postgresUrlProblem, redactedUrl } from './postgres/url.ts';
+import { StorageStartError, checkReachable, createPool } from './postgres/open.ts';
+import { serialisedWriteTransactions } from './postgres/write-transactions.ts';
+import { createThrowawayDatabase } from './postgres/throwaway.ts';
+import { type InstanceChannel, openInstanceChannel } from './postgres/notify.ts';
+
+export { StorageStartError } from './postgres/open.ts';
+export type { InstanceChannel } from './postgres/notify.ts';
+export { NewerDatabaseError } from './migrations.ts';
+export { isPostgresUrl, redactedUrl } from './postgres/url.ts';
 
 export interface StorageOptions {
   /**
@@ -36,12 +47,30 @@ export interface StorageOptions {
    * opens the file for a moment, keeps SQLite's automatic checkpoints.
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * PostgreSQL only: a fresh database copied from a migrated template on the server the URL names,
+   * dropped at close (tests and benches: the counterpart of SQLite's ':memory:', db/postgres/throwaway.ts).
+   */
+  throwaway?: boolean;
+  /** With `throwaway`: every open with this name gets the same database (tests restarting an app on "one file"). */
+  throwawayName?: string;
+  /** PostgreSQL only: connections in this instance's pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 export interface OpenedDatabase {
   db: Kysely<DB>;
-  /** The raw handle, for integrity checks in tests and the benchmarks' baselines. */
-  sqlite: SqliteHandle;
+  /** Which storage this is. */
+  readonly dialect: 'sqlite' | 'postgres';
+  /** The raw SQLite handle, for integrity checks in tests and the benchmarks' baselines (null on PostgreSQL). */
+  sqlite: SqliteHandle | null;
+  /** The PostgreSQL URL this storage uses (a throwaway database's own), null on SQLite. */
+  readonly url: string | null;
+  /**
+   * PostgreSQL: opens this instance's announcement channel to the others (LISTEN on one dedicated
+   * connection, db/postgres/notify.ts), closed with the storage. Null on SQLite (one process).
+   */
+  openInstanceChannel: (() => Promise<InstanceChannel>) | null;
   /** The queue every write (runMutation) commits through: concurrent writes share one COMMIT. */
   groupCommit: GroupCommit;
   /** Whether the single-process speed-ups are on (StorageOptions.exclusiveProcess). */
@@ -63,7 +92,89 @@ export function isExclusiveProcess(db: Kysely<DB>): boolean {
   return exclusiveDatabases.has(db);
 }
 
-export async function openDatabase(file: string, options: StorageOptions = {}): Promise<OpenedDatabase> {
+/**
+ * Where the storage is: DATABASE_URL when set (it must be a PostgreSQL URL), else the SQLite file.
+ * Throws StorageStartError for a DATABASE_URL that is not usable (never showing its password).
+ */
+export function storageLocation(config: { databaseUrl?: string | null; databaseFile: string }): string {
+  if (!config.databaseUrl) return config.databaseFile;
+  const problem = postgresUrlProblem(config.databaseUrl);
+  if (problem) throw new StorageStartError(problem);
+  return config.databaseUrl;
+}
+
+/**
+ * Opens the storage at `location`: a SQLite file (or ':memory:'), or a postgres:// / postgresql://
+ * URL. A PostgreSQL location that is malformed or unreachable throws StorageStartError, whose
+ * message names what is wrong and never the password; a database made by a newer version throws
+ * NewerDatabaseError (migrations.ts).
+ */
+export async function openDatabase(location: string, options: StorageOptions = {}): Promise<OpenedDatabase> {
+  return isPostgresUrl(location) ? openPostgres(location, options) : openSqliteStorage(location, options);
+}
+
+function postgresKysely(url: string, poolSize?: number) {
+  const pool = createPool(url, { max: poolSize });
+  const db = new Kysely<DB>({
+    dialect: withSharedTransactions(serialisedWriteTransactions(new PostgresDialect({ pool }))),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { pool, db };
+}
+
+async function openPostgres(location: string, options: StorageOptions): Promise<OpenedDatabase> {
+  let url = location;
+  let drop: (() => Promise<void>) | null = null;
+  if (options.throwaway) {
+    const made = await createThrowawayDatabase(location, MIGRATION_NAMES, async (templateUrl) => {
+      const { db } = postgresKysely(templateUrl, 1);
+      try {
+        await migrateToLatest(db, 'postgres');
+      } finally {
+        await db.destroy();
+      }
+    }, options.throwawayName).catch((error: unknown) => {
+      throw new StorageStartError(`Cannot create a throwaway database on ${redactedUrl(location)}: ${(error as Error).message}`);
+    });
+    url = made.url;
+    drop = made.drop;
+  }
+  const { pool, db } = postgresKysely(url, options.poolSize);
+  try {
+    await checkReachable(pool, url);
+    await migrateToLatest(db, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    await drop?.();
+    throw error;
+  }
+  const channels: InstanceChannel[] = [];
+  return {
+    db,
+    dialect: 'postgres',
+    sqlite: null,
+    url,
+    async openInstanceChannel() {
+      const channel = await openInstanceChannel(url, pool);
+      channels.push(channel);
+      return channel;
+    },
+    checkpointer: null,
+    // Several instances share the database: every write commits alone (exclusiveProcess is always off).
+    groupCommit: new GroupCommit(db, ONE_WRITE_PER_COMMIT),
+    exclusiveProcess: false,
+    backup: async () => {
+      throw new Error('On PostgreSQL, back the database up with pg_dump (README, "Running on PostgreSQL")');
+    },
+    async close() {
+      await Promise.all(channels.map((channel) => channel.close()));
+      await db.destroy();
+      await drop?.();
+    },
+  };
+}
+
+async function openSqliteStorage(file: string, options: StorageOptions): Promise<OpenedDatabase> {
   const exclusiveProcess = options.exclusiveProcess ?? true;
   const sqlite = openSqlite(file);
   const db = new Kysely<DB>({
@@ -79,7 +190,10 @@ export async function openDatabase(file: string, options: StorageOptions = {}): 
   const checkpointer = (options.backgroundCheckpoints ?? true) && isFileDatabase(file) ? startCheckpointer(sqlite, file) : null;
   return {
     db,
+    dialect: 'sqlite',
     sqlite,
+    url: null,
+    openInstanceChannel: null,
     checkpointer,
     groupCommit: new GroupCommit(db, exclusiveProcess ? GROUP_COMMIT_LIMITS : ONE_WRITE_PER_COMMIT),
     exclusiveProcess,

@@ -2,7 +2,12 @@
  * Schema migrations, written with Kysely's schema builder so they stay portable to PostgreSQL
  * (docs/server.md#storage). Add a migration; never edit one that has shipped.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+
+/** A column of bytes: `blob` on SQLite, `bytea` on PostgreSQL (the one type name the two do not share). */
+function bytesType(db: Kysely<any>): 'blob' | 'bytea' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+}
 
 /** Columns every synced story row has. */
 function synced<T extends { addColumn: (...args: any[]) => T }>(table: T): T {
@@ -474,13 +479,82 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+// Backup archives in the database, so any instance serves any author's snapshot
+// (docs/decisions/0011-backup-archives-in-the-database.md). Deleted with their snapshot.
+migrations['0014_backup_archives'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('backup_archives')
+      .addColumn('snapshot_id', 'text', (c) => c.primaryKey().references('backup_snapshots.id').onDelete('cascade'))
+      .addColumn('archive', bytesType(db), (c) => c.notNull())
+      .execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** Every migration this version knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** A database that has run migrations this version does not know was made by a newer version. */
+export class NewerDatabaseError extends Error {
+  constructor(unknown: readonly string[]) {
+    super(
+      `The database was created by a newer version of Chronicler (it has migration ${unknown.join(', ')}, which this version does not know). ` +
+        'Run the newer version, or restore a backup made by this one.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+/** The migrations the database has run, or null when it has none yet (a new database). */
+async function executedMigrations(db: Kysely<any>): Promise<string[] | null> {
+  try {
+    const rows = await db.selectFrom('kysely_migration').select('name').execute();
+    return rows.map((r) => String(r.name));
+  } catch {
+    return null; // no migration table yet
+  }
+}
+
+function refuseNewerDatabase(ran: readonly string[]): void {
+  const known = new Set(MIGRATION_NAMES);
+  const unknown = ran.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new NewerDatabaseError([...unknown].sort());
+}
+
+async function runMigrations(db: Kysely<any>): Promise<void> {
+  const ran = await executedMigrations(db);
+  if (ran) refuseNewerDatabase(ran);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+}
+
+/**
+ * Brings the schema up to date; refuses a database made by a newer version. On PostgreSQL, where
+ * several instances may start at once, everything (the newer-version check, creating Kysely's
+ * migration tables, each migration in its own transaction) runs on ONE connection holding an
+ * advisory lock: the first instance migrates, the others wait and then find nothing to do
+ * (docs/server.md#postgresql).
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: 'sqlite' | 'postgres' = 'sqlite'): Promise<void> {
+  if (dialect === 'sqlite') return runMigrations(db);
+  // Up to date already (every instance start but the first after an upgrade): one read, no lock.
+  const ran = await executedMigrations(db);
+  if (ran && ran.length === MIGRATION_NAMES.length) {
+    refuseNewerDatabase(ran);
+    return;
+  }
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext('chronicler_migrations'))`.execute(connection);
+    try {
+      await runMigrations(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('chronicler_migrations'))`.execute(connection);
+    }
+  });
 }

@@ -6,7 +6,9 @@
  *
  * `build` receives placeholders for the values and must use them only as bound values (where,
  * set, values), never to choose the query's shape: one `key` is one shape. The compiled SQL is
- * the same for every database of this process (one dialect and plugin set, db/database.ts).
+ * the same for every database of one dialect in this process (one plugin set, db/database.ts), so
+ * shapes are kept per dialect (a process may open SQLite and PostgreSQL: the operator command's
+ * tests, the benches).
  *
  * Portable: the template is run through Kysely's executor, unless the storage runs it straight on
  * its connection (the SQLite storage's exclusive-process capability, db/sqlite/direct-statements.ts).
@@ -32,7 +34,15 @@ const PLACEHOLDER = '\u0000prepared-value:';
  * more, so the oldest go first (compiling again is only slower).
  */
 const MAX_SHAPES = 1000;
-const templates = new Map<string, Template>();
+/** Per dialect (its adapter's class: $1 or ? placeholders, quoting), the shapes compiled. */
+const templatesByDialect = new Map<unknown, Map<string, Template>>();
+
+function templatesOf(db: Kysely<any>): Map<string, Template> {
+  const dialect = db.getExecutor().adapter.constructor;
+  let templates = templatesByDialect.get(dialect);
+  if (!templates) templatesByDialect.set(dialect, (templates = new Map()));
+  return templates;
+}
 
 function compileTemplate(db: Kysely<any>, build: (db: Kysely<any>, values: any) => Compilable<unknown>, names: string[]): Template {
   const placeholders = Object.fromEntries(names.map((name) => [name, `${PLACEHOLDER}${name}`]));
@@ -55,6 +65,7 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
   values: V,
   options: { cached?: boolean } = {},
 ): Promise<R[]> {
+  const templates = templatesOf(db);
   let template = templates.get(key);
   if (!template) setBounded(templates, key, (template = compileTemplate(db, build, Object.keys(values))), MAX_SHAPES);
   const parameters = template.parameters.map((p) => {
@@ -73,5 +84,7 @@ export async function runPrepared<R, V extends Record<string, unknown>>(
 
 /** Shapes prepared so far (for tests). */
 export function preparedShapes(): number {
-  return templates.size;
+  let shapes = 0;
+  for (const templates of templatesByDialect.values()) shapes += templates.size;
+  return shapes;
 }

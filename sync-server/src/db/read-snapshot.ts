@@ -9,7 +9,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { enableDirectStatementsIn } from './sqlite/direct-statements.ts';
 
 export function inReadSnapshot<DB, T>(db: Kysely<DB>, read: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute((trx) => {
+  // 'read only': on PostgreSQL a REPEATABLE READ snapshot (db/postgres/write-transactions.ts); SQLite's read transaction is one already.
+  return db.transaction().setAccessMode('read only').execute((trx) => {
     enableDirectStatementsIn(trx, db, 'read');
     return read(trx);
   });

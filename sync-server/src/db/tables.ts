@@ -315,6 +315,16 @@ export interface BackupSnapshotsTable {
   seq: number;
 }
 
+/**
+ * The archive (zip bytes) of a backup snapshot, kept in the database so every instance can serve it
+ * (docs/decisions/0011-backup-archives-in-the-database.md). Snapshots taken before it have no row here
+ * and are read from DATA_DIR/backups (backup/snapshots.ts).
+ */
+export interface BackupArchivesTable {
+  snapshotId: string;
+  archive: Uint8Array;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -347,6 +357,7 @@ export interface DB {
   collaborativeSeries: CollaborativeSeriesTable;
   seriesActivity: SeriesActivityTable;
   backupSnapshots: BackupSnapshotsTable;
+  backupArchives: BackupArchivesTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

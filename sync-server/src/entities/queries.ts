@@ -197,7 +197,7 @@ export async function listLiveJson(db: Db, kind: EntityKind, column: string, val
     (q, v: { value: string }) =>
       q
         .selectFrom(table)
-        .select(rowsJsonArray(wireStorage(kind), orderBy).as('json'))
+        .select(rowsJsonArray(wireStorage(kind), orderBy)(q).as('json'))
         .where(column, '=', v.value)
         .where('deletedAt', 'is', null),
     { value },

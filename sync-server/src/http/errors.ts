@@ -5,6 +5,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERROR_CODES, type ErrorCode, GENERIC_MESSAGES } from '@chronicler/schema';
+import { isStorageUnavailable } from '../db/dialect.ts';
+
+/**
+ * The answer while the database cannot be reached (PostgreSQL restarting, docs/server.md#postgresql):
+ * a 503 the client retries, its work kept on the device meanwhile. Never the database's own text.
+ */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'The server cannot reach its database for the moment. Your work is kept on this device; please try again shortly.';
 
 export class HttpError extends Error {
   constructor(
@@ -47,6 +54,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: v.message ?? 'Invalid request',
       }));
       return reply.status(422).send(validationError(issues).toBody());
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: STORAGE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.internal });
     }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;

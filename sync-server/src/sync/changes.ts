@@ -39,7 +39,7 @@ interface FeedKind {
   scope: 'series' | 'user';
   seriesColumn: 'id' | 'seriesId';
   /** The row in its wire shape (registry toWire), as JSON bytes made by the database. */
-  json: RawBuilder<Uint8Array>;
+  json: (db: Kysely<any>) => RawBuilder<Uint8Array>;
 }
 const FEED_KINDS: readonly FeedKind[] = ENTITY_KINDS.map((kind) => ({
   kind,
@@ -316,7 +316,7 @@ export async function readChangesJson(db: Kysely<DB>, userId: string, since: num
           (q, v: typeof values) =>
             q
               .selectFrom(kind.table)
-              .select(kind.json.as('json'))
+              .select(kind.json(q).as('json'))
               .where((eb) => changedSince(eb, kind, shape, v, 'read'))
               .orderBy('rev')
               .orderBy('id'),

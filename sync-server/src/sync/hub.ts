@@ -3,7 +3,8 @@
  * authors who can see a touched series get a poke with the new seq
  * (docs/sync-protocol.md#live-channel), and with the rows it wrote when they can be applied without
  * the feed (live-rows.ts): read once per commit, the same bytes for every member. Several server
- * instances would put a pub/sub (e.g. PostgreSQL LISTEN/NOTIFY) behind this.
+ * instances on PostgreSQL hear one another's commits and named events through LISTEN/NOTIFY
+ * (instance-bridge.ts), which publishes them here as `remote` notices.
  *
  * Fan-out is by audience, not by stream: one query per commit names the authors who can see the
  * touched series (`setAudience`), and only their streams are touched. A write of one author
@@ -26,6 +27,8 @@ export interface CommitNotice {
   writerId?: string | null;
   /** Authors whose own record (plan, name, settings) the commit changed, a subset of `userIds` (WriteContext.touchUser 'record'). */
   records?: ReadonlySet<string>;
+  /** Published by another instance (instance-bridge.ts): announced there already, not again. */
+  remote?: boolean;
 }
 type Listener = (notice: CommitNotice) => void;
 /** What a stream hears of a commit: the notice, and the commit's rows when this author may take them from the poke. */
@@ -52,6 +55,8 @@ export class ChangeHub {
   private readonly byAuthor = new Map<string, Set<AuthorStream>>();
   /** Told when an author's last stream closes (their presence ends with it). */
   private readonly goneListeners = new Set<(userId: string) => void>();
+  /** Hear every named event told in this process (instance-bridge.ts sends them on). */
+  private readonly tellListeners = new Set<(userIds: readonly string[], message: LiveMessage) => void>();
   private audience: Audience | null = null;
   private rowsOf: RowsOfCommit | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -91,6 +96,19 @@ export class ChangeHub {
 
   /** Sends `message` to the open streams of `userIds` at once (not queued behind commits: it carries no seq). */
   tell(userIds: Iterable<string>, message: LiveMessage): void {
+    const ids = [...userIds];
+    this.deliver(ids, message);
+    for (const listener of this.tellListeners) call(listener, ids, message);
+  }
+
+  /** `listener` hears every named event told in this process (not those delivered from another instance). */
+  onTell(listener: (userIds: readonly string[], message: LiveMessage) => void): () => void {
+    this.tellListeners.add(listener);
+    return () => this.tellListeners.delete(listener);
+  }
+
+  /** Sends `message` to this process's open streams of `userIds` only (a named event told by another instance). */
+  deliver(userIds: Iterable<string>, message: LiveMessage): void {
     for (const userId of userIds) {
       for (const stream of this.byAuthor.get(userId) ?? []) if (stream.message) call(stream.message, message);
     }
@@ -135,6 +153,17 @@ export class ChangeHub {
         }
       })
       .catch(() => undefined); // a failed audience read loses pokes, never the queue
+  }
+
+  /**
+   * Pokes every open stream with `seq` (a plain poke: pull). For announcements that may have been
+   * missed (the cross-instance listener reconnected): each app pulls whatever it has not seen.
+   */
+  pokeEveryone(seq: number): void {
+    const notice: CommitNotice = { seq, seriesIds: new Set(), remote: true };
+    this.queue = this.queue.then(() => {
+      for (const streams of this.byAuthor.values()) for (const stream of streams) call(stream.commit, notice, null);
+    });
   }
 
   /** Resolves once every commit published so far has been told to its streams (tests). */

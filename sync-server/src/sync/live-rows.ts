@@ -77,7 +77,7 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
         parts.push(
           q
             .selectFrom(carried.table)
-            .select((eb) => [eb.val(carried.kind).as('kind'), carried.json.as('json')])
+            .select((eb) => [eb.val(carried.kind).as('kind'), carried.json(q).as('json')])
             .where('seriesId', 'in', inSeries)
             .where('rev', '=', v.seq!) as SelectQueryBuilder<any, any, Found>,
         );

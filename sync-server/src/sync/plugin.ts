@@ -7,10 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changesQuerySchema } from '@chronicler/schema';
 import { requireUser } from '../http/caller.ts';
-import { readChangesJson } from './changes.ts';
+import { currentSeq, readChangesJson } from './changes.ts';
 import { registerBatchRoute } from './batch.ts';
 import { registerEventsRoute } from './events.ts';
 import { watchForeignCommits } from './foreign-commits.ts';
+import { bridgeInstances } from './instance-bridge.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 
 export default async function syncPlugin(fastify: FastifyInstance): Promise<void> {
@@ -30,4 +31,12 @@ export default async function syncPlugin(fastify: FastifyInstance): Promise<void
   // Commits of other processes (the operator command's plan changes) reach the SSE hub too.
   const foreignCommits = await watchForeignCommits(db, app.deps.hub);
   app.addHook('onClose', async () => foreignCommits.stop());
+
+  // Several instances on PostgreSQL: commits and named events cross between them (instance-bridge.ts).
+  const { database } = app.deps;
+  if (database.openInstanceChannel) {
+    const channel = await database.openInstanceChannel();
+    const bridge = bridgeInstances(app.deps.hub, channel, () => currentSeq(db), (message) => app.log.warn(message));
+    app.addHook('onClose', async () => bridge.stop());
+  }
 }

@@ -75,7 +75,10 @@ describe('scheduled backups', () => {
     const list = (await snapshots(legendary)).snapshots;
     expect(list).toHaveLength(keep);
     expect(list.at(-1)!.createdAt).toBe(new Date(T0 + 2 * 2 * MINUTE).toISOString());
-    expect(fs.readdirSync(path.join(dataDir, 'backups', legendary.author.user.id))).toHaveLength(keep);
+    // The pruned archives went with their snapshots (backup_archives), and nothing is left on disk.
+    const archives = await t.app.deps.database.db.selectFrom('backupArchives').innerJoin('backupSnapshots', 'backupSnapshots.id', 'backupArchives.snapshotId').select('snapshotId').where('backupSnapshots.userId', '=', legendary.author.user.id).execute();
+    expect(archives.map((a) => a.snapshotId).sort()).toEqual(list.map((s) => s.id).sort());
+    expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
   });
 
   it('are downloaded and restored by their author only', async () => {

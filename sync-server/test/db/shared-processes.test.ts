@@ -85,7 +85,7 @@ describe('the storage with more than one process (exclusiveProcess off)', () => 
 
   it('a write that reads first holds the write lock from its start, so another process cannot slip a commit in before its write', async () => {
     const { app, author } = await serverBesideAnotherProcess(true);
-    const impatient = new Database(app.deps.database.sqlite.name);
+    const impatient = new Database(app.deps.database.sqlite!.name);
     impatient.pragma('busy_timeout = 0');
     try {
       const otherWrite = await app.deps.database.groupCommit.run(async (trx) => {

@@ -15,12 +15,12 @@ describe('undo of the migrations after 0003', () => {
     try {
       const file = path.join(dir, 'db.sqlite');
       const first = await openDatabase(file);
-      const names = (first.sqlite.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((r) => r.name);
+      const names = (first.sqlite!.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((r) => r.name);
       expect(Object.keys(UNDO_MIGRATION).sort()).toEqual(names.filter((name) => name >= '0004'));
-      undoMigrationsFrom(first.sqlite, '0004');
+      undoMigrationsFrom(first.sqlite!, '0004');
       await first.close();
       const again = await openDatabase(file);
-      const after = (again.sqlite.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((r) => r.name);
+      const after = (again.sqlite!.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((r) => r.name);
       expect(after).toEqual(names);
       await again.close();
     } finally {

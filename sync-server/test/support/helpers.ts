@@ -6,7 +6,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PlanName } from '@chronicler/schema';
 import { buildApp } from '../../src/app.ts';
 import type { AuthUser } from '../../src/http/caller.ts';
-import { type AppConfig, testConfig } from '../../src/config/config.ts';
+import { type AppConfig, testConfig, testDatabaseUrl } from '../../src/config/config.ts';
+
+/** The suite runs on PostgreSQL (vitest.config.ts: the `postgres` project); SQLite-only tests skip there. */
+export const onPostgres = testDatabaseUrl() !== null;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,6 +20,25 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await buildApp(testConfig(overrides));
   await app.ready();
   return { app, close: () => app.close() };
+}
+
+/**
+ * Two app instances on ONE database, as behind a load balancer (docs/server.md#postgresql): on
+ * PostgreSQL the second opens the first's throwaway database. On SQLite the "pair" is one app
+ * twice: two better-sqlite3 connections in one process would wait out each other's write lock
+ * with the event loop blocked (several processes on one file: test/db/shared-processes.test.ts).
+ */
+export async function createTestAppPair(overrides: Partial<AppConfig> = {}): Promise<{ apps: [FastifyInstance, FastifyInstance]; close(): Promise<void> }> {
+  const first = await createTestApp(overrides);
+  if (!onPostgres) return { apps: [first.app, first.app], close: () => first.close() };
+  const second = await createTestApp({ ...overrides, databaseUrl: first.app.deps.database.url!, throwawayDatabase: false });
+  return {
+    apps: [first.app, second.app],
+    async close() {
+      await second.close();
+      await first.close();
+    },
+  };
 }
 
 export function json<T = any>(res: LightMyRequestResponse): T {

@@ -31,6 +31,7 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0013_chapter_synopsis_notes': (sqlite) => {
     for (const column of ['synopsis', 'notes']) sqlite.prepare(`alter table chapters drop column ${column}`).run();
   },
+  '0014_backup_archives': (sqlite) => dropTables(sqlite, ['backup_archives']),
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

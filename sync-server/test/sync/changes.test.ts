@@ -19,7 +19,7 @@ import {
   seriesSchema,
   timelineEventSchema,
 } from '@chronicler/schema';
-import { type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';
+import { type TestApp, createTestApp, json, onPostgres, signUp } from '../support/helpers.ts';
 import { grantEntitlement } from '../../src/billing/store.ts';
 import { runServerWrite } from '../../src/sync/mutation.ts';
 import { insertBook, insertChapter, insertCharacter, seedMembership, seedSeries, seedTouch, seedWrite } from '../support/sync-seed.ts';
@@ -370,7 +370,9 @@ describe('changes feed paging (property)', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      // On PostgreSQL each run opens a database and makes every write a round trip: a quarter of
+      // the runs keeps the file within its time on a busy machine (the property is the same).
+      { numRuns: onPostgres ? 25 : 100 },
     );
   }, 120_000);
 });

@@ -15,7 +15,7 @@ import { buildApp } from '../../src/app.ts';
 import { testConfig } from '../../src/config/config.ts';
 import { updateRow } from '../../src/entities/writes.ts';
 import { ok, write } from '../../src/routes/kit.ts';
-import { type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';
+import { onPostgres, type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';
 import { storyClient } from '../support/story-client.ts';
 import { undoMigrationsFrom } from '../support/undo-migrations.ts';
 
@@ -73,7 +73,8 @@ describe('idempotency records that refer to a revision snapshot', () => {
     expect(answerOf(replay)).toEqual(answerOf(first));
   });
 
-  it('a record kept whole by a server before migration 0002 replays identically after the upgrade', async () => {
+  // SQLite's file and connection itself (the PostgreSQL storage has its own tests: test/db/postgres/).
+  it.skipIf(onPostgres)('a record kept whole by a server before migration 0002 replays identically after the upgrade', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronicler-idem-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const config = testConfig({ dataDir: dir, databaseFile: path.join(dir, 'chronicler.db') });

@@ -24,7 +24,7 @@ export async function incrementSeq(trx: Kysely<DB>): Promise<number> {
 /** A revision snapshot's columns (every one given: a prepared shape binds them all). */
 export type RevisionValues = Required<Insertable<RevisionsTable>>;
 
-/** Stores a revision snapshot; a row written twice at one rev keeps its last state. */
+/** Stores a revision snapshot; a row written twice at one rev keeps its last state. (A CASE, not SQLite's two-argument max(): it runs on PostgreSQL too.) */
 export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): Promise<void> {
   await runPrepared(
     trx,
@@ -44,7 +44,7 @@ export async function upsertRevision(trx: Kysely<DB>, values: RevisionValues): P
         })
         // Written twice at one rev: the last state, listed when either write changed the text.
         .onConflict((oc) =>
-          oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId, inHistory: sql<number>`max(revisions.in_history, excluded.in_history)` }),
+          oc.columns(['entity', 'entityId', 'rev']).doUpdateSet({ snapshot: v.snapshot, userId: v.userId, inHistory: sql<number>`case when excluded.in_history > revisions.in_history then excluded.in_history else revisions.in_history end` }),
         ),
     values,
   );

@@ -28,7 +28,8 @@ describe('background checkpoints', () => {
   it('checkpoints on the worker, keeps the WAL bounded while writing, and closes to a whole file', async () => {
     const file = tempFile();
     const database = await openDatabase(file);
-    const { sqlite, checkpointer } = database;
+    const { checkpointer } = database;
+    const sqlite = database.sqlite!;
     expect(checkpointer).not.toBeNull();
     expect(Number(sqlite.pragma('wal_autocheckpoint', { simple: true }))).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
     sqlite.exec('create table pages (n integer primary key, text text not null)');
@@ -65,7 +66,7 @@ describe('background checkpoints', () => {
     await memory.close();
     const inline = await openDatabase(tempFile(), { backgroundCheckpoints: false });
     expect(inline.checkpointer).toBeNull();
-    expect(Number(inline.sqlite.pragma('wal_autocheckpoint', { simple: true }))).toBe(1000);
+    expect(Number(inline.sqlite!.pragma('wal_autocheckpoint', { simple: true }))).toBe(1000);
     await inline.close();
   });
 });
