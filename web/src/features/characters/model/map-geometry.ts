@@ -194,11 +194,12 @@ export function layoutLinks<R extends CharacterRelationship>(relationships: read
  * on a light page).
  */
 function glyphWidth(char: string): number {
-  if (/[mwMW@%]/.test(char)) return 0.95;
-  if (/[\p{Lu}\p{N}]/u.test(char)) return 0.74;
-  if (/[iljI.,;:'’!| ]/.test(char)) return 0.34;
-  if (/[frt()-]/.test(char)) return 0.46;
-  return 0.64;
+  // About the widths of DejaVu Sans Bold, the widest of the usual sans-serif fonts.
+  if (/[mwMW@%…]/.test(char)) return 1.04;
+  if (/[\p{Lu}\p{N}]/u.test(char)) return 0.78;
+  if (/[iljI.,;:'’!| ]/.test(char)) return 0.36;
+  if (/[frt()-]/.test(char)) return 0.5;
+  return 0.7;
 }
 
 /** The estimated width of `text` at font size 1 (`glyphWidth`). */
@@ -232,7 +233,8 @@ function wrap(words: readonly string[], fits: (line: string) => boolean): string
 function linesFit(lines: readonly string[], radius: number, size: number): boolean {
   if (lines.length > LABEL_MAX_LINES) return false;
   const top = -((lines.length - 1) * size * LABEL_LINE_HEIGHT) / 2;
-  return lines.every((line, i) => labelWidth(line) * size <= chordAt(radius, top + i * size * LABEL_LINE_HEIGHT, size));
+  // A line but the last is drawn with its trailing space (RelationshipMap's NodeLabel), centred with it.
+  return lines.every((line, i) => labelWidth(i < lines.length - 1 ? `${line} ` : line) * size <= chordAt(radius, top + i * size * LABEL_LINE_HEIGHT, size));
 }
 
 /** `text` cut to fit `width` at `size`, ending in "…". */
