@@ -242,7 +242,14 @@ test.describe('characters and the relationship map', () => {
               const dy = box.y + box.height / 2 - cy;
               const half = Math.sqrt(Math.max(0, r * r - dy * dy));
               const inside = box.x >= cx - half - 0.5 && box.x + box.width <= cx + half + 0.5;
-              return { text: tspan.textContent, inside, tall: box.height >= 9, contrast: Math.round(contrast * 10) / 10, over: Math.round((Math.max(cx - half - box.x, box.x + box.width - cx - half)) * 10) / 10, r: Math.round(r), h: Math.round(box.height) };
+              return {
+                text: tspan.textContent,
+                inside,
+                tall: box.height >= 9,
+                contrast: Math.round(contrast * 10) / 10,
+                // How far past the circle's edge the line reaches (px), for the failure message.
+                overflow: Math.round(Math.max(cx - half - box.x, box.x + box.width - cx - half) * 10) / 10,
+              };
             });
           }),
         );
