@@ -7,7 +7,7 @@
  * server when the connection returns.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { goOffline, goOnline, type Author, seriousA11yViolations, setPlan, signUpViaApi, toast } from '../support';
+import { STORAGE_KEYS, THEMES, goOffline, goOnline, type Author, seriousA11yViolations, setPlan, signUpViaApi, toast } from '../support';
 
 interface SeriesRow {
   id: string;
@@ -22,16 +22,23 @@ async function createSeries(page: Page, title: string): Promise<SeriesRow> {
   return (await res.json()) as SeriesRow;
 }
 
+async function createBooksViaApi(page: Page, seriesId: string, titles: readonly string[]): Promise<void> {
+  for (const title of titles) {
+    const res = await page.request.post('/api/books', { data: { seriesId, title } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}
+
 async function createCharacterViaApi(page: Page, seriesId: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await page.request.post('/api/characters', { data: { seriesId, name, ...extra } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
 
-async function serverCharacters(page: Page, seriesId: string): Promise<{ name: string; isProtagonist: boolean }[]> {
+async function serverCharacters(page: Page, seriesId: string): Promise<{ name: string; isProtagonist: boolean; bookAppearances: number[] }[]> {
   const res = await page.request.get(`/api/series/${seriesId}/characters`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as { name: string; isProtagonist: boolean }[];
+  return (await res.json()) as { name: string; isProtagonist: boolean; bookAppearances: number[] }[];
 }
 
 /** Opens /characters and waits until the series has arrived in the local database. */
@@ -66,6 +73,9 @@ test.describe('characters and the relationship map', () => {
     const author: Author = await signUpViaApi(page);
     await setPlan(author.username, 'wordsmith', page);
     const series = await createSeries(page, 'The Earthsea Cycle');
+    // A seven-book saga: book appearances offer its own books, 6 and 7 included (docs/spec-differences.md).
+    const saga = ['A Wizard of Earthsea', 'The Tombs of Atuan', 'The Farthest Shore', 'Tehanu', 'Tales from Earthsea', 'The Other Wind', 'Firelight'];
+    await createBooksViaApi(page, series.id, saga);
     await openCharacters(page, 'The Earthsea Cycle');
     await expect(page.getByText('No Characters Found').first()).toBeVisible();
 
@@ -78,9 +88,9 @@ test.describe('characters and the relationship map', () => {
 
     await addCharacterInDialog(page, 'Ged', async (d) => {
       await d.getByRole('textbox', { name: 'Occupation' }).fill('Wizard');
-      await d.getByRole('checkbox', { name: 'Book 1' }).check();
-      await d.getByRole('checkbox', { name: 'Book 2' }).check();
-      await d.getByRole('checkbox', { name: 'Book 3' }).check();
+      await expect(d.getByRole('checkbox', { name: /^Book \d+: / })).toHaveCount(7);
+      await d.getByRole('checkbox', { name: 'Book 6: The Other Wind' }).check();
+      await d.getByRole('checkbox', { name: 'Book 7: Firelight' }).check();
       // The simulated AI portrait (bundled placeholder, 1.5 s).
       await d.getByRole('textbox', { name: /^Description/ }).fill('A goatherd from Gont with a gift for true names');
       await d.getByRole('button', { name: 'Generate image' }).click();
@@ -93,7 +103,7 @@ test.describe('characters and the relationship map', () => {
     await page.getByRole('tab', { name: /Supporting Characters/ }).click();
     const ged = page.getByRole('article', { name: 'Ged' });
     await expect(ged).toBeVisible();
-    await expect(ged.getByText('Books 1-3')).toBeVisible();
+    await expect(ged.getByText('Books 6 and 7')).toBeVisible();
     await expect(ged.getByRole('img', { name: 'Ged' })).toBeVisible();
 
     // The star makes Ged a main character.
@@ -136,6 +146,7 @@ test.describe('characters and the relationship map', () => {
     await expect
       .poll(async () => (await serverCharacters(page, series.id)).map((c) => `${c.name}:${c.isProtagonist}`).sort(), { timeout: 20_000 })
       .toEqual(['Ged:true', 'Vetch:false']);
+    expect((await serverCharacters(page, series.id)).find((c) => c.name === 'Ged')).toMatchObject({ bookAppearances: [6, 7] });
     await expect
       .poll(async () => {
         const res = await page.request.get(`/api/series/${series.id}/character-relationships`);
@@ -188,6 +199,75 @@ test.describe('characters and the relationship map', () => {
     await expect(map.getByTestId('map-node')).toHaveCount(10);
     await expect(map.getByRole('button', { name: 'Titus, main character. Open details' })).toHaveAttribute('data-color', 'blue');
     await expect(map.getByRole('button', { name: 'Steerpike, antagonist. Open details' })).toHaveAttribute('data-color', 'red');
+  });
+
+  test('long names stay inside their nodes and readable in every theme, on desktop and on a phone; a shortened one shows whole on hover and focus', async ({ page }) => {
+    const author = await signUpViaApi(page);
+    await setPlan(author.username, 'wordsmith', page);
+    const series = await createSeries(page, 'The Sunken Realm');
+    const long = 'Queen Isolde of the Drowned Western Marches';
+    await createCharacterViaApi(page, series.id, 'The Drowned Queen');
+    await createCharacterViaApi(page, series.id, 'Maelis Weatherwright', { isProtagonist: true, role: 'protagonist' });
+    await createCharacterViaApi(page, series.id, long);
+    await createCharacterViaApi(page, series.id, 'Wim');
+    const map = page.getByRole('region', { name: 'Character Relationship Map' });
+    await openCharacters(page, 'The Sunken Realm');
+
+    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      for (const theme of THEMES) {
+        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE_KEYS.theme, theme] as const);
+        await openCharacters(page, 'The Sunken Realm');
+        await expect(map.getByTestId('map-node')).toHaveCount(4);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const where = `${theme} at ${viewport.width}×${viewport.height}`;
+        // Each line of each name: within the circle at its height, at least 9 px tall, white on a dark node.
+        const lines = await map.getByTestId('map-node').evaluateAll((nodes) =>
+          nodes.flatMap((node) => {
+            const circle = node.querySelectorAll('circle')[1]!.getBoundingClientRect();
+            const cx = circle.x + circle.width / 2;
+            const cy = circle.y + circle.height / 2;
+            const r = circle.width / 2;
+            const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+            const luminance = (css: string) => {
+              const [R, G, B] = rgb(css).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+              return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+            };
+            const label = node.querySelector('[data-testid="map-node-label"]')!;
+            const fg = luminance(getComputedStyle(label).fill);
+            const bg = luminance(getComputedStyle(node.querySelectorAll('circle')[1]!).fill);
+            const contrast = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+            return Array.from(node.querySelectorAll('tspan')).map((tspan) => {
+              const box = tspan.getBoundingClientRect();
+              const dy = box.y + box.height / 2 - cy;
+              const half = Math.sqrt(Math.max(0, r * r - dy * dy));
+              const inside = box.x >= cx - half - 0.5 && box.x + box.width <= cx + half + 0.5;
+              return {
+                text: tspan.textContent,
+                inside,
+                tall: box.height >= 9,
+                contrast: Math.round(contrast * 10) / 10,
+                // How far past the circle's edge the line reaches (px), for the failure message.
+                overflow: Math.round(Math.max(cx - half - box.x, box.x + box.width - cx - half) * 10) / 10,
+              };
+            });
+          }),
+        );
+        expect(lines.filter((l) => !l.inside || !l.tall || l.contrast < 4.5), where).toEqual([]);
+        expect(lines.map((l) => l.text).join('').replace(/\s+/g, ' '), where).toContain('The Drowned Queen');
+      }
+    }
+
+    // The shortened name shows whole on hover and on keyboard focus.
+    const node = map.getByRole('button', { name: `${long}, supporting. Open details` });
+    await expect(node.getByTestId('map-node-label')).toHaveText(/…$/);
+    await node.hover();
+    await expect(map.getByTestId('map-node-name')).toHaveText(long);
+    await page.mouse.move(0, 0);
+    await expect(map.getByTestId('map-node-name')).toHaveCount(0);
+    await node.focus();
+    await expect(map.getByTestId('map-node-name')).toHaveText(long);
+    await expect(map.getByTestId('map-node-name')).toBeInViewport({ ratio: 1 });
   });
 
   test('a character created offline reaches the server when the connection returns', async ({ page, context }) => {

@@ -172,7 +172,7 @@ test.describe('timeline', () => {
     await addEvent(page, { title: 'The long-expected party', date: 'TA 3001', book: 'Book 2: The Fellowship', characters: ['Bilbo', 'Frodo'] });
     await addEvent(page, { title: 'The Ring is forged' });
 
-    // Chronological: the date text alphabetically, undated first.
+    // Chronological: the dates in order, the undated event of no book first.
     await expect
       .poll(() => titles(page))
       .toEqual(['The Ring is forged', 'An unexpected party', 'Riddles in the dark', 'Battle of Five Armies', 'The long-expected party']);
@@ -238,6 +238,32 @@ test.describe('timeline', () => {
     await expect
       .poll(async () => (await serverTimeline(page.request, story.seriesId)).map((e) => e.title).sort(), { timeout: 20_000 })
       .toEqual(['An unexpected party', 'Battle of Five Armies', 'Riddles in the dark', 'The long-expected party']);
+  });
+
+  test('back-story on the timeline: "Year -60" and "61 BCE" before "Year 9" and "Year 11", an undated event in its narrative place, the same order for a character', async ({ page }) => {
+    const story = await newStory(page);
+    await setPlan(page, story.username, 'wordsmith');
+    const { Bilbo, Frodo } = story.characters;
+    const events = [
+      { title: 'The party', date: 'Year 11', bookId: story.book1, position: 1, characterIds: [Bilbo, Frodo] },
+      { title: 'That night', date: '', bookId: story.book1, position: 2, characterIds: [Bilbo] },
+      { title: 'A letter', date: 'Year 9', bookId: story.book1, position: 3, characterIds: [Frodo] },
+      { title: 'The flashback', date: 'Year -60', bookId: story.book2, position: 1, characterIds: [Bilbo] },
+      { title: 'Long ago', date: '61 BCE', bookId: story.book2, position: 2, characterIds: [] },
+    ];
+    for (const event of events) await api(page.request, 'POST', '/api/timeline-events', { seriesId: story.seriesId, ...event });
+    await openTimeline(page);
+
+    const chronological = ['Long ago', 'The flashback', 'A letter', 'The party', 'That night'];
+    await expect.poll(() => titles(page), { timeout: 20_000 }).toEqual(chronological);
+    await expect(page.getByTestId('line-date')).toHaveText(['61 BCE', 'Year -60', 'Year 9', 'Year 11', 'Undated']);
+
+    await page.getByRole('tab', { name: 'Character-Based' }).click();
+    await expect.poll(() => titles(page)).toEqual(chronological);
+    const selector = page.getByRole('combobox', { name: 'Character', exact: true });
+    await selector.click();
+    await page.getByRole('option', { name: 'Bilbo', exact: true }).click();
+    await expect.poll(() => titles(page)).toEqual(['The flashback', 'The party', 'That night']);
   });
 
   test('pointer drag starts only after 8 px of movement, then reorders within the book', async ({ page }) => {

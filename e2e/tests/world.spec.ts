@@ -26,7 +26,10 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: 
   return (await res.json()) as T;
 }
 
-/** A new author signed in in the page's context, with one series. */
+/** The books of the series `authorWithSeries` makes: a trilogy. */
+const TRILOGY = ['A Wizard of Earthsea', 'The Tombs of Atuan', 'The Farthest Shore'];
+
+/** A new author signed in in the page's context, with one series of three books. */
 async function authorWithSeries(page: Page, title = 'Earthsea'): Promise<{ username: string; seriesId: string }> {
   counter += 1;
   const username = `wo${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
@@ -39,6 +42,7 @@ async function authorWithSeries(page: Page, title = 'Earthsea'): Promise<{ usern
     currentBook: 1,
     coverImage: null,
   });
+  for (const book of TRILOGY) await api(page.request, 'POST', '/api/books', { seriesId: series.id, title: book });
   return { username, seriesId: series.id };
 }
 
@@ -60,7 +64,7 @@ async function addLocation(page: Page, name: string, options: { type?: string; i
     await page.getByRole('option', { name: options.type, exact: true }).click();
   }
   if (options.importance) await dialog.getByRole('radio', { name: options.importance }).check();
-  for (const n of options.books ?? []) await dialog.getByRole('checkbox', { name: `Book ${n}` }).check();
+  for (const n of options.books ?? []) await dialog.getByRole('checkbox', { name: `Book ${n}: ${TRILOGY[n - 1]}` }).check();
   if (options.description) await dialog.getByLabel('Description').fill(options.description);
   await dialog.getByRole('button', { name: 'Add Location' }).click();
   await expect(page.getByText('Location added').first()).toBeVisible();
@@ -79,6 +83,10 @@ test.describe('world building', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('combobox', { name: 'Location type' })).toHaveValue('General');
     await expect(dialog.getByRole('radio', { name: 'Secondary' })).toBeChecked();
+    // Book appearances: the series' own three books by title, not five numbered boxes.
+    await expect(dialog.getByRole('checkbox', { name: /^Book \d+/ })).toHaveCount(3);
+    await expect(dialog.getByText('Book 1: A Wizard of Earthsea')).toBeVisible();
+    await expect(dialog.getByText('Book 3: The Farthest Shore')).toBeVisible();
     await dialog.getByRole('button', { name: 'Add Location' }).click();
     await expect(dialog.getByText('Location name is required')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();

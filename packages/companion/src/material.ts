@@ -1,7 +1,8 @@
 /**
  * The series as the companion sees it, and its spoiler-safe view: with a book chosen, nothing first
  * appearing after that book is used (docs/server.md#ai-companion). Books are numbered by their
- * order in the series, which is what characters' and locations' `bookAppearances` (1–5) count.
+ * order in the series, which is what characters' and locations' `bookAppearances` count
+ * (packages/schema book-appearances.ts).
  */
 import type { Book, Chapter, Character, CharacterRelationship, Location, TimelineEvent } from '@chronicler/schema';
 

@@ -46,11 +46,16 @@ function optionalText(max: number = LIMITS.longText) {
 const nullableUrl = z.string().max(LIMITS.url).nullable();
 const position = z.number().int().min(0).max(1_000_000);
 
-export const BOOK_NUMBERS = [1, 2, 3, 4, 5] as const;
-/** Book appearances are limited to books 1 to 5 (001 §9). Stored sorted and without repeats. */
+/** Upper bound of a book number in `bookAppearances` (as many as a series may hold, at most). */
+export const BOOK_APPEARANCE_MAX = 1000;
+/**
+ * Book numbers (a book's position in its series), not the spec's fixed 1 to 5 (001 §9,
+ * docs/spec-differences.md): the server checks them against the series' books
+ * (book-appearances.ts). Stored sorted and without repeats.
+ */
 const bookAppearances = z
-  .array(z.number().int().min(1).max(5))
-  .max(5)
+  .array(z.number().int().min(1).max(BOOK_APPEARANCE_MAX))
+  .max(BOOK_APPEARANCE_MAX)
   .transform((nums) => [...new Set(nums)].sort((a, b) => a - b));
 
 // ---------------------------------------------------------------------------------------------

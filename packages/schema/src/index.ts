@@ -2,6 +2,7 @@ export * from './ids.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './entities.ts';
+export * from './book-appearances.ts';
 export * from './plans.ts';
 export * from './products.ts';
 export * from './rules.ts';

@@ -8,6 +8,7 @@ import { assertAccessible, eventsWithCharacter, listLiveJson, loadAccessible } f
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
 import { applyUpdate, baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from '../routes/kit.ts';
+import { assertBookAppearancesInSeries } from './book-appearances.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
 export default async function characterRoutes(fastify: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export default async function characterRoutes(fastify: FastifyInstance): Promise
     write(request, reply, async (ctx) => {
       // A series deleted on another device first: stored as its delete would have left it (story/dangling.ts).
       const series = await loadEvenIfDeleted(ctx, 'series', request.body.seriesId);
+      await assertBookAppearancesInSeries(ctx.trx, series.id, request.body.bookAppearances);
       return createUnder(ctx, 'characters', series.id, { ...request.body, seriesId: series.id }, isDeleted(series));
     }),
   );
@@ -33,7 +35,13 @@ export default async function characterRoutes(fastify: FastifyInstance): Promise
 
   app.put('/api/characters/:id', { schema: { params: idParams, body: updateCharacterBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
-    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'characters', request.params.id, request.body, baseRev)));
+    return write(request, reply, async (ctx) =>
+      ok(
+        await applyUpdate(ctx, 'characters', request.params.id, request.body, baseRev, {
+          validate: (current) => assertBookAppearancesInSeries(ctx.trx, current.seriesId, request.body.bookAppearances),
+        }),
+      ),
+    );
   });
 
   app.delete('/api/characters/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>

@@ -1,6 +1,6 @@
 /** Characters, relationships and locations. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, characterRelationshipSchema, characterSchema, locationSchema, upgradeMessage } from '@chronicler/schema';
+import { MESSAGES, bookAppearanceMessage, characterRelationshipSchema, characterSchema, locationSchema, upgradeMessage } from '@chronicler/schema';
 import { type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';
 import { type StoryClient, expectError, storyClient } from '../support/story-client.ts';
 
@@ -47,7 +47,7 @@ describe('characters', () => {
   it('answers the spec messages and rejects unknown fields', async () => {
     expectError(await me.post('/api/characters', { seriesId: series.id }), 422, 'VALIDATION_FAILED', MESSAGES.character.nameRequired);
     expectError(await me.post('/api/characters', { name: 'Ann' }), 422, 'VALIDATION_FAILED', 'No series selected');
-    expectError(await me.post('/api/characters', { seriesId: series.id, name: 'Ann', bookAppearances: [6] }), 422, 'VALIDATION_FAILED');
+    expectError(await me.post('/api/characters', { seriesId: series.id, name: 'Ann', bookAppearances: [6] }), 422, 'VALIDATION_FAILED', bookAppearanceMessage(6));
     expectError(await me.post('/api/characters', { seriesId: series.id, name: 'Ann', mood: 'sad' }), 422, 'VALIDATION_FAILED');
     const ann = await me.create('/api/characters', { seriesId: series.id, name: 'Ann' });
     expectError(await me.put(`/api/characters/${ann.id}`, { seriesId: series.id }), 422, 'VALIDATION_FAILED');
@@ -161,6 +161,26 @@ describe('character relationships', () => {
     expect(await apprentice.read(`/api/series/${mine.id}/character-relationships`)).toEqual([rel]);
     expectError(await apprentice.put(`/api/character-relationships/${rel.id}`, { description: 'x' }), 403, 'FEATURE_LOCKED');
     expectError(await apprentice.del(`/api/character-relationships/${rel.id}`), 403, 'FEATURE_LOCKED');
+  });
+});
+
+describe('book appearances', () => {
+  it("take the series' own books: Books 6 and 7 of a seven-book saga, never a book it does not have", async () => {
+    for (let i = 1; i <= 7; i++) await me.create('/api/books', { seriesId: series.id, title: `Book ${i}` });
+    const ann = await me.create('/api/characters', { seriesId: series.id, name: 'Ann', bookAppearances: [7, 6, 1] });
+    expect(ann.bookAppearances).toEqual([1, 6, 7]);
+    const quay = await me.create('/api/locations', { seriesId: series.id, name: 'Quay', bookAppearances: [7] });
+    expect(quay.bookAppearances).toEqual([7]);
+    expectError(await me.post('/api/characters', { seriesId: series.id, name: 'Bo', bookAppearances: [8] }), 422, 'VALIDATION_FAILED', bookAppearanceMessage(8));
+    expectError(await me.put(`/api/characters/${ann.id}`, { bookAppearances: [6, 9] }), 422, 'VALIDATION_FAILED', bookAppearanceMessage(9));
+    expectError(await me.put(`/api/locations/${quay.id}`, { bookAppearances: [8] }), 422, 'VALIDATION_FAILED', bookAppearanceMessage(8));
+    expect(json(await me.put(`/api/locations/${quay.id}`, { bookAppearances: [2, 6] }))).toMatchObject({ bookAppearances: [2, 6], mergeStatus: 'applied' });
+  });
+
+  it("keep the spec's five valid in any series, so rows written before stay as they are", async () => {
+    const ann = await me.create('/api/characters', { seriesId: series.id, name: 'Ann', bookAppearances: [4, 5] });
+    expect(ann.bookAppearances).toEqual([4, 5]);
+    expect(json(await me.put(`/api/characters/${ann.id}`, { name: 'Anna' }))).toMatchObject({ bookAppearances: [4, 5], name: 'Anna' });
   });
 });
 

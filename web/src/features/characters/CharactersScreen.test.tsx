@@ -12,7 +12,7 @@ import { ToastRegion } from '@/components/ToastRegion';
 import { useSession } from '@/lib/session';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import { SyncTestProvider } from '@/lib/sync';
-import { USER_ID, freshDb, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
+import { USER_ID, freshDb, serverBook, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
 import { CharactersScreen } from './CharactersScreen';
 import { reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { PLACEHOLDER_IMAGES } from './model/image-generation';
@@ -181,6 +181,9 @@ describe('Characters page: tabs, search and cards', () => {
 describe('Characters page: New Character and editing', () => {
   it('creates a character with every field and queues it for the server', async () => {
     const { series } = await seed('wordsmith');
+    // A seven-book saga: its own books by title, Books 6 and 7 included.
+    const titles = ['A Wizard of Earthsea', 'The Tombs of Atuan', 'The Farthest Shore', 'Tehanu', 'Tales from Earthsea', 'The Other Wind', 'Firelight'];
+    await db.books.bulkPut(titles.map((title, i) => serverBook(series.id, { title, position: i + 1 })));
     const { user } = renderScreen();
     await loaded();
     await user.click(await screen.findByRole('button', { name: 'New Character' }));
@@ -201,8 +204,10 @@ describe('Characters page: New Character and editing', () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Personality' }), 'Fierce');
     await fill(user, within(dialog).getByRole('textbox', { name: 'Goals' }), 'Freedom');
     await fill(user, within(dialog).getByRole('textbox', { name: 'Backstory' }), 'Taken as a child');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 2' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 3' }));
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Book 7: Firelight' })).toBeTruthy());
+    expect(within(dialog).getAllByRole('checkbox', { name: /^Book \d+: / }).map((box) => box.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 6: The Other Wind' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Book 7: Firelight' }));
     await user.click(within(dialog).getByRole('switch', { name: 'Main character' }));
     await fill(user, within(dialog).getByRole('textbox', { name: 'Avatar URL' }), '/img/tenar.png');
     await user.click(within(dialog).getByRole('button', { name: 'Create Character' }));
@@ -222,15 +227,15 @@ describe('Characters page: New Character and editing', () => {
       personality: 'Fierce',
       goals: 'Freedom',
       backstory: 'Taken as a child',
-      bookAppearances: [2, 3],
+      bookAppearances: [6, 7],
       isProtagonist: true,
       avatarUrl: '/img/tenar.png',
     });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ method: 'POST', path: '/api/characters' });
-    expect((entry!.body as { bookAppearances: number[] }).bookAppearances).toEqual([2, 3]);
+    expect((entry!.body as { bookAppearances: number[] }).bookAppearances).toEqual([6, 7]);
     const card = await screen.findByRole('article', { name: 'Tenar' });
-    expect(within(card).getByText('Books 2 and 3')).toBeTruthy();
+    expect(within(card).getByText('Books 6 and 7')).toBeTruthy();
   });
 
   it('View Details opens the edit dialog and saves only what changed', async () => {

@@ -85,7 +85,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const { db, mutators, userId } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const data = useCharactersData(db);
-  const { series, seriesId, current, characters, relationships } = data;
+  const { series, seriesId, current, characters, relationships, books } = data;
 
   const [tab, setTab] = useState<CharacterTab>('main');
   const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, `${tab}:${seriesId ?? ''}`);
@@ -343,6 +343,7 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
       <CharacterDialog
         opened={dialog.kind === 'create' || (dialog.kind === 'edit' && editing !== null)}
         character={editing}
+        books={books}
         plan={plan}
         onClose={close}
         onSubmit={saveCharacter}

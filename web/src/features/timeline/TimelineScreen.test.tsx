@@ -147,7 +147,7 @@ describe('Timeline page', () => {
     const { db } = renderScreen(<TimelineScreen />, { plan: 'wordsmith' });
     await seedStory(db);
 
-    // Chronological: the date text alphabetically, empty first, drawn with the date on the left.
+    // Chronological: the dates in the author's order, an undated event of no book first, drawn with the date on the left.
     await waitFor(() =>
       expect(eventTitles()).toEqual(['The forging of the Ring', 'Riddles in the dark', 'Battle of Five Armies', 'The long-expected party']),
     );

@@ -81,9 +81,9 @@ function TimelinePage() {
   const characterKnown = chosenCharacter === ALL_CHARACTERS || characters.some((c) => c.id === chosenCharacter);
   const characterFilter = chosenCharacter && characterKnown ? chosenCharacter : null;
 
-  const chronological = useMemo(() => sortChronological(events), [events]);
+  const chronological = useMemo(() => sortChronological(events, books), [events, books]);
   const groups = useMemo(() => groupNarrative(events, books), [events, books]);
-  const forCharacter = useMemo(() => filterByCharacter(events, characterFilter), [events, characterFilter]);
+  const forCharacter = useMemo(() => filterByCharacter(chronological, characterFilter), [chronological, characterFilter]);
 
   const refsOf = useMemo(() => {
     const bookById = new Map(books.map((b) => [b.id, b.title]));

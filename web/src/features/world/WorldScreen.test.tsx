@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, ROLE_MESSAGES } from '@chronicler/schema';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
-import { serverSeries } from '@chronicler/sync-client/testing';
+import { serverBook, serverSeries } from '@chronicler/sync-client/testing';
 import { serverLocation } from '@/test/fixtures';
 import { renderWithDb as renderScreen } from '@/test/renderWithDb';
 import { WorldScreen } from './index';
@@ -60,6 +60,8 @@ describe('World Building page', () => {
     const series = serverSeries({ title: 'Earthsea' });
     const { db } = renderScreen(<WorldScreen />);
     await db.series.put(series);
+    // A trilogy: three boxes, its own books by title.
+    await db.books.bulkPut(['A Wizard of Earthsea', 'The Tombs of Atuan', 'The Farthest Shore'].map((title, i) => serverBook(series.id, { title, position: i + 1 })));
     expect(await screen.findByText('No Locations Found')).toBeTruthy();
 
     await user.click(screen.getAllByRole('button', { name: 'New Element' })[0]!);
@@ -74,8 +76,9 @@ describe('World Building page', () => {
     await user.click(await screen.findByRole('option', { name: 'Island' }));
     await user.click(within(dialog()).getByRole('radio', { name: 'Main' }));
     await user.type(within(dialog()).getByRole('textbox', { name: 'Description' }), 'The school of wizards');
-    await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 3' }));
-    await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 1' }));
+    expect(within(dialog()).getAllByRole('checkbox', { name: /^Book / }).map((box) => box.getAttribute('value'))).toEqual(['1', '2', '3']);
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 3: The Farthest Shore' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Book 1: A Wizard of Earthsea' }));
     // "Always include" starts unmarked and toggles from the keyboard.
     const always = within(dialog()).getByRole('checkbox', { name: 'Always include in companion context' });
     expect(always).toHaveProperty('checked', false);

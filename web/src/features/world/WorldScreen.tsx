@@ -77,7 +77,7 @@ export function WorldScreen() {
 function WorldPage() {
   const { db, mutators, userId } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
-  const { series, seriesId, selectSeries, current, locations } = useWorldData(db);
+  const { series, seriesId, selectSeries, current, locations, books } = useWorldData(db);
 
   const [tab, setTab] = useState<string>('locations');
   const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
@@ -245,6 +245,7 @@ function WorldPage() {
       <LocationDialog
         opened={dialog.kind === 'create' || (dialog.kind === 'edit' && editing !== null)}
         location={editing}
+        books={books}
         seriesTitle={current?.title}
         onClose={close}
         onSubmit={save}

@@ -18,7 +18,9 @@ import {
   CHARACTER_ALIASES_MAX,
   CHARACTER_ALIAS_MAX_CHARS,
   MESSAGES,
+  bookAppearanceChoices,
   hasFeature,
+  type Book,
   type Character,
   type PlanName,
 } from '@chronicler/schema';
@@ -27,7 +29,6 @@ import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TO
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/lib/toast';
 import {
-  BOOK_OPTIONS,
   ROLE_OPTIONS,
   STATUS_OPTIONS,
   emptyCharacterForm,
@@ -45,6 +46,8 @@ export interface CharacterDialogProps {
   opened: boolean;
   /** The character being edited; null for New Character. */
   character: Character | null;
+  /** The series' books: one "Book appearances" box each (packages/schema book-appearances.ts). */
+  books: readonly Book[];
   plan: PlanName;
   onClose: () => void;
   /** Saves; resolves true when the dialog may close. */
@@ -54,7 +57,7 @@ export interface CharacterDialogProps {
 }
 
 /** The New Character / Edit Character dialog with every field of spec 001 §3 and the AI image action. */
-export function CharacterDialog({ opened, character, plan, onClose, onSubmit, imageOptions }: CharacterDialogProps) {
+export function CharacterDialog({ opened, character, books, plan, onClose, onSubmit, imageOptions }: CharacterDialogProps) {
   const [values, setValues] = useState<CharacterFormValues>(emptyCharacterForm);
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -221,10 +224,15 @@ export function CharacterDialog({ opened, character, plan, onClose, onSubmit, im
             <Textarea label="Backstory" autosize minRows={2} maxRows={6} value={values.backstory} onChange={(e) => set('backstory', e.currentTarget.value)} />
           </SimpleGrid>
 
-          <Checkbox.Group label="Book appearances" value={values.bookAppearances} onChange={(v) => set('bookAppearances', v)}>
+          <Checkbox.Group
+            label="Book appearances"
+            description={books.length === 0 ? 'Add books to the series to mark the ones this character appears in' : undefined}
+            value={values.bookAppearances}
+            onChange={(v) => set('bookAppearances', v)}
+          >
             <Group gap="md" mt={6}>
-              {BOOK_OPTIONS.map((o) => (
-                <Checkbox key={o.value} value={o.value} label={o.label} />
+              {bookAppearanceChoices(books, character?.bookAppearances).map((choice) => (
+                <Checkbox key={choice.number} value={String(choice.number)} label={choice.orphan ? `${choice.label} (not a book of this series)` : choice.label} />
               ))}
             </Group>
           </Checkbox.Group>

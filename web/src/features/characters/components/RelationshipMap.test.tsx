@@ -32,6 +32,29 @@ describe('the relationship map', () => {
     expect(hobb.querySelector('[data-testid="map-node-label"]')!.textContent).toBe('Old Hobb');
   });
 
+  it('fits "The Drowned Queen" whole; a name too long is shortened, and shown whole on hover and on focus', () => {
+    const queen = serverCharacter(seriesId, { name: 'The Drowned Queen' });
+    const marches = serverCharacter(seriesId, { name: 'Queen Isolde of the Drowned Western Marches' });
+    const noop = () => undefined;
+    renderInTheme(<RelationshipMap characters={[queen, marches]} relationships={[]} onNodeClick={noop} onLinkClick={noop} />);
+    const node = (name: string) => screen.getByRole('button', { name: `${name}, supporting. Open details` });
+    expect(node('The Drowned Queen').querySelector('[data-testid="map-node-label"]')!.textContent).toBe('The Drowned Queen');
+    const long = node('Queen Isolde of the Drowned Western Marches');
+    expect(long.querySelector('[data-testid="map-node-label"]')!.textContent).toMatch(/…$/);
+    expect(screen.queryByTestId('map-node-name')).toBeNull();
+
+    fireEvent.mouseEnter(long);
+    expect(screen.getByTestId('map-node-name').textContent).toBe('Queen Isolde of the Drowned Western Marches');
+    fireEvent.mouseLeave(long);
+    expect(screen.queryByTestId('map-node-name')).toBeNull();
+    fireEvent.focus(long);
+    expect(screen.getByTestId('map-node-name').textContent).toBe('Queen Isolde of the Drowned Western Marches');
+    fireEvent.blur(long);
+    // A name shown whole needs no second copy.
+    fireEvent.focus(node('The Drowned Queen'));
+    expect(screen.queryByTestId('map-node-name')).toBeNull();
+  });
+
   it('pans with the arrow keys when focused, and Reset puts it back', async () => {
     renderMap();
     const map = screen.getByRole('group', { name: /Character relationship map/ });

@@ -7,6 +7,7 @@ import { DeferredTooltip } from '@/lib/first-load';
 import { ROLE_LABELS } from '../model/character-form';
 import { useMapPan } from '../hooks/useMapPan';
 import {
+  LABEL_LINE_HEIGHT,
   MAP_CENTER,
   MAP_CONTAINER_HEIGHT,
   MAP_VIEWBOX,
@@ -58,11 +59,15 @@ function tooltipText(relationship: CharacterRelationship): string {
 export const RelationshipMap = memo(function RelationshipMap({ characters, relationships, onNodeClick, onLinkClick, onAddRelationship }: RelationshipMapProps) {
   const [zoom, setZoom] = useState(ZOOM_DEFAULT);
   const [activeLink, setActiveLink] = useState<string | null>(null);
+  // The node under the pointer or focus: a shortened name shows whole above it.
+  const [activeNode, setActiveNode] = useState<string | null>(null);
 
   const nodes = useMemo(() => layoutNodes(characters), [characters]);
   const links = useMemo(() => layoutLinks(relationships, nodes), [relationships, nodes]);
   const names = useMemo(() => new Map(characters.map((c) => [c.id, c.name])), [characters]);
   const active = links.find((l) => l.relationship.id === activeLink) ?? null;
+  const labels = useMemo(() => new Map(nodes.map((n) => [n.character.id, nodeLabelLines((n.character as Character).name, n.r)])), [nodes]);
+  const named = nodes.find((n) => n.character.id === activeNode && labels.get(activeNode)?.shortened) ?? null;
 
   // On a phone the drawing is framed tightly round the circle of characters (the spec's 800-wide
   // view left nodes 14 px across on a 390 px screen), in a box as tall as it needs.
@@ -174,6 +179,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
                   const c = n.character as Character;
                   const fill = NODE_SHADES[nodeColor(c)].css;
                   const kind = c.isProtagonist ? 'main character' : ROLE_LABELS[c.role].toLowerCase();
+                  const leave = () => setActiveNode((cur) => (cur === c.id ? null : cur));
                   return (
                     <g
                       key={c.id}
@@ -186,16 +192,30 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
                       transform={`translate(${n.x.toFixed(2)} ${n.y.toFixed(2)})`}
                       onClick={() => onNodeClick(c)}
                       onKeyDown={activate(() => onNodeClick(c))}
+                      onMouseEnter={() => setActiveNode(c.id)}
+                      onMouseLeave={leave}
+                      onFocus={() => setActiveNode(c.id)}
+                      onBlur={leave}
                     >
                       <title>{c.name}</title>
                       <circle r={n.r + 5} className={classes.nodeRing} />
                       <circle r={n.r} fill={fill} className={classes.nodeCircle} />
-                      <NodeLabel name={c.name} radius={n.r} />
+                      <NodeLabel label={labels.get(c.id)!} />
                     </g>
                   );
                 })}
               </g>
-              {active ? <LinkTooltip x={active.mid.x} y={active.mid.y} text={tooltipText(active.relationship)} /> : null}
+              {active ? <MapTooltip x={active.mid.x} y={active.mid.y - 22} text={tooltipText(active.relationship)} /> : null}
+              {named ? (
+                <MapTooltip
+                  x={named.x}
+                  // Above the node, or below it when the node is at the top of the drawing.
+                  y={named.y - named.r < 40 ? named.y + named.r + 18 : named.y - named.r - 18}
+                  text={(named.character as Character).name}
+                  bounds={phone ? { left: MAP_CENTER.x - PHONE_VIEWBOX_WIDTH / 2, right: MAP_CENTER.x + PHONE_VIEWBOX_WIDTH / 2 } : { left: 0, right: MAP_WIDTH }}
+                  testId="map-node-name"
+                />
+              ) : null}
             </g>
           </svg>
         )}
@@ -222,10 +242,10 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
   );
 });
 
-/** The whole name, wrapped inside the node (`nodeLabelLines`). */
-function NodeLabel({ name, radius }: { name: string; radius: number }) {
-  const { lines, fontSize } = nodeLabelLines(name, radius);
-  const lineHeight = fontSize * 1.15;
+/** The name wrapped inside the node, or shortened with "…" (`nodeLabelLines`). */
+function NodeLabel({ label }: { label: ReturnType<typeof nodeLabelLines> }) {
+  const { lines, fontSize } = label;
+  const lineHeight = fontSize * LABEL_LINE_HEIGHT;
   const top = -((lines.length - 1) * lineHeight) / 2;
   return (
     <text className={classes.nodeLabel} textAnchor="middle" fontSize={fontSize} data-testid="map-node-label">
@@ -239,11 +259,14 @@ function NodeLabel({ name, radius }: { name: string; radius: number }) {
   );
 }
 
-function LinkTooltip({ x, y, text }: { x: number; y: number; text: string }) {
+/** A label drawn on the map, centred on (x, y): a relationship's type, or a shortened name in full. */
+function MapTooltip({ x, y, text, bounds, testId = 'map-tooltip' }: { x: number; y: number; text: string; bounds?: { left: number; right: number }; testId?: string }) {
   const width = Math.max(48, text.length * 6.6 + 16);
   const height = 24;
+  // Kept inside the drawing's width, so a long name is not cut at the edge of a phone's map.
+  const centre = bounds ? Math.min(Math.max(x, bounds.left + width / 2 + 2), bounds.right - width / 2 - 2) : x;
   return (
-    <g transform={`translate(${x} ${y - 22})`} pointerEvents="none" data-testid="map-tooltip" aria-hidden="true">
+    <g transform={`translate(${centre} ${y})`} pointerEvents="none" data-testid={testId} aria-hidden="true">
       <rect x={-width / 2} y={-height / 2} width={width} height={height} rx={6} className={classes.tooltipBox} />
       <text className={classes.tooltipText} textAnchor="middle" dominantBaseline="central">
         {text}

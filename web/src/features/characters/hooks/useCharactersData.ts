@@ -5,22 +5,27 @@
  * rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Character, CharacterRelationship } from '@chronicler/schema';
+import type { Book, Character, CharacterRelationship } from '@chronicler/schema';
 import { useSeriesChoice, type SeriesChoice } from '@/lib/useSeriesChoice';
 import type { ChroniclerDb } from '@chronicler/sync-client';
-import { charactersOfSeries, relationshipsOfSeries } from '@chronicler/sync-client';
+import { booksOfSeries, charactersOfSeries, relationshipsOfSeries } from '@chronicler/sync-client';
 
 export interface CharactersData extends SeriesChoice {
   /** undefined while the chosen series' rows load. */
   characters: Character[] | undefined;
   relationships: CharacterRelationship[] | undefined;
+  /** The series' books: the book appearances a character can have. */
+  books: Book[];
 }
 
 interface SeriesRows {
   seriesId: string;
   characters: Character[];
   relationships: CharacterRelationship[];
+  books: Book[];
 }
+
+const NO_BOOKS: Book[] = [];
 
 export function useCharactersData(db: ChroniclerDb): CharactersData {
   const choice = useSeriesChoice(db);
@@ -28,8 +33,12 @@ export function useCharactersData(db: ChroniclerDb): CharactersData {
 
   const rows = useLiveQuery(async (): Promise<SeriesRows | null> => {
     if (!seriesId) return null;
-    const [characters, relationships] = await Promise.all([charactersOfSeries(db, seriesId), relationshipsOfSeries(db, seriesId)]);
-    return { seriesId, characters, relationships };
+    const [characters, relationships, books] = await Promise.all([
+      charactersOfSeries(db, seriesId),
+      relationshipsOfSeries(db, seriesId),
+      booksOfSeries(db, seriesId),
+    ]);
+    return { seriesId, characters, relationships, books };
   }, [db, seriesId]);
 
   const fresh = rows && rows.seriesId === seriesId ? rows : undefined;
@@ -38,5 +47,6 @@ export function useCharactersData(db: ChroniclerDb): CharactersData {
     ...choice,
     characters: empty ? [] : fresh?.characters,
     relationships: empty ? [] : fresh?.relationships,
+    books: fresh?.books ?? NO_BOOKS,
   };
 }

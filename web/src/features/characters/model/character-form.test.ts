@@ -59,7 +59,7 @@ describe('character form', () => {
     const c = character();
     expect(updateBodyFromForm(c, formFromCharacter(c))).toEqual({});
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), isProtagonist: false })).toEqual({ isProtagonist: false });
-    expect(updateBodyFromForm(c, { ...formFromCharacter(c), bookAppearances: ['2', '1', '4'] })).toEqual({ bookAppearances: [1, 2, 4] });
+    expect(updateBodyFromForm(c, { ...formFromCharacter(c), bookAppearances: ['2', '1', '7'] })).toEqual({ bookAppearances: [1, 2, 7] });
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), avatarUrl: '/assets/p.svg' })).toEqual({ avatarUrl: '/assets/p.svg' });
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), aliases: ['Sparrowhawk', 'the Archmage'] })).toEqual({ aliases: ['Sparrowhawk', 'the Archmage'] });
     expect(updateBodyFromForm(c, { ...formFromCharacter(c), aliases: [] })).toEqual({ aliases: [] });

@@ -2,7 +2,6 @@
  * The New Character / edit dialog's values (spec 001 §3) and their mapping to the mutators' bodies.
  */
 import {
-  BOOK_NUMBERS,
   CHARACTER_ROLES,
   CHARACTER_STATUSES,
   type Character,
@@ -30,7 +29,6 @@ export const STATUS_LABELS: Readonly<Record<CharacterStatus, string>> = {
 
 export const ROLE_OPTIONS = CHARACTER_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 export const STATUS_OPTIONS = CHARACTER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-export const BOOK_OPTIONS = BOOK_NUMBERS.map((n) => ({ value: String(n), label: `Book ${n}` }));
 
 export interface CharacterFormValues {
   name: string;
@@ -43,7 +41,7 @@ export interface CharacterFormValues {
   personality: string;
   goals: string;
   backstory: string;
-  /** Checkbox values '1'…'5'. */
+  /** Checkbox values: book numbers (positions in the series) as text (packages/schema book-appearances.ts). */
   bookAppearances: string[];
   isProtagonist: boolean;
   avatarUrl: string;
@@ -94,7 +92,7 @@ export function formFromCharacter(c: Character): CharacterFormValues {
 }
 
 function books(values: readonly string[]): number[] {
-  return [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 5))].sort((a, b) => a - b);
+  return [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n >= 1))].sort((a, b) => a - b);
 }
 
 /**

@@ -16,6 +16,10 @@ import {
   layoutNodes,
   linkStyle,
   nodeColor,
+  LABEL_LINE_HEIGHT,
+  LABEL_MAX_LINES,
+  MIN_LABEL_FONT,
+  labelWidth,
   nodeLabelLines,
   truncateDescription,
   zoomIn,
@@ -185,23 +189,46 @@ describe('layoutLinks', () => {
   });
 });
 
-describe('nodeLabelLines: the whole name inside its node', () => {
-  it('wraps a two-word name onto two lines instead of dropping a word', () => {
+describe('nodeLabelLines: a readable name inside its node', () => {
+  it('wraps a name onto lines instead of dropping a word', () => {
     expect(nodeLabelLines('Lord Corven', 30).lines).toEqual(['Lord', 'Corven']);
     expect(nodeLabelLines('Old Hobb', 30).lines.join(' ')).toBe('Old Hobb');
-    expect(nodeLabelLines('Ged', 40)).toEqual({ lines: ['Ged'], fontSize: 13 });
+    expect(nodeLabelLines('Ged', 40)).toEqual({ lines: ['Ged'], fontSize: 13, shortened: false });
   });
 
-  it('keeps every line inside the circle, shrinking the font rather than cutting words', () => {
-    const text = fc.array(fc.stringMatching(/^[A-Za-z]{1,9}$/), { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+  it('fits "The Drowned Queen" whole in a supporting node, at a legible size', () => {
+    const label = nodeLabelLines('The Drowned Queen', 30);
+    expect(label.lines.join(' ')).toBe('The Drowned Queen');
+    expect(label.shortened).toBe(false);
+    expect(label.fontSize).toBeGreaterThanOrEqual(MIN_LABEL_FONT);
+  });
+
+  it('shortens a name too long for its node with "…", never below the legible size', () => {
+    const label = nodeLabelLines('Queen Isolde of the Drowned Western Marches', 30);
+    expect(label.shortened).toBe(true);
+    expect(label.fontSize).toBe(MIN_LABEL_FONT);
+    expect(label.lines.at(-1)).toMatch(/…$/);
+    expect(nodeLabelLines('Wolfeschlegelsteinhausenbergerdorff', 30).lines[0]).toMatch(/^Wolfe.*…$/);
+  });
+
+  it('keeps every line inside the circle at its height, at a legible size, whole unless shortened', () => {
+    const word = fc.stringMatching(/^[A-Za-zÀ-ÿ’'-]{1,14}$/);
+    const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
     fc.assert(
       fc.property(text, fc.constantFrom(30, 40), (name, r) => {
-        const { lines, fontSize } = nodeLabelLines(name, r);
-        expect(lines.length).toBeLessThanOrEqual(r >= 40 ? 3 : 2);
-        for (const line of lines) expect(line.length * 0.62 * fontSize).toBeLessThanOrEqual(r * 1.7 + 0.01);
-        if (fontSize > 7) expect(lines.join(' ')).toBe(name);
+        const { lines, fontSize, shortened } = nodeLabelLines(name, r);
+        expect(lines.length).toBeGreaterThan(0);
+        expect(lines.length).toBeLessThanOrEqual(LABEL_MAX_LINES);
+        expect(fontSize).toBeGreaterThanOrEqual(MIN_LABEL_FONT);
+        const step = fontSize * LABEL_LINE_HEIGHT;
+        lines.forEach((line, i) => {
+          const y = Math.abs(-((lines.length - 1) * step) / 2 + i * step) + fontSize / 2;
+          const drawn = i < lines.length - 1 ? `${line} ` : line;
+          expect(labelWidth(drawn) * fontSize).toBeLessThanOrEqual(2 * Math.sqrt(r * r - y * y) + 0.01);
+        });
+        if (!shortened) expect(lines.join(' ')).toBe(name);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 });

@@ -188,40 +188,87 @@ export function layoutLinks<R extends CharacterRelationship>(relationships: read
   return links;
 }
 
-/** Average glyph width of the node font, in font sizes (bold sans-serif). */
-const GLYPH_WIDTH = 0.62;
-const MIN_LABEL_FONT = 7;
-
 /**
- * The whole name inside its node ("Lord Corven" once showed as "Lord"): words wrapped onto
- * up to three lines across the circle, and the font made smaller until the longest line fits. Only
- * a name that cannot fit even then is cut with "…" (the full name stays in the tooltip and the
- * accessible name).
+ * The width of a character of the node font (bold sans-serif), in font sizes: generous, so that a
+ * line measured to fit never spills out of its circle (white text outside a node cannot be read
+ * on a light page).
  */
-export function nodeLabelLines(name: string, radius: number): { lines: string[]; fontSize: number } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const base = radius >= MAIN_NODE_RADIUS ? 13 : 11;
-  const width = radius * 1.7; // the chord a few lines high still spans inside the circle
-  const maxLines = radius >= MAIN_NODE_RADIUS ? 3 : 2;
-  const fits = (text: string, size: number) => text.length * GLYPH_WIDTH * size <= width;
-  for (let size = base; size >= MIN_LABEL_FONT; size -= 0.5) {
-    // Greedy wrap at this size.
-    const lines: string[] = [];
-    for (const word of words) {
-      const last = lines[lines.length - 1];
-      if (last !== undefined && fits(`${last} ${word}`, size)) lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
-    if (lines.length <= maxLines && lines.every((line) => fits(line, size)) && lines.length * size * 1.15 <= radius * 1.6) {
-      return { lines, fontSize: size };
-    }
-  }
-  const perLine = Math.max(3, Math.floor(width / (GLYPH_WIDTH * MIN_LABEL_FONT)));
+function glyphWidth(char: string): number {
+  // About the widths of DejaVu Sans Bold, the widest of the usual sans-serif fonts.
+  if (/[mwMW@%…]/.test(char)) return 1.04;
+  if (/[\p{Lu}\p{N}]/u.test(char)) return 0.78;
+  if (/[iljI.,;:'’!| ]/.test(char)) return 0.36;
+  if (/[frt()-]/.test(char)) return 0.5;
+  return 0.7;
+}
+
+/** The estimated width of `text` at font size 1 (`glyphWidth`). */
+export function labelWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += glyphWidth(char);
+  return width;
+}
+
+/** Smallest label font, in map units: ~9.5 px on a phone's screen, where the map is drawn about 1:1. */
+export const MIN_LABEL_FONT = 9.5;
+export const LABEL_MAX_LINES = 3;
+export const LABEL_LINE_HEIGHT = 1.15;
+
+/** The widest a line may be at `offset` from the node's centre: the chord there, less a margin. */
+function chordAt(radius: number, offset: number, fontSize: number): number {
+  const edge = Math.abs(offset) + fontSize / 2;
+  return edge >= radius ? 0 : 2 * Math.sqrt(radius * radius - edge * edge) - 6;
+}
+
+function wrap(words: readonly string[], fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   for (const word of words) {
-    if (lines.length === maxLines) break;
-    lines.push(word.length <= perLine ? word : `${word.slice(0, perLine - 1)}…`);
+    const last = lines[lines.length - 1];
+    if (last !== undefined && fits(`${last} ${word}`)) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
   }
-  if (words.length > maxLines) lines[maxLines - 1] = `${lines[maxLines - 1]!.slice(0, perLine - 1)}…`;
-  return { lines, fontSize: MIN_LABEL_FONT };
+  return lines;
+}
+
+function linesFit(lines: readonly string[], radius: number, size: number): boolean {
+  if (lines.length > LABEL_MAX_LINES) return false;
+  const top = -((lines.length - 1) * size * LABEL_LINE_HEIGHT) / 2;
+  // A line but the last is drawn with its trailing space (RelationshipMap's NodeLabel), centred with it.
+  return lines.every((line, i) => labelWidth(i < lines.length - 1 ? `${line} ` : line) * size <= chordAt(radius, top + i * size * LABEL_LINE_HEIGHT, size));
+}
+
+/** `text` cut to fit `width` at `size`, ending in "…". */
+function shortenTo(text: string, width: number, size: number): string {
+  let cut = text;
+  while (cut.length > 1 && labelWidth(`${cut}…`) * size > width) cut = cut.slice(0, -1).trimEnd();
+  return `${cut}…`;
+}
+
+/**
+ * The name inside its node, readable in every theme (white text that spilled out of a node was
+ * lost on a light page): words wrapped onto up to three lines, each within the circle's chord at
+ * its height, the font made smaller down to a legible minimum. A name that cannot fit even then
+ * is shortened with "…" (`shortened`): the map then shows the full name on hover and focus, and
+ * the node's accessible name has it.
+ */
+export function nodeLabelLines(name: string, radius: number): { lines: string[]; fontSize: number; shortened: boolean } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const base = radius >= MAIN_NODE_RADIUS ? 13 : 11.5;
+  for (let size = base; size >= MIN_LABEL_FONT; size -= 0.5) {
+    const lines = wrap(words, (line) => labelWidth(line) * size <= chordAt(radius, 0, size));
+    if (linesFit(lines, radius, size)) return { lines, fontSize: size, shortened: false };
+  }
+  // At the smallest size: as many lines as fit; a line too wide, or the last when words are left, ends in "…".
+  const size = MIN_LABEL_FONT;
+  const all = wrap(words, (line) => labelWidth(line) * size <= chordAt(radius, 0, size));
+  for (let count = Math.min(all.length, LABEL_MAX_LINES); count >= 1; count--) {
+    const top = -((count - 1) * size * LABEL_LINE_HEIGHT) / 2;
+    const candidate = all.slice(0, count).map((line, i) => {
+      const width = chordAt(radius, top + i * size * LABEL_LINE_HEIGHT, size);
+      const wordsLeft = i === count - 1 && count < all.length;
+      return labelWidth(line) * size <= width && !wordsLeft ? line : shortenTo(line, width, size);
+    });
+    if (linesFit(candidate, radius, size)) return { lines: candidate, fontSize: size, shortened: true };
+  }
+  return { lines: [shortenTo(words[0] ?? '', chordAt(radius, 0, size), size)], fontSize: size, shortened: true };
 }

@@ -20,15 +20,30 @@ const seriesId = newId();
 const titles = (events: { title: string }[]) => events.map((e) => e.title);
 
 describe('chronological view', () => {
-  it('sorts by the date text with empty dates first', () => {
+  it('puts back-story first: "Year -60" before "Year 11", "60 BCE" before "Year 1"', () => {
     const events = [
-      serverEvent(seriesId, { title: 'c', date: 'Year 300' }),
-      serverEvent(seriesId, { title: 'undated', date: '' }),
-      serverEvent(seriesId, { title: 'a', date: 'Autumn' }),
-      serverEvent(seriesId, { title: 'blank', date: '   ' }),
-      serverEvent(seriesId, { title: 'b', date: 'winter' }),
+      serverEvent(seriesId, { title: 'eleven', date: 'Year 11', position: 1 }),
+      serverEvent(seriesId, { title: 'minus-sixty', date: 'Year -60', position: 2 }),
+      serverEvent(seriesId, { title: 'one', date: 'Year 1', position: 3 }),
+      serverEvent(seriesId, { title: 'bce', date: '60 BCE', position: 4 }),
     ];
-    expect(titles(sortChronological(events))).toEqual(['undated', 'blank', 'a', 'b', 'c']);
+    expect(titles(sortChronological(events, []))).toEqual(['minus-sixty', 'bce', 'one', 'eleven']);
+  });
+
+  it('keeps undated events in their narrative place: after the dated event before them in the story', () => {
+    const one = serverBook(seriesId, { title: 'One', position: 1 });
+    const two = serverBook(seriesId, { title: 'Two', position: 2 });
+    const events = [
+      serverEvent(seriesId, { title: 'flashback-aftermath', date: '', bookId: two.id, position: 2 }),
+      serverEvent(seriesId, { title: 'flashback', date: 'Year -60', bookId: two.id, position: 1 }),
+      serverEvent(seriesId, { title: 'opening', date: 'Year 11', bookId: one.id, position: 1 }),
+      serverEvent(seriesId, { title: 'that-night', date: '   ', bookId: one.id, position: 2 }),
+      serverEvent(seriesId, { title: 'prologue', date: '', bookId: one.id, position: 0 }),
+    ];
+    expect(titles(sortChronological(events, [two, one]))).toEqual(['prologue', 'flashback', 'flashback-aftermath', 'opening', 'that-night']);
+    // An undated event of no book has no place in the story: first, as the spec has undated events.
+    const general = serverEvent(seriesId, { title: 'general', date: '', position: 1 });
+    expect(titles(sortChronological([...events, general], [one, two]))[0]).toBe('general');
   });
 
   it('sorts naturally: "Year 9" before "Year 10", "Spring" before "Autumn", months in calendar order', () => {
@@ -42,14 +57,14 @@ describe('chronological view', () => {
       serverEvent(seriesId, { title: '302-jan', date: 'year 302, jan' }),
       serverEvent(seriesId, { title: 'undated', date: '' }),
     ];
-    expect(titles(sortChronological(events))).toEqual(['undated', 'nine', 'ten', '302-march', '302-jan', '302-spring', '302-autumn', '302-dec']);
+    expect(titles(sortChronological(events, []))).toEqual(['undated', 'nine', 'ten', '302-march', '302-jan', '302-spring', '302-autumn', '302-dec']);
   });
 
   it('keeps the narrative order for equal dates and never changes its input', () => {
     const second = serverEvent(seriesId, { title: 'second', date: 'Dawn', position: 2 });
     const first = serverEvent(seriesId, { title: 'first', date: 'Dawn', position: 1 });
     const input = [second, first];
-    expect(titles(sortChronological(input))).toEqual(['first', 'second']);
+    expect(titles(sortChronological(input, []))).toEqual(['first', 'second']);
     expect(input).toEqual([second, first]);
   });
 
@@ -100,11 +115,14 @@ describe('narrative view', () => {
 describe('character view', () => {
   const frodo = newId();
   const sam = newId();
-  const events = [
-    serverEvent(seriesId, { title: 'both', date: 'b', characterIds: [frodo, sam] }),
-    serverEvent(seriesId, { title: 'sam', date: 'a', characterIds: [sam] }),
-    serverEvent(seriesId, { title: 'nobody', date: '' }),
-  ];
+  const events = sortChronological(
+    [
+      serverEvent(seriesId, { title: 'both', date: 'Year 2', characterIds: [frodo, sam], position: 1 }),
+      serverEvent(seriesId, { title: 'sam', date: 'Year -60', characterIds: [sam], position: 2 }),
+      serverEvent(seriesId, { title: 'nobody', date: '', position: 0 }),
+    ],
+    [],
+  );
 
   it("shows the chosen character's events on the dated line", () => {
     expect(titles(filterByCharacter(events, frodo))).toEqual(['both']);

@@ -4,7 +4,7 @@
  * drag. No React, no database: unit-tested on their own.
  */
 import { EVENT_IMPORTANCE, EVENT_TYPES, bookStatusDisplay, type Book, type BookStatusLabel, type TimelineEvent } from '@chronicler/schema';
-import { compareDateText } from './natural-date';
+import { sortByChronology } from './chronology';
 
 export type EventType = (typeof EVENT_TYPES)[number];
 export type EventImportance = (typeof EVENT_IMPORTANCE)[number];
@@ -45,18 +45,18 @@ export function compareNarrative(a: Ordered, b: Ordered): number {
 }
 
 /**
- * Chronological view (001 §4): empty dates first, as the spec says, then the date text in natural
- * order (numbers as numbers, months and seasons in calendar order: `compareDateText`,
- * docs/spec-differences.md); equal dates keep the narrative order.
+ * Chronological view (001 §4): the dates in the author's order — eras, negative years first,
+ * numbers as numbers, months and seasons in calendar order — and an undated event of a book in its
+ * place in the story (`sortByChronology`, docs/spec-differences.md); undated events of no book
+ * have no place in the story and come first, as the spec has them. Equal dates keep the story's order.
  */
-export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date'>>(events: readonly T[]): T[] {
-  return [...events].sort((a, b) => {
-    const da = a.date.trim();
-    const db = b.date.trim();
-    if (da === '' && db !== '') return -1;
-    if (db === '' && da !== '') return 1;
-    return compareDateText(da, db) || compareNarrative(a, b);
-  });
+export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date' | 'bookId'>>(events: readonly T[], books: readonly Book[]): T[] {
+  const story: T[] = [];
+  const unplaced: T[] = [];
+  for (const group of groupNarrative(events, books)) {
+    for (const event of group.events) (group.book === null && event.date.trim() === '' ? unplaced : story).push(event);
+  }
+  return sortByChronology([...unplaced, ...story], (e) => e.date);
 }
 
 /** 'Book {position}: {title}' (001 §2). */
@@ -109,14 +109,15 @@ export const ALL_CHARACTERS = 'all';
 
 /**
  * Character view (001 §4): the events the chosen character takes part in, or every event when none
- * (or 'All Characters') is chosen; drawn on the dated line, so in chronological order.
+ * (or 'All Characters') is chosen; drawn on the dated line, in the chronological order of the whole
+ * timeline (an undated event keeps its place even when the events around it are filtered out).
  */
-export function filterByCharacter<T extends Ordered & Pick<TimelineEvent, 'date' | 'characterIds'>>(
-  events: readonly T[],
+export function filterByCharacter<T extends Ordered & Pick<TimelineEvent, 'date' | 'bookId' | 'characterIds'>>(
+  chronological: readonly T[],
   characterId: string | null,
 ): T[] {
   const chosen = characterId && characterId !== ALL_CHARACTERS ? characterId : null;
-  return sortChronological(chosen ? events.filter((e) => e.characterIds.includes(chosen)) : events);
+  return chosen ? chronological.filter((e) => e.characterIds.includes(chosen)) : [...chronological];
 }
 
 /** Moves the item at `from` to `to` (a drop inside one list). */

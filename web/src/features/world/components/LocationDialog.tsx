@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { BOOK_NUMBERS, type Location } from '@chronicler/schema';
+import { bookAppearanceChoices, type Book, type Location } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
@@ -10,6 +10,8 @@ interface LocationDialogProps {
   opened: boolean;
   /** The location to edit; null to create one. */
   location: Location | null;
+  /** The series' books: one "Book appearances" box each (packages/schema book-appearances.ts). */
+  books: readonly Book[];
   /** The series name, shown under the title when creating. */
   seriesTitle?: string | undefined;
   onClose: () => void;
@@ -20,7 +22,7 @@ interface LocationDialogProps {
 }
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
-export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmit, readOnly = false }: LocationDialogProps) {
+export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false }: LocationDialogProps) {
   const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
@@ -33,12 +35,12 @@ export function LocationDialog({ opened, location, seriesTitle, onClose, onSubmi
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
-      <LocationForm key={current?.id ?? 'new'} location={current} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} readOnly={readOnly} />
+      <LocationForm key={current?.id ?? 'new'} location={current} books={books} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} readOnly={readOnly} />
     </Modal>
   );
 }
 
-function LocationForm({ location, seriesTitle, onClose, onSubmit, readOnly }: Omit<LocationDialogProps, 'opened'>) {
+function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly }: Omit<LocationDialogProps, 'opened'>) {
   const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
     initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
     validate: validateLocationForm,
@@ -94,13 +96,13 @@ function LocationForm({ location, seriesTitle, onClose, onSubmit, readOnly }: Om
         />
         <Checkbox.Group
           label="Book appearances"
-          description="The books of the series this location appears in"
+          description={books.length === 0 ? 'Add books to the series to mark the ones this location appears in' : 'The books of the series this location appears in'}
           value={values.bookAppearances.map(String)}
           onChange={(v) => set('bookAppearances', v.map(Number))}
         >
           <Group gap="lg" mt={8}>
-            {BOOK_NUMBERS.map((n) => (
-              <Checkbox key={n} value={String(n)} label={`Book ${n}`} />
+            {bookAppearanceChoices(books, location?.bookAppearances).map((choice) => (
+              <Checkbox key={choice.number} value={String(choice.number)} label={choice.orphan ? `${choice.label} (not a book of this series)` : choice.label} />
             ))}
           </Group>
         </Checkbox.Group>

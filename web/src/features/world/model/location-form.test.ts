@@ -27,11 +27,11 @@ describe('location form', () => {
       locationType: 'island',
       description: ' A mountain in the sea ',
       importance: 'main',
-      bookAppearances: [3, 1, 3],
+      bookAppearances: [3, 1, 3, 6],
       image: ' ',
       alwaysInclude: true,
     });
-    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3], image: null, alwaysInclude: true });
+    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3, 6], image: null, alwaysInclude: true });
     expect(createLocationBodySchema.safeParse(body).success).toBe(true);
     expect('mapCoordinates' in body).toBe(false);
   });

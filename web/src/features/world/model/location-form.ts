@@ -10,7 +10,7 @@ export interface LocationFormValues {
   locationType: LocationType;
   description: string;
   importance: LocationImportance;
-  /** Book numbers 1 to 5. */
+  /** Book numbers: positions in the series (packages/schema book-appearances.ts). */
   bookAppearances: number[];
   /** An image URL; '' for none. */
   image: string;
@@ -62,7 +62,7 @@ function normalised(values: LocationFormValues) {
     locationType: values.locationType,
     description: values.description.trim(),
     importance: values.importance,
-    bookAppearances: [...new Set(values.bookAppearances)].filter((n) => n >= 1 && n <= 5).sort((a, b) => a - b),
+    bookAppearances: [...new Set(values.bookAppearances)].filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b),
     image: values.image.trim() === '' ? null : values.image.trim(),
     alwaysInclude: values.alwaysInclude,
   };
