@@ -9,6 +9,7 @@ import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config/config.ts';
 import { type OpenedDatabase, openDatabase, storageLocation } from './db/database.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
+import { refuseUnstorableIds } from './http/unstorable-ids.ts';
 import { ChangeHub } from './sync/hub.ts';
 import { refuseUnbatchableEntries } from './sync/batch.ts';
 import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onRequest', refuseUnbatchableEntries);
   app.addHook('onRequest', refuseCrossSiteAndNonJson);
   app.addHook('onRequest', cutSlowBodies(config.requestTimeoutMs));
+  app.addHook('preValidation', refuseUnstorableIds);
 
   await app.register(securityHeaders);
 

@@ -72,7 +72,7 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
           .select((eb) => [eb.val(kind).as('kind'), eb.lit(null).as('json')])
           .where(column, 'in', inSeries)
           .where('rev', '=', v.seq!) as SelectQueryBuilder<any, any, Found>;
-      const parts: SelectQueryBuilder<any, any, Found>[] = [marker('series', 'id', 'series'), marker('seriesMembers', 'seriesId', 'member')];
+      const parts: SelectQueryBuilder<any, any, Found>[] = [];
       for (const carried of CARRIED) {
         parts.push(
           q
@@ -82,6 +82,9 @@ export async function readCommitRows(db: Kysely<DB>, seq: number, seriesIds: Rea
             .where('rev', '=', v.seq!) as SelectQueryBuilder<any, any, Found>,
         );
       }
+      // The markers' untyped null json comes last: PostgreSQL types a UNION branch by branch, and a
+      // null before any bytea column would make the column text.
+      parts.push(marker('series', 'id', 'series'), marker('seriesMembers', 'seriesId', 'member'));
       return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
     },
     values,
