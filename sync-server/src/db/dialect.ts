@@ -9,14 +9,13 @@ import { type JsonFieldStorage, rowJsonBytes as rowJsonBytesSqlite, rowsJsonArra
 import { rowJsonBytesPg, rowsJsonArrayPg } from './postgres/json.ts';
 import { dataVersion as dataVersionSqlite } from './sqlite/statements.ts';
 import { dataVersionPg } from './postgres/statements.ts';
-import { abandonedTransactions as abandonedSqlite } from './sqlite/write-transactions.ts';
-import { abandonedPostgresTransactions } from './postgres/write-transactions.ts';
 import type { DB } from './tables.ts';
 
 export { type JsonFieldStorage } from './sqlite/json.ts';
 export { addToWritingDay, countThrottleHit, incrementSeq, insertIdempotencyRecordIfAbsent, upsertRevision } from './sqlite/statements.ts';
 export { cachedResults, execStatement } from './sqlite/direct-statements.ts';
 export { isStorageUnavailable } from './postgres/open.ts';
+export { abandonedTransactions } from './write-transactions.ts';
 
 /** Whether `db` (a root database or one of its transactions) runs on PostgreSQL. */
 export function isPostgres(db: Kysely<any>): boolean {
@@ -42,9 +41,4 @@ export function rowsJsonArray(fields: Fields, orderBy: readonly string[]): (db: 
 /** A number that changes when another process commits (sync/foreign-commits.ts). */
 export function dataVersion(db: Kysely<DB>): Promise<number> {
   return isPostgres(db) ? dataVersionPg(db) : dataVersionSqlite(db);
-}
-
-/** Write transactions in this process that rolled back or failed to commit, on either storage. */
-export function abandonedTransactions(): number {
-  return abandonedSqlite() + abandonedPostgresTransactions();
 }

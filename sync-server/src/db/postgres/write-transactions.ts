@@ -11,56 +11,23 @@
  * A `read only` transaction (the changes feed's consistent read, db/read-snapshot.ts) runs at
  * REPEATABLE READ: one snapshot for its cut and its rows, blocking no writer.
  *
- * It also counts the write transactions that ended without committing, like the SQLite wrapper.
+ * The counting of abandoned write transactions is the shared wrapper's (db/write-transactions.ts).
  */
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type TransactionSettings } from 'kysely';
-
-let abandoned = 0;
-
-/** How many write transactions on PostgreSQL in this process have rolled back, or failed to commit. */
-export function abandonedPostgresTransactions(): number {
-  return abandoned;
-}
+import { CompiledQuery, type Dialect } from 'kysely';
+import { withWriteTransactions } from '../write-transactions.ts';
 
 const LOCK_SEQ_ROW = CompiledQuery.raw("select value from sync_state where name = 'seq' for update");
 
 export function serialisedWriteTransactions(dialect: Dialect): Dialect {
-  return {
-    createDriver: () => {
-      const driver: Driver = dialect.createDriver();
-      const begin = driver.beginTransaction.bind(driver);
-      const writing = new WeakSet<DatabaseConnection>();
-      driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
-        if (settings.accessMode === 'read write') {
-          await connection.executeQuery(CompiledQuery.raw('begin'));
-          writing.add(connection);
-          await connection.executeQuery(LOCK_SEQ_ROW);
-        } else if (settings.accessMode === 'read only') {
-          await connection.executeQuery(CompiledQuery.raw('start transaction isolation level repeatable read read only'));
-        } else {
-          await begin(connection, settings);
-        }
-      };
-      const commit = driver.commitTransaction.bind(driver);
-      driver.commitTransaction = async (connection: DatabaseConnection) => {
-        try {
-          await commit(connection);
-        } catch (error) {
-          if (writing.has(connection)) abandoned += 1;
-          throw error;
-        } finally {
-          writing.delete(connection);
-        }
-      };
-      const rollback = driver.rollbackTransaction.bind(driver);
-      driver.rollbackTransaction = (connection: DatabaseConnection) => {
-        if (writing.delete(connection)) abandoned += 1;
-        return rollback(connection);
-      };
-      return driver;
-    },
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-  };
+  return withWriteTransactions(dialect, async (connection, settings, begin, writing) => {
+    if (settings.accessMode === 'read write') {
+      await connection.executeQuery(CompiledQuery.raw('begin'));
+      writing();
+      await connection.executeQuery(LOCK_SEQ_ROW);
+    } else if (settings.accessMode === 'read only') {
+      await connection.executeQuery(CompiledQuery.raw('start transaction isolation level repeatable read read only'));
+    } else {
+      await begin(connection, settings);
+    }
+  });
 }
