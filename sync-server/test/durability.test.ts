@@ -8,27 +8,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
 
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 20);
 const MIN_ACKED = Number(process.env.DURABILITY_ACKS ?? 1000);
 const IN_FLIGHT = 24;
 const serverDir = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

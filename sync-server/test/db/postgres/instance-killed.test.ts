@@ -6,10 +6,10 @@
  * write is there, and none was applied twice (docs/server.md#postgresql).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/free-port.ts';
 import { type OpenedDatabase, openDatabase } from '../../../src/db/database.ts';
 import { testDatabaseUrl } from '../../../src/config/config.ts';
 import { onPostgres } from '../../support/helpers.ts';
@@ -17,17 +17,6 @@ import { onPostgres } from '../../support/helpers.ts';
 const KILLS = Number(process.env.INSTANCE_KILLS ?? 4);
 const IN_FLIGHT = 8;
 const serverDir = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;
