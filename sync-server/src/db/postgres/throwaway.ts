@@ -93,7 +93,10 @@ export async function createThrowawayDatabase(
     }
     return { url: await url, drop: async () => undefined };
   }
-  const hash = crypto.createHash('sha256').update(migrationNames.join('\n')).digest('hex').slice(0, 12);
+  // The role is part of the name: a role may copy only a database it owns (or a superuser's marked
+  // template), so a template another role left on the server (a developer's, an earlier CI role's) is never taken.
+  const role = decodeURIComponent(new URL(location).username);
+  const hash = crypto.createHash('sha256').update(`${role}\n${migrationNames.join('\n')}`).digest('hex').slice(0, 12);
   const template = `chronicler_template_${hash}`;
   const release = (url: string) => async () => {
     const kept = free.get(template) ?? [];
