@@ -119,8 +119,18 @@ export function toggleEmphasis(text: string, from: number, to: number, mark: Emp
     caret = only.from;
     const [wordStart, wordEnd] = wordAt(only.visible.text, only.from);
     if (wordStart === wordEnd) {
-      // No word here: open and close the mark at the caret, so what is typed next is emphasised.
+      // No word here: open and close the mark at the caret, so what is typed next is emphasised —
+      // unless the new markers would pair with an asterisk elsewhere on the line and change how
+      // the rest of it reads (a stray `*` before the caret): then nothing changes.
       const marker = mark === 'italic' ? '*' : '**';
+      const at = start - only.start;
+      const line = only.line.slice(0, at) + marker + marker + only.line.slice(at);
+      const seen = visibleOf(line).text;
+      const before = only.visible.text;
+      const caretV = only.from;
+      if (seen !== before && seen !== before.slice(0, caretV) + marker + marker + before.slice(caretV)) {
+        return { from: start, to: start, insert: '', selectionFrom: start, selectionTo: start };
+      }
       return { from: start, to: start, insert: marker + marker, selectionFrom: start + marker.length, selectionTo: start + marker.length };
     }
     lines[0] = { ...only, from: wordStart, to: wordEnd };
