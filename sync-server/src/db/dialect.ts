@@ -14,7 +14,7 @@ import type { DB } from './tables.ts';
 export { type JsonFieldStorage } from './sqlite/json.ts';
 export { addToWritingDay, countThrottleHit, incrementSeq, insertIdempotencyRecordIfAbsent, upsertRevision } from './sqlite/statements.ts';
 export { cachedResults, execStatement } from './sqlite/direct-statements.ts';
-export { isStorageUnavailable } from './postgres/open.ts';
+export { isStorageUnavailable, isUnstorableText } from './postgres/open.ts';
 export { abandonedTransactions } from './write-transactions.ts';
 
 /** Whether `db` (a root database or one of its transactions) runs on PostgreSQL. */

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERROR_CODES, type ErrorCode, GENERIC_MESSAGES } from '@chronicler/schema';
-import { isStorageUnavailable } from '../db/dialect.ts';
+import { isStorageUnavailable, isUnstorableText } from '../db/dialect.ts';
 
 /**
  * The answer while the database cannot be reached (PostgreSQL restarting, docs/server.md#postgresql):
@@ -54,6 +54,9 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: v.message ?? 'Invalid request',
       }));
       return reply.status(422).send(validationError(issues).toBody());
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: 'Invalid request', code: ERROR_CODES.badRequest });
     }
     if (isStorageUnavailable(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');

@@ -106,3 +106,12 @@ export function isStorageUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `error` is PostgreSQL refusing a character its text cannot hold (U+0000: 22021,
+ * 22P05): the request's data, answered 400 with no PostgreSQL text (http/errors.ts). Code only.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
