@@ -160,6 +160,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'collaboration.ts',
         'word-count.ts',
         'positions.ts',
+        // Word counts read the visible text of a chapter's markup (docs/decisions/0009).
+        'markup/parse.ts',
       ),
       'packages/schema/src/progress/',
     ],
