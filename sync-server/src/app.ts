@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_CODES } from '@chronicler/schema';
 import type { AppConfig } from './config/config.ts';
 import { type OpenedDatabase, openDatabase, storageLocation } from './db/database.ts';
+import { probeStorage } from './db/dialect.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { refuseUnstorableIds } from './http/unstorable-ids.ts';
 import { ChangeHub } from './sync/hub.ts';
@@ -118,8 +119,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(securityHeaders);
 
-  // Liveness for the e2e harness and operators; says nothing about users.
-  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
+  // Health for the e2e harness, operators and load balancers; says nothing about users. It asks the
+  // database too: an instance that cannot reach it answers 503 (http/errors.ts), so a balancer
+  // sends authors elsewhere (README, "Running on PostgreSQL").
+  app.get('/api/health', { config: { public: true } }, async () => {
+    await probeStorage(database.db);
+    return { ok: true };
+  });
 
   await app.register(cookie);
   await app.register(authPlugin);

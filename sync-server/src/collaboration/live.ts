@@ -12,6 +12,7 @@ import { afterCommit } from '../db/shared-transaction.ts';
 import { assertAccessible } from '../entities/queries.ts';
 import { idParams, noBody } from '../routes/kit.ts';
 import { type PresenceChange, PresenceBoard } from './presence.ts';
+import { sharedPresence } from './presence-across-instances.ts';
 import { userIdsWithEmail } from './store.ts';
 
 /** How often entries not renewed within the TTL are looked for. */
@@ -27,6 +28,14 @@ export function registerPresenceRoutes(fastify: FastifyInstance): void {
   const { database, hub } = app.deps;
   const { db } = database;
   const board = new PresenceBoard();
+  // On PostgreSQL every instance keeps the whole board (presence-across-instances.ts).
+  const presence = sharedPresence(board);
+  if (database.openInstanceChannel) {
+    database.openInstanceChannel().then(
+      (channel) => presence.shareThrough(channel, (message) => app.log.warn(message)),
+      () => app.log.warn('presence is not shared with the other instances: the announcement channel did not open'),
+    );
+  }
 
   const announce = (changes: PresenceChange[]) => {
     for (const { chapterId, seriesId } of changes) {
@@ -39,7 +48,7 @@ export function registerPresenceRoutes(fastify: FastifyInstance): void {
   };
 
   // A closed tab or app closes its author's stream: out of every chapter at once.
-  const stopHearing = hub.onAuthorGone((userId) => announce(board.leaveAll(userId)));
+  const stopHearing = hub.onAuthorGone((userId) => announce(presence.gone(userId)));
   const sweeper = setInterval(() => {
     if (!board.isEmpty) announce(board.sweep(Date.now()));
   }, SWEEP_MS);
@@ -52,7 +61,7 @@ export function registerPresenceRoutes(fastify: FastifyInstance): void {
   app.post('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
     const user = requireUser(request);
     const access = await assertAccessible(db, 'chapters', request.params.id, user.id);
-    const change = board.enter(request.params.id, access.seriesId, user.id, user.displayName, Date.now());
+    const change = presence.enter(request.params.id, access.seriesId, user.id, user.displayName, Date.now());
     if (change) announce([change]);
     return { present: board.present(request.params.id).filter((p) => p.userId !== user.id) };
   });
@@ -60,7 +69,7 @@ export function registerPresenceRoutes(fastify: FastifyInstance): void {
   app.delete('/api/collaboration/chapters/:id/presence', { schema: { params: idParams, body: noBody } }, async (request) => {
     const user = requireUser(request);
     await assertAccessible(db, 'chapters', request.params.id, user.id);
-    const change = board.leave(request.params.id, user.id);
+    const change = presence.leave(request.params.id, user.id);
     if (change) announce([change]);
     return { present: board.present(request.params.id) };
   });

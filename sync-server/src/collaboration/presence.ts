@@ -7,7 +7,7 @@
  * (`event: presence`, hub.tell).
  *
  * In memory: presence is not data, it is lost on restart and refilled by the next heartbeat.
- * (Several server processes would share it through the same pub/sub as the SSE pokes.)
+ * Several instances on PostgreSQL each keep the whole board (presence-across-instances.ts).
  */
 import { PRESENCE_TTL_MS, type PresentAuthor } from '@chronicler/schema';
 

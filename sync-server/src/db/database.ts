@@ -67,8 +67,9 @@ export interface OpenedDatabase {
   /** The PostgreSQL URL this storage uses (a throwaway database's own), null on SQLite. */
   readonly url: string | null;
   /**
-   * PostgreSQL: opens this instance's announcement channel to the others (LISTEN on one dedicated
-   * connection, db/postgres/notify.ts), closed with the storage. Null on SQLite (one process).
+   * PostgreSQL: this instance's announcement channel to the others (LISTEN on one dedicated
+   * connection, db/postgres/notify.ts), opened on the first call and shared by every caller (the
+   * commit bridge, presence), closed with the storage. Null on SQLite (one process).
    */
   openInstanceChannel: (() => Promise<InstanceChannel>) | null;
   /** The queue every write (runMutation) commits through: concurrent writes share one COMMIT. */
@@ -148,15 +149,17 @@ async function openPostgres(location: string, options: StorageOptions): Promise<
     await drop?.();
     throw error;
   }
-  const channels: InstanceChannel[] = [];
+  let channel: Promise<InstanceChannel> | null = null;
   return {
     db,
     dialect: 'postgres',
     sqlite: null,
     url,
-    async openInstanceChannel() {
-      const channel = await openInstanceChannel(url, pool);
-      channels.push(channel);
+    openInstanceChannel() {
+      channel ??= openInstanceChannel(url, pool).catch((error: unknown) => {
+        channel = null; // the next caller tries again
+        throw error;
+      });
       return channel;
     },
     checkpointer: null,
@@ -167,7 +170,7 @@ async function openPostgres(location: string, options: StorageOptions): Promise<
       throw new Error('On PostgreSQL, back the database up with pg_dump (README, "Running on PostgreSQL")');
     },
     async close() {
-      await Promise.all(channels.map((channel) => channel.close()));
+      await channel?.then((opened) => opened.close(), () => undefined);
       await db.destroy();
       await drop?.();
     },

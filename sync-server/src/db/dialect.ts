@@ -4,7 +4,7 @@
  * code above db/ never asks which storage it runs on. Each piece picks its storage from the
  * Kysely instance it is given (its adapter); fragments used inside a query are functions of it.
  */
-import { type Kysely, PostgresAdapter, type RawBuilder } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { type JsonFieldStorage, rowJsonBytes as rowJsonBytesSqlite, rowsJsonArray as rowsJsonArraySqlite } from './sqlite/json.ts';
 import { rowJsonBytesPg, rowsJsonArrayPg } from './postgres/json.ts';
 import { dataVersion as dataVersionSqlite } from './sqlite/statements.ts';
@@ -16,6 +16,11 @@ export { addToWritingDay, countThrottleHit, incrementSeq, insertIdempotencyRecor
 export { cachedResults, execStatement } from './sqlite/direct-statements.ts';
 export { isStorageUnavailable, isUnstorableText } from './postgres/open.ts';
 export { abandonedTransactions } from './write-transactions.ts';
+
+/** One round trip to the storage (the health probe): throws what a query would while it is unreachable. */
+export async function probeStorage(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 /** Whether `db` (a root database or one of its transactions) runs on PostgreSQL. */
 export function isPostgres(db: Kysely<any>): boolean {

@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PresenceEventData } from '@chronicler/schema';
-import { type SignedIn, type TestApp, createTestApp, json, signUp, uniqueUsername } from '../support/helpers.ts';
-import { type EventStream, type ServerSentEvent, openEvents } from '../support/event-stream.ts';
+import { type SignedIn, type TestApp, createTestApp } from '../support/helpers.ts';
+import { type EventStream, openEvents } from '../support/event-stream.ts';
+import { call, nextNamed, person, presenceOf, sharedChapter } from '../support/live-collaboration.ts';
 
 let t: TestApp | undefined;
 const streams: EventStream[] = [];
@@ -27,40 +27,6 @@ async function connect(base: string, who: SignedIn): Promise<EventStream> {
   streams.push(stream);
   expect((await stream.next()).event).toBe('hello');
   return stream;
-}
-
-/** The next `event` on `stream` (that `matches`), skipping others; within a second. */
-async function nextNamed(stream: EventStream, event: string, matches: (e: ServerSentEvent) => boolean = () => true): Promise<ServerSentEvent> {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    const e = await stream.next(Math.max(1, deadline - Date.now()));
-    if (e.event === event && matches(e)) return e;
-  }
-}
-
-const presenceOf = (e: ServerSentEvent) => JSON.parse(e.data) as PresenceEventData;
-
-async function call(app: FastifyInstance, who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  const res = await app.inject({ method, url, headers: payload === undefined ? { cookie: who.cookie } : who.headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return json(res);
-}
-
-const person = (app: FastifyInstance, plan: 'apprentice' | 'loremaster' = 'apprentice') => {
-  const username = uniqueUsername('live');
-  return signUp(app, { username, email: `${username}@example.com`, displayName: `Name ${username}`, plan });
-};
-
-/** An owner's shared series with one chapter and a member of `role`. */
-async function sharedChapter(app: FastifyInstance, role = 'editor') {
-  const owner = await person(app, 'loremaster');
-  const member = await person(app);
-  const series = await call(app, owner, 'POST', '/api/collaboration/series', { name: 'Live Saga', description: 'Written together, live.' });
-  const book = await call(app, owner, 'POST', '/api/books', { seriesId: series.id, title: 'One' });
-  const chapter = await call(app, owner, 'POST', '/api/chapters', { bookId: book.id, title: 'Together' });
-  const invite = await call(app, owner, 'POST', `/api/collaboration/series/${series.id}/invites`, { inviteeEmail: member.user.email, role });
-  await call(app, member, 'POST', `/api/collaboration/invites/${invite.id}/accept`);
-  return { owner, member, seriesId: series.id as string, url: `/api/collaboration/chapters/${chapter.id}/presence`, chapterId: chapter.id as string };
 }
 
 describe('presence on the sync stream', () => {

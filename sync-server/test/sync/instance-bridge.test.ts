@@ -2,13 +2,15 @@
  * Live across instances on PostgreSQL (src/sync/instance-bridge.ts, db/postgres/notify.ts): a
  * commit on one instance pokes the streams another instance holds, named events cross too, and
  * after the listener's connection is cut the instance reconnects and pokes its streams to pull.
- * SQLite runs one process: nothing to cross there.
+ * Presence crosses too: each instance keeps the whole board. SQLite runs one process: nothing to
+ * cross there.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppPair, json, onPostgres, signUp } from '../support/helpers.ts';
 import { type EventStream, type ServerSentEvent, openEvents } from '../support/event-stream.ts';
+import { call, nextNamed, presenceOf, sharedChapter } from '../support/live-collaboration.ts';
 
 let pair: Awaited<ReturnType<typeof createTestAppPair>> | undefined;
 const streams: EventStream[] = [];
@@ -69,5 +71,22 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     expect(edit.statusCode).toBe(200);
     // The reconnect's poke carries the current seq: the app pulls the write it missed.
     expect(seqOf(await stream.next(10_000))).toBeGreaterThanOrEqual(json(edit).rev);
+  });
+});
+
+describe.skipIf(!onPostgres)('presence on two instances of one PostgreSQL database', () => {
+  it('an author whose heartbeats reach one instance is listed by the other, and their goodbye too', async () => {
+    pair = await createTestAppPair();
+    const [a, b] = pair.apps;
+    const { owner, member, url, chapterId } = await sharedChapter(a);
+    const ownerStream = await streamOn(a, owner.cookie);
+    // The member's editor talks to instance B only; the owner's stream and requests go to A.
+    await call(b, member, 'POST', url);
+    const arrived = presenceOf(await nextNamed(ownerStream, 'presence', () => true, 5_000));
+    expect(arrived).toEqual({ chapterId, present: [{ userId: member.user.id, displayName: member.user.displayName }] });
+    // A's board knows B's visitor: the owner entering through A is told the member is there.
+    await expect.poll(async () => (await call(a, owner, 'POST', url)).present, { timeout: 5_000 }).toEqual([{ userId: member.user.id, displayName: member.user.displayName }]);
+    await call(b, member, 'DELETE', url);
+    await expect.poll(async () => (await call(a, owner, 'POST', url)).present, { timeout: 5_000 }).toEqual([]);
   });
 });

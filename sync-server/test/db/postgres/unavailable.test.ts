@@ -78,13 +78,15 @@ describe.skipIf(!onPostgres)('PostgreSQL unavailable', () => {
     const write = (key: string) => t!.app.inject({ method: 'POST', url: '/api/series', headers: { ...author.headers, 'idempotency-key': key }, payload: { title: 'Through the outage' } });
 
     await relay.cut();
-    for (const res of [await write('k1'), await t.app.inject({ method: 'GET', url: '/api/series', headers: { cookie: author.cookie } })]) {
+    const health = () => t!.app.inject({ method: 'GET', url: '/api/health' });
+    for (const res of [await write('k1'), await t.app.inject({ method: 'GET', url: '/api/series', headers: { cookie: author.cookie } }), await health()]) {
       expect(res.statusCode, res.body).toBe(503);
       expect(json(res)).toEqual({ message: STORAGE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.internal });
       expect(res.body).not.toMatch(/ECONN|postgres|pg_|SQL|terminat|at \//i);
     }
 
     await relay.restore();
+    expect((await health()).statusCode).toBe(200);
     const first = await write('k1');
     expect(first.statusCode, first.body).toBe(201);
     const again = await write('k1');
