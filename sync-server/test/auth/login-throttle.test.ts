@@ -1,9 +1,10 @@
 /**
- * Login throttling: a stranger cannot lock the owner out, and parallel guesses cannot pass the limit.
+ * Login throttling: a stranger cannot lock the owner out, parallel guesses cannot pass the limit,
+ * and several instances on one PostgreSQL database count every attempt together.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/auth/throttle.ts';
-import { TEST_PASSWORD, type TestApp, createTestApp, signUp } from '../support/helpers.ts';
+import { TEST_PASSWORD, type TestApp, createTestApp, createTestAppPair, onPostgres, signUp } from '../support/helpers.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -47,5 +48,21 @@ describe('login throttling', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(26 - checked);
     // The 26th (the right password) came after the limit: it waited too.
     expect(statuses[25]).toBe(429);
+  });
+});
+
+describe.skipIf(!onPostgres)('login throttling on two instances of one PostgreSQL database', () => {
+  it('counts an address’s attempts on every instance together: spreading them out gains nothing', async () => {
+    const pair = await createTestAppPair({ rateLimit: { perIpPerMinute: 4, failuresPerAccount: 1000 } });
+    try {
+      const [a, b] = pair.apps;
+      await signUp(a, { username: 'dora' });
+      const attempt = (app: typeof a) => app.inject({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.90', payload: { username: 'dora', password: 'not hers' } });
+      const codes = [];
+      for (const app of [a, b, a, b, a, b]) codes.push((await attempt(app)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+    } finally {
+      await pair.close();
+    }
   });
 });
