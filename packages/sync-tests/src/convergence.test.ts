@@ -1,5 +1,5 @@
 /**
- * The issue's acceptance property: 2–4 client engines, each with its OWN IndexedDB, against the
+ * The convergence property: 2–4 client engines, each with its OWN IndexedDB, against the
  * REAL server app (buildApp over an in-memory SQLite, driven through app.inject) behind a
  * fault-injecting fetch — partitions, dropped requests, answers lost after the server committed,
  * duplicated requests, client crashes mid-flight (engine dropped, database closed, reopened), and
@@ -18,6 +18,11 @@
  *   idempotency keys (every write of every run carries one), and every answer a client took as
  *   done is the server's recorded answer to that key;
  * - every outbox is empty.
+ *
+ * On PostgreSQL (TEST_STORAGE=postgres with TEST_DATABASE_URL, the `postgres` project of
+ * vitest.config.ts) the server is TWO instances on one database, as behind a load balancer
+ * (docs/server.md#postgresql): the clients are spread over them, so every write, feed page and
+ * acknowledgement crosses instances.
  *
  * Runs: SYNC_PROPERTY_RUNS (default 100). Replay a failure with SYNC_PROPERTY_SEED and
  * SYNC_PROPERTY_PATH (printed by fast-check); SYNC_PROPERTY_SHRINK=1 shrinks it.
@@ -41,7 +46,7 @@ import {
   referencedIds,
 } from '@chronicler/sync-client';
 import { type App, buildApp } from '@chronicler/sync-server';
-import { testConfig } from '@chronicler/sync-server/config';
+import { testConfig, testDatabaseUrl } from '@chronicler/sync-server/config';
 import { type StoredRecord, markUserChanged, recordedAnswer, runServerWrite } from '@chronicler/sync-server/repository';
 
 /** A stored idempotency record's answer pieces. */
@@ -146,6 +151,8 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 // Figures reported at the end
 
 const figures = {
+  /** Server instances the clients were spread over (two on PostgreSQL). */
+  instances: 0,
   runs: 0,
   clients: 0,
   ops: 0,
@@ -179,6 +186,8 @@ function mulberry32(seed: number): () => number {
 
 interface Client {
   name: string;
+  /** The server instance this client's requests reach. */
+  app: ServerApp;
   factory: IDBFactory;
   cookie: string;
   db: ChroniclerDb;
@@ -294,7 +303,7 @@ function faultyFetch(world: World, client: Client): FetchLike {
     }
     const headers: Record<string, string> = { ...(init.headers as Record<string, string>), cookie: client.cookie };
     const deliver = () =>
-      world.app.inject({ method, url: path, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) });
+      client.app.inject({ method, url: path, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) });
     let res: InjectResponse;
     if (slot === 3) {
       figures.faults.duplicated += 1;
@@ -727,20 +736,31 @@ async function checkInvariants(world: World): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** One server for every run (each run has its own author); built on first use. */
-let sharedApp: Promise<ServerApp> | null = null;
-function server(): Promise<ServerApp> {
-  sharedApp ??= buildApp(testConfig()).then(async (app) => {
-    await app.ready();
-    return app;
+async function startInstance(config: ReturnType<typeof testConfig>): Promise<ServerApp> {
+  const app = await buildApp(config);
+  await app.ready();
+  return app;
+}
+
+/**
+ * One server for every run (each run has its own author), built on first use: one instance on
+ * SQLite, two on one PostgreSQL database.
+ */
+let sharedApps: Promise<ServerApp[]> | null = null;
+function server(): Promise<ServerApp[]> {
+  sharedApps ??= startInstance(testConfig()).then(async (first) => {
+    if (testDatabaseUrl() === null) return [first];
+    return [first, await startInstance(testConfig({ databaseUrl: first.deps.database.url!, throwawayDatabase: false }))];
   });
-  return sharedApp;
+  return sharedApps;
 }
 
 let runCounter = 0;
 
 async function runScenario(scenario: Scenario): Promise<void> {
-  const app = await server();
+  const apps = await server();
+  const app = apps[0]!;
+  figures.instances = apps.length;
   const clients: Client[] = [];
   try {
     runCounter += 1;
@@ -769,10 +789,12 @@ async function runScenario(scenario: Scenario): Promise<void> {
       plan: scenario.plan,
     };
     for (let i = 0; i < scenario.clients; i++) {
-      const cookie = await login(app, username, password);
+      const instance = apps[i % apps.length]!;
+      const cookie = await login(instance, username, password);
       world.clients.push(
         openClient(world, {
           name: `c${i}`,
+          app: instance,
           factory: new IDBFactory(),
           cookie,
           partitioned: false,
@@ -822,7 +844,8 @@ async function runScenario(scenario: Scenario): Promise<void> {
 describe('convergence under faults (property)', () => {
   afterAll(async () => {
     console.info(`[sync convergence] ${JSON.stringify(figures)}`);
-    if (sharedApp) await (await sharedApp).close();
+    // The second instance first: the first owns the throwaway database.
+    if (sharedApps) for (const app of (await sharedApps).reverse()) await app.close();
   });
 
   it(
