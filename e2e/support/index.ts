@@ -157,9 +157,18 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export async function operatorCli(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  return runCli({ DATA_DIR: dataDir }, args);
+}
+
+/** The operator CLI against a PostgreSQL database (`DATABASE_URL`), as an operator of several instances runs it. */
+export async function operatorCliOnDatabase(databaseUrl: string, ...args: string[]): Promise<string> {
+  return runCli({ DATABASE_URL: databaseUrl }, args);
+}
+
+async function runCli(storage: Record<string, string>, args: string[]): Promise<string> {
   const { stdout } = await run('pnpm', ['--silent', '--filter', '@chronicler/sync-server', 'cli', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...storage, LOG_LEVEL: 'warn' },
     timeout: 60_000,
   });
   return stdout;
