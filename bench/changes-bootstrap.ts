@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { countWordsEditor, newId } from '@chronicler/schema';
+import { countWords, newId } from '@chronicler/schema';
 import { type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { type FeedWalk, feedChecker, walkFeed } from './lib/feed.ts';
@@ -86,7 +86,7 @@ function seedChapters(db: Database.Database, templateId: string, bookIds: readon
         title: `Chapter ${n}`,
         content,
         position: ((n - 1) % perBook) + 1,
-        wordCount: countWordsEditor(content),
+        wordCount: countWords(content),
         rev: seq,
         createdAt: at,
         updatedAt: at,

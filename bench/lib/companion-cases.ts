@@ -1,8 +1,8 @@
 /**
  * The built-in analysis of a 20,000-word chapter against the editor's own word count of the same
- * text (countWordsEditor), alternately first, medians: the same loop in Node and in Chromium.
+ * text (countWords), alternately first, medians: the same loop in Node and in Chromium.
  */
-import { countWordsEditor } from '@chronicler/schema';
+import { countWords } from '@chronicler/schema';
 import { analyzeProse } from '@chronicler/companion';
 import { chapterText } from './prose.ts';
 import { median } from './report.ts';
@@ -32,16 +32,16 @@ export function runAnalysisBench(rounds: number, words = 20_000): AnalysisTiming
     const started = performance.now();
     analyzeProse(text);
     warmup.push(performance.now() - started);
-    countWordsEditor(text);
+    countWords(text);
   }
   for (let i = 0; i < rounds; i++) {
     const order = i % 2 === 0 ? ['count', 'analyse'] : ['analyse', 'count'];
     for (const step of order) {
       const started = performance.now();
-      if (step === 'count') countWordsEditor(text);
+      if (step === 'count') countWords(text);
       else findings = analyzeProse(text).findings.length;
       (step === 'count' ? counting : analysis).push(performance.now() - started);
     }
   }
-  return { words: countWordsEditor(text), analysisMs: median(analysis), wordCountMs: median(counting), analysisRuns: analysis, warmupRuns: warmup, findings };
+  return { words: countWords(text), analysisMs: median(analysis), wordCountMs: median(counting), analysisRuns: analysis, warmupRuns: warmup, findings };
 }

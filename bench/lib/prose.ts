@@ -3,7 +3,7 @@
  * Realistic enough that JSON escaping, word counting and paragraph merging see what real chapters
  * give them; deterministic so every run measures the same bytes.
  */
-import { countWordsEditor } from '@chronicler/schema';
+import { countWords } from '@chronicler/schema';
 
 /** mulberry32: small, fast, good enough to pick words. */
 export function seededRandom(seed: number): () => number {
@@ -72,7 +72,7 @@ export function proseParagraphs(random: () => number, words: number): string[] {
 /** A chapter body of exactly `words` words; the same seed always gives the same text. */
 export function chapterText(seed: number, words: number): string {
   const text = proseParagraphs(seededRandom(seed), words).join('\n\n');
-  const counted = countWordsEditor(text);
+  const counted = countWords(text);
   if (counted !== words) throw new Error(`prose generator made ${counted} words, not ${words}`);
   return text;
 }

@@ -19,6 +19,7 @@ import { cutSlowBodies } from './http/slow-bodies.ts';
 import authPlugin from './auth/plugin.ts';
 import { backfillUsernameSkeletons } from './auth/users.ts';
 import storyPlugin from './story/plugin.ts';
+import { recountForWordRule } from './story/word-rule.ts';
 import syncPlugin from './sync/plugin.ts';
 import webPlugin from './web/plugin.ts';
 import progressPlugin from './progress/plugin.ts';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       poolSize: config.databasePoolSize,
     }));
   await backfillUsernameSkeletons(database.db);
+  await recountForWordRule(database.db);
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

@@ -10,7 +10,7 @@
  *
  * Every finding carries its position (UTF-16 offsets) so the editor can highlight it.
  */
-import { mayHoldMarkup, sourceRange, visibleTextMap } from '@chronicler/schema';
+import { countWords, mayHoldMarkup, sourceRange, visibleTextMap } from '@chronicler/schema';
 import { syllable } from 'syllable';
 import writeGood from 'write-good';
 import { emptyArray } from './arrays.ts';
@@ -501,7 +501,10 @@ function analyzeVisible(text: string): ProseAnalysis {
   const { words: allWords, runs, keys } = scanWords(text);
   const sentences = sentencesFrom(text, dialogue, allWords.starts, allWords.count);
   const paragraphs = paragraphsFrom(text, allWords.starts, allWords.count);
+  // The analysis's own tokens (text.ts WORD_PATTERN) for its ratios; the figure shown is the one
+  // word rule's (packages/schema rules.ts), the same as the editor's for the same text.
   const words = sentences.reduce((a, s) => a + s.words, 0);
+  const wordCount = countWords(text);
   const findings = emptyArray<Finding>();
   const counts = emptyCounts();
 
@@ -517,14 +520,14 @@ function analyzeVisible(text: string): ProseAnalysis {
   const lengths = sentences.map((s) => s.words);
   const stats: ProseStats = {
     characters: text.length,
-    words,
+    words: wordCount,
     sentences: sentences.length,
     paragraphs: paragraphs.length,
     ...fleschOf(allWords.count, sentences.length, vocabulary),
-    averageSentenceWords: sentences.length ? round(words / sentences.length) : 0,
+    averageSentenceWords: sentences.length ? round(wordCount / sentences.length) : 0,
     sentenceWordsSpread: round(spread(lengths)),
     dialogueShare: words ? round(Math.min(1, dialogueWords / words), 3) : 0,
-    averageParagraphWords: paragraphs.length ? round(words / paragraphs.length) : 0,
+    averageParagraphWords: paragraphs.length ? round(wordCount / paragraphs.length) : 0,
     tense,
     pointOfView,
   };

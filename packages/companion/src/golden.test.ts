@@ -6,7 +6,7 @@
  * output updates the snapshot (`vitest run -u`) and says so in its commit.
  */
 import { createHash } from 'node:crypto';
-import { countWordsEditor } from '@chronicler/schema';
+import { countWords } from '@chronicler/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, analyzeProse } from './analysis.ts';
@@ -111,7 +111,7 @@ describe('golden: analyzeProse output is pinned', () => {
 
   it('a chapter of ~20,000 words (where each kind of finding reaches its cap)', () => {
     const text = Array.from({ length: 8 }, (_, i) => `${narrationText(200 + i, 300, i % 2 ? 'I' : 'She', i % 4 < 2 ? 'was' : 'is')}\n\n${trickyText(300 + i, 1_000)}`).join('\n\n');
-    expect(countWordsEditor(text)).toBeGreaterThan(20_000);
+    expect(countWords(text)).toBeGreaterThan(20_000);
     const result = analyzeProse(text);
     expect({
       text: sha(text),

@@ -6,84 +6,120 @@
 // ---------------------------------------------------------------------------------------------
 // Word and character counts (001 §5)
 
-const WHITESPACE = /\s+/u;
-
 /**
- * What separates the editor's words: whitespace or any Unicode punctuation (apostrophes, hyphens
- * and dashes included: "don't" is two words).
+ * The one word rule (docs/spec-differences.md: the spec counted the dialog's words by whitespace
+ * and the editor's by splitting at every punctuation mark, so "keeper's" was two words in one and
+ * one in the other, and a Japanese sentence one word). Words as word processors and publishers
+ * count them (docs/decisions/0016-one-word-rule.md):
+ * - text splits at whitespace and at em and en dashes ("paused—then" is two words);
+ * - a piece is a word when it holds a letter, a digit or a mark; the punctuation around it is not
+ *   part of it ("“Dark,”" is the word "Dark"), the punctuation inside it is ("keeper's",
+ *   "well-known", "1,000", "e.g" are one word each);
+ * - each Chinese character, hiragana and katakana is a word of its own (Korean words are spaced);
+ * - a piece of punctuation or symbols alone ("—", "…", "***", an emoji) is no word;
+ * - markup is never a word: callers count the visible text (word-count.ts, markup/).
+ * A word never spans a line break, so a text's count is the sum of its lines'.
  */
-const SEPARATOR = /^[\s\p{P}]$/u;
-const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, unit) => (SEPARATOR.test(String.fromCharCode(unit)) ? 1 : 0));
+export const WORD_RULE_VERSION = 2;
+
+/** What a code point is to the word rule. */
+const enum WordClass {
+  /** Whitespace, em and en dashes: words end here. */
+  Separator = 0,
+  /** A letter, digit, mark or connector: a piece holding one is a word. */
+  Word = 1,
+  /** Punctuation and symbols: inside a word they belong to it, around it they do not. */
+  Other = 2,
+  /** A Chinese character, hiragana or katakana: a word by itself. */
+  Ideograph = 3,
+}
+
+const SEPARATOR = /^[\s\u2013\u2014\u2015]$/u;
+const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}\p{Pc}]$/u;
+const IDEOGRAPH = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC]$/u;
+
+function classify(character: string): WordClass {
+  if (SEPARATOR.test(character)) return WordClass.Separator;
+  if (IDEOGRAPH.test(character)) return WordClass.Ideograph;
+  return WORD_CHARACTER.test(character) ? WordClass.Word : WordClass.Other;
+}
+
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, unit) => classify(String.fromCharCode(unit)));
 /** Non-ASCII code points looked up so far: a text uses few distinct ones. */
-const wideSeparator = new Map<number, boolean>();
+const wideClass = new Map<number, WordClass>();
 const MAX_WIDE_REMEMBERED = 4096;
 
-function separates(codePoint: number): boolean {
-  let separator = wideSeparator.get(codePoint);
-  if (separator === undefined) {
-    separator = SEPARATOR.test(String.fromCodePoint(codePoint));
-    if (wideSeparator.size < MAX_WIDE_REMEMBERED) wideSeparator.set(codePoint, separator);
+function classOf(codePoint: number): WordClass {
+  let found = wideClass.get(codePoint);
+  if (found === undefined) {
+    found = classify(String.fromCodePoint(codePoint));
+    if (wideClass.size < MAX_WIDE_REMEMBERED) wideClass.set(codePoint, found);
   }
-  return separator;
+  return found;
 }
 
-/** Chapter dialog count: the number of whitespace-separated words, 0 when empty or blank. */
+/** The chapter dialog's count: the same rule as everywhere (no markup is typed there). */
 export function countWordsDialog(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? 0 : trimmed.split(WHITESPACE).length;
+  return countWords(text);
 }
 
-/**
- * Editor count: punctuation replaced by spaces, the text split on whitespace and empty pieces
- * dropped. "Well-known don't" counts 4; a lone "—" counts 0.
- */
-export function countWordsEditor(text: string): number {
+/** The number of words in `text` on the word rule (markup counted as written: see word-count.ts for chapter text). */
+export function countWords(text: string): number {
   let count = 0;
-  forEachEditorWord(text, () => count++);
+  forEachWord(text, () => count++);
   return count;
 }
 
-/** The words of a text on the editor's rule (countWordsEditor): what writing statistics compare. */
-export function editorWords(text: string): string[] {
+/** The words of a text on the word rule: what writing statistics compare. */
+export function listWords(text: string): string[] {
   const words: string[] = [];
-  forEachEditorWord(text, (start, end) => words.push(text.slice(start, end)));
+  forEachWord(text, (start, end) => words.push(text.slice(start, end)));
   return words;
 }
 
-/**
- * Calls `word(start, end, hash)` for each word of `text` on the editor's rule (countWordsEditor),
- * in order, without making the words: one scan with a table for ASCII, the same words as the spec's
- * replace-and-split (a property test holds them equal) at ~4× less cost. `hash` is the 32-bit
- * FNV-1a hash of the word's UTF-16 code units (progress/word-balance.ts keys its table by it). The
- * server counts every save with it, the editor every change.
- */
-export function forEachEditorWord(text: string, word: (start: number, end: number, hash: number) => void): void {
-  let start = -1;
+function hashOf(text: string, start: number, end: number): number {
   let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return hash;
+}
+
+/**
+ * Calls `word(start, end, hash)` for each word of `text` on the word rule, in order, without
+ * making the words: one scan with a table for ASCII. `hash` is the 32-bit FNV-1a hash of the
+ * word's UTF-16 code units (progress/word-balance.ts keys its table by it). The server counts every
+ * save with it, the editor every changed line.
+ */
+export function forEachWord(text: string, word: (start: number, end: number, hash: number) => void): void {
+  // The current word: from its first word character to just after its last one so far.
+  let start = -1;
+  let end = -1;
+  const finish = () => {
+    if (start >= 0) word(start, end, hashOf(text, start, end));
+    start = -1;
+  };
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    let separator: boolean;
+    let kind: WordClass;
     let width = 1;
-    if (unit < 128) separator = ASCII_SEPARATOR[unit] === 1;
+    if (unit < 128) kind = ASCII_CLASS[unit] as WordClass;
     else {
       const codePoint = text.codePointAt(i)!;
       if (codePoint > 0xffff) width = 2;
-      separator = separates(codePoint);
+      kind = classOf(codePoint);
     }
-    if (separator) {
-      if (start >= 0) word(start, i, hash);
-      start = -1;
-    } else {
-      if (start < 0) {
-        start = i;
-        hash = FNV_OFFSET;
-      }
-      hash = Math.imul(hash ^ unit, FNV_PRIME);
-      if (width === 2) hash = Math.imul(hash ^ text.charCodeAt(i + 1), FNV_PRIME);
+    if (kind === WordClass.Word) {
+      if (start < 0) start = i;
+      end = i + width;
+    } else if (kind === WordClass.Ideograph) {
+      finish();
+      word(i, i + width, hashOf(text, i, i + width));
+    } else if (kind === WordClass.Separator) {
+      finish();
     }
+    // Other: inside a word if a word character follows before a separator, else trailing.
     i += width - 1;
   }
-  if (start >= 0) word(start, text.length, hash);
+  finish();
 }
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -198,6 +234,8 @@ export function chapterStatusLabel(status: string): 'Completed' | 'Draft' | 'In 
   if (status === 'draft') return 'Draft';
   return 'In Progress';
 }
+
+const WHITESPACE = /\s+/u;
 
 /** First word of the display name, or 'Author' when there is none (000 §2). */
 export function firstName(displayName: string | null | undefined): string {

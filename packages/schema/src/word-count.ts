@@ -1,5 +1,5 @@
 /**
- * A chapter's stored `wordCount`: the editor word count (countWordsEditor) of its text, derived by
+ * A chapter's stored `wordCount`: the word count (rules.ts countWords) of its visible text, derived by
  * the server on every write and by the client for its optimistic rows, recounting only lines it
  * has not seen lately. Counting runs Unicode-property regexes over the whole text
  * (~170 µs per 1,000 words), and a save usually changes one paragraph of many. A line break is
@@ -7,7 +7,7 @@
  * Words are counted in the text the author reads (markup/): `un*believ*able` is one word.
  */
 import { mayHoldMarkup, visibleText } from './markup/parse.ts';
-import { countWordsEditor } from './rules.ts';
+import { countWords } from './rules.ts';
 
 /** Lines shorter than this are counted directly: remembering them costs about as much. */
 const MIN_REMEMBERED_LENGTH = 64;
@@ -29,7 +29,7 @@ function detached(line: string): string {
 
 /** One line's words as the author reads them (its markers and escapes are not words); the editor counts its changed lines with it. */
 export function paragraphWordCount(line: string): number {
-  return countWordsEditor(mayHoldMarkup(line) ? visibleText(line) : line);
+  return countWords(mayHoldMarkup(line) ? visibleText(line) : line);
 }
 
 export function chapterWordCount(text: string): number {

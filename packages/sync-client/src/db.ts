@@ -134,6 +134,8 @@ export interface SyncStateRow {
   lastSyncedAt: number | null;
   nextMutationId: number;
   persistRequested?: boolean;
+  /** The word rule this device's chapter counts were made by (word-rule.ts); absent: the first rule. */
+  wordRule?: number;
 }
 
 /** The author's standing in a series as the server last said it (GET /api/collaboration/series). */

@@ -27,6 +27,7 @@ import {
   browserDefaults,
 } from './engine/platform.ts';
 import { applyCarriedRows } from './engine/live.ts';
+import { recountForWordRule } from './word-rule.ts';
 import { createPuller } from './engine/pull.ts';
 import { createPusher } from './engine/push.ts';
 import { type LiveChannelPolicy, createScheduler } from './engine/scheduler.ts';
@@ -156,6 +157,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Another tab may have led (and moved the cursor) since this one last did.
     puller.forget();
     pusher.forgetRecovery();
+    // Once per word rule: chapter counts made by an older one are made again (word-rule.ts).
+    await recountForWordRule(db).catch(() => undefined);
     await pusher.recoverInflight();
     scheduler.startTriggers();
   }

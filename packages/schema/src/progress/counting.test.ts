@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWordsEditor } from '../rules.ts';
+import { countWords } from '../rules.ts';
 import { PASTE_THRESHOLD_WORDS, classifyEdit, editedWordCount, wordDelta } from './counting.ts';
 
 const words = (n: number, w = 'word') => Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
@@ -13,19 +13,19 @@ describe('wordDelta', () => {
     expect(wordDelta('The cat sat.', 'The dog sat.')).toEqual({ added: 1, removed: 1 });
   });
 
-  it('uses the editor word rule (punctuation separates words)', () => {
-    expect(wordDelta('', "don't stop")).toEqual({ added: 3, removed: 0 });
+  it('uses the word rule (a contraction is one word, a dash none)', () => {
+    expect(wordDelta('', "don't stop")).toEqual({ added: 2, removed: 0 });
     expect(wordDelta('Hello', 'Hello — world!')).toEqual({ added: 1, removed: 0 });
   });
 
-  it('added − removed is always the change of the editor word count', () => {
+  it('added − removed is always the change of the word count', () => {
     const text = fc.array(fc.constantFrom('a', 'b', 'c', 'dog', "it's", '—', ' ', '\n', '.', 'x y'), { maxLength: 40 }).map((p) => p.join(' '));
     fc.assert(
       fc.property(text, text, (before, after) => {
         const d = wordDelta(before, after);
         expect(d.added).toBeGreaterThanOrEqual(0);
         expect(d.removed).toBeGreaterThanOrEqual(0);
-        expect(d.added - d.removed).toBe(countWordsEditor(after) - countWordsEditor(before));
+        expect(d.added - d.removed).toBe(countWords(after) - countWords(before));
       }),
       { numRuns: 300 },
     );
@@ -65,11 +65,11 @@ describe('editedWordCount', () => {
     const text = fc.array(piece, { maxLength: 120 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, text, (before, after) => {
-        const previous = { content: before, wordCount: countWordsEditor(before) };
-        expect(editedWordCount(previous, after)).toBe(countWordsEditor(after));
+        const previous = { content: before, wordCount: countWords(before) };
+        expect(editedWordCount(previous, after)).toBe(countWords(after));
         // The save's second comparison of the same texts answers the same delta.
         const edit = classifyEdit(before, after, 'writing');
-        expect(edit.added - edit.removed).toBe(countWordsEditor(after) - countWordsEditor(before));
+        expect(edit.added - edit.removed).toBe(countWords(after) - countWords(before));
         expect(wordDelta(before, after)).toEqual({ added: edit.added, removed: edit.removed });
       }),
       { numRuns: 500 },

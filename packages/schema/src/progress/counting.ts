@@ -1,6 +1,6 @@
 /**
  * What an edit of chapter text counts as writing (docs/server.md#writing-statistics): the words it
- * adds (gross) and the words it removes, on the editor's word rule (rules.ts forEachEditorWord), so
+ * adds (gross) and the words it removes, on the word rule (rules.ts forEachWord), so
  * `added - removed` is exactly the change of the chapter's word count. Used by the server to
  * record each edit and by the client to show not yet acknowledged words.
  */

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editorWords } from '../rules.ts';
+import { listWords } from '../rules.ts';
 import { wordBalance } from './word-balance.ts';
 
 /** The plain definition: a Map of the words themselves (what wordBalance replaced). */
 function mapBalance(before: string[], after: string[]): { added: number; removed: number } {
   const balance = new Map<string, number>();
-  for (const word of editorWords(before.join('\n'))) balance.set(word, (balance.get(word) ?? 0) - 1);
-  for (const word of editorWords(after.join('\n'))) balance.set(word, (balance.get(word) ?? 0) + 1);
+  for (const word of listWords(before.join('\n'))) balance.set(word, (balance.get(word) ?? 0) - 1);
+  for (const word of listWords(after.join('\n'))) balance.set(word, (balance.get(word) ?? 0) + 1);
   let added = 0;
   let removed = 0;
   for (const n of balance.values()) {

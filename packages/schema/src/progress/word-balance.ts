@@ -5,14 +5,14 @@
  * not writing. counting.ts wordDelta calls it on the changed runs of lines only.
  *
  * The balance is counted in one open-addressing hash table keyed by the words' hashes (rules.ts
- * forEachEditorWord makes them as it scans) and their characters where they lie in the lines: no
+ * forEachWord makes them as it scans) and their characters where they lie in the lines: no
  * string is made per word and no Map entry is allocated. Exact: a slot's word is compared character
  * by character, never trusted by its hash. The server runs it on every save; on two replaced
  * paragraphs (~330 words) it takes ~12 µs where a Map of the sliced words took ~16 µs and left
  * their garbage behind.
  */
 import { mayHoldMarkup, visibleText } from '../markup/parse.ts';
-import { forEachEditorWord } from '../rules.ts';
+import { forEachWord } from '../rules.ts';
 
 /** Tables kept between calls (a few KB), grown when a larger edit needs them. */
 let slots = new Int32Array(1024);
@@ -74,7 +74,7 @@ function count(line: string, start: number, end: number, hash: number, delta: nu
   }
 }
 
-/** Words `after` has more of (added) and fewer of (removed) than `before`, on the editor's word rule. */
+/** Words `after` has more of (added) and fewer of (removed) than `before`, on the word rule (rules.ts). */
 export function wordBalance(markedBefore: readonly string[], markedAfter: readonly string[]): { added: number; removed: number } {
   // Words are the visible words (docs/decisions/0009-chapter-markup.md): italicising a word or
   // splitting one with a marker (`un*believ*able`) is neither writing nor removing it, and the
@@ -86,8 +86,8 @@ export function wordBalance(markedBefore: readonly string[], markedAfter: readon
   for (const line of after) characters += line.length;
   // A word takes at least two characters with its separator (one more for the last of a line).
   reset((characters >> 1) + before.length + after.length + 1);
-  for (const line of before) forEachEditorWord(line, (start, end, hash) => count(line, start, end, hash, -1));
-  for (const line of after) forEachEditorWord(line, (start, end, hash) => count(line, start, end, hash, 1));
+  for (const line of before) forEachWord(line, (start, end, hash) => count(line, start, end, hash, -1));
+  for (const line of after) forEachWord(line, (start, end, hash) => count(line, start, end, hash, 1));
   let added = 0;
   let removed = 0;
   for (let entry = 0; entry < size; entry++) {

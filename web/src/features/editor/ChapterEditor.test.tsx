@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure } from '@testing-library/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type ChapterConflict, countWordsEditor, newId } from '@chronicler/schema';
+import { type ChapterConflict, countWords, newId } from '@chronicler/schema';
 import { isAppBusy } from '@/lib/appBusy';
 import type { ChroniclerDb } from '@chronicler/sync-client';
 import { createMutators } from '@chronicler/sync-client';
@@ -399,7 +399,7 @@ describe('conflict copies', () => {
     const merged = 'Shared opening.\nMine wins here.\nTheirs was different. Together.';
     expect((await d.chapters.get(chapter.id))?.content).toBe(merged);
     expect(contentView().state.doc.toString()).toBe(merged);
-    expect(screen.getByTestId('words-badge').textContent).toBe(`${countWordsEditor(merged)} words`);
+    expect(screen.getByTestId('words-badge').textContent).toBe(`${countWords(merged)} words`);
   });
 
   it('nothing is dismissed when the author closes the comparison', async () => {

@@ -1,15 +1,14 @@
 /**
  * Word counts that stay cheap on long chapters (docs/measurements.md#before-the-code: a 20,000-word
- * chapter must type at frame rate). The editor's rule (spec 001 §5: punctuation to spaces, split on
- * whitespace, drop empty pieces) never lets a word span a line break, so the count of a text is the
- * sum of the counts of its lines. After an edit only the lines it touched are counted again.
+ * chapter must type at frame rate). The word rule (packages/schema rules.ts) never lets a word span
+ * a line break, so the count of a text is the sum of the counts of its lines. After an edit only the lines it touched are counted again.
  * Words are the visible words: emphasis markers are not words (docs/decisions/0009-chapter-markup.md),
  * the same count as the schema's chapterWordCount.
  */
 import type { ChangeSet, Text } from '@codemirror/state';
 import { paragraphWordCount } from '@chronicler/schema';
 
-/** Counts every line of a document (the editor's rule applied line by line). */
+/** Counts every line of a document (the word rule applied line by line). */
 export function countDocWords(doc: Text): number {
   let total = 0;
   const lines = doc.iterLines();
