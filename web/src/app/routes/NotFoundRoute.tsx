@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
-import { Button, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHome } from '@tabler/icons-react';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import classes from './NotFoundRoute.module.css';
 
-/** Any other path: "404 Page Not Found" and a short developer-style hint (spec 000 §2). */
+/**
+ * Any other path: "404 Page Not Found" and the spec's short developer-style hint (000 §2), without
+ * the names of our source files (authors see this page), and what an author can do.
+ */
 export default function NotFoundRoute() {
   useDocumentTitle('Page not found');
   return (
@@ -18,7 +21,7 @@ export default function NotFoundRoute() {
             404 Page Not Found
           </Title>
           <Text c="dimmed">
-            Did you forget to add the page to the router? Check the route table in <Code>src/app/routes.tsx</Code>.
+            Did you forget to add the page to the router? Check the address, or go back to your dashboard.
           </Text>
           <Button component={Link} to="/" leftSection={<IconHome size={18} />} w="fit-content" radius="md">
             Back to Dashboard

@@ -37,6 +37,21 @@ describe('sync indicator', () => {
     expect(within(panel).getByText('This feature requires the Wordsmith tier or higher.')).toBeTruthy();
   });
 
+  it('never says "Synced just now" under changes still waiting to be sent', async () => {
+    const user = userEvent.setup();
+    renderInTheme(<SyncIndicator />);
+    act(() => syncStatus.setState({ pendingCount: 2, lastSyncedAt: Date.now() - 5_000, syncing: false }));
+    await user.click(screen.getByTestId('sync-indicator'));
+    const panel = await screen.findByRole('dialog');
+    expect(within(panel).getByText('2 unsynced changes')).toBeTruthy();
+    expect(within(panel).getByText('Waiting to be sent · last synced just now')).toBeTruthy();
+    expect(within(panel).queryByText('Synced just now')).toBeNull();
+    act(() => syncStatus.setState({ syncing: true }));
+    expect(within(panel).getByText('Sending now · last synced just now')).toBeTruthy();
+    act(() => syncStatus.setState({ syncing: false, online: false, lastSyncedAt: null }));
+    expect(within(panel).getByText('Waiting for a connection · not synced yet')).toBeTruthy();
+  });
+
   it('words the last sync time', () => {
     const now = Date.parse('2026-02-01T12:00:00Z');
     expect(relativeSyncTime(null, now)).toBe('Not synced yet');

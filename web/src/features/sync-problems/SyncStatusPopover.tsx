@@ -4,7 +4,7 @@ import { Group, Stack, Text, type FloatingPosition } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { AttachTarget, Popover, type PopoverLayerProps } from '@/lib/first-load';
 import { useOptionalSync } from '@/lib/sync';
-import { type IndicatorState, relativeSyncTime, unsyncedLabel, useTick } from './syncIndicatorState';
+import { type IndicatorState, syncTimeLine, unsyncedLabel, useTick } from './syncIndicatorState';
 import { DeadLetterList } from './SyncProblemsPanel';
 
 /** The sync indicator's status panel (SyncIndicator), loaded and mounted when first opened. */
@@ -31,7 +31,7 @@ function StatusPanel({ state }: { state: IndicatorState }) {
       </Text>
       <Text size="sm">{state.pendingCount > 0 ? unsyncedLabel(state.pendingCount) : 'All changes synced'}</Text>
       <Text size="xs" c="dimmed">
-        {relativeSyncTime(state.lastSyncedAt, now)}
+        {syncTimeLine(state, now)}
       </Text>
       {state.authRequired && (
         <Group gap="xs" wrap="nowrap">

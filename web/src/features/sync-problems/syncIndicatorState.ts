@@ -24,6 +24,17 @@ export function relativeSyncTime(at: number | null, now: number): string {
   return `Synced ${new Date(at).toLocaleDateString()}`;
 }
 
+/**
+ * The panel's line under the unsynced count. "Synced just now" under "2 unsynced changes" reads as
+ * a contradiction: with changes waiting, it says what happens to them and when the last sync was.
+ */
+export function syncTimeLine(state: Pick<IndicatorState, 'pendingCount' | 'syncing' | 'online' | 'lastSyncedAt'>, now: number): string {
+  if (state.pendingCount === 0) return relativeSyncTime(state.lastSyncedAt, now);
+  const last = state.lastSyncedAt === null ? 'not synced yet' : relativeSyncTime(state.lastSyncedAt, now).replace(/^Synced/, 'last synced');
+  if (!state.online) return `Waiting for a connection · ${last}`;
+  return state.syncing ? `Sending now · ${last}` : `Waiting to be sent · ${last}`;
+}
+
 export function unsyncedLabel(count: number): string {
   return count === 1 ? '1 unsynced change' : `${count} unsynced changes`;
 }
