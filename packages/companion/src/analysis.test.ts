@@ -62,6 +62,15 @@ describe('analyzeProse', () => {
     expect(analyzeProse(text).stats.tense).toBe('past');
   });
 
+  it('knows plain past-tense, third-person prose without auxiliaries, even a short passage', () => {
+    const text =
+      'Mara walked down to the harbour before dawn. The fishing boats rocked against the pier, and she counted them twice. Nobody answered her call. She pulled her coat tighter and turned back toward the lighthouse, where her brother waited.';
+    expect(analyzeProse(text).stats).toMatchObject({ tense: 'past', pointOfView: 'third' });
+    // A present auxiliary with a participle is the present: "is closed", "has found".
+    const present = 'She is tired. The inn is closed. He has found the key. They are late. It is dark.';
+    expect(analyzeProse(present).stats.tense).toBe('present');
+  });
+
   it('flags first person in third-person narration but not in dialogue', () => {
     const text = 'He walked in. She turned to him. He sat down. She poured his tea. "I know," she said. I could not believe it.';
     expect(kinds(text, 'povDrift')).toEqual(['I could not believe it.']);

@@ -98,6 +98,17 @@ const COMMON = new Set(
 );
 
 const PAST = /\b(was|were|had|did|wasn't|weren't|hadn't|didn't)\b/i;
+/**
+ * Past-tense verbs of plain narration ("Mara walked to the harbour"), which has few of PAST's
+ * auxiliaries. Simple pasts that are never participles mark the past like PAST; -ed words (5+
+ * letters, not -eed: "speed") and pasts that are also participles ("found", "held") mark it
+ * weakly: beside a present auxiliary ("the inn is closed", "she has found it") the sentence is
+ * in the present.
+ */
+const SIMPLE_PAST = /^(?:went|came|saw|took|knew|gave|ran|began|fell|spoke|wrote|rose|drew|threw|woke|wore|ate|drank|sang|broke|chose|drove|flew|froze|grew|hid|rode|shook|stole|swore|tore)$/;
+const PAST_OR_PARTICIPLE = /^(?:[a-z]{3,}(?<!e)ed|said|made|found|told|felt|left|held|kept|brought|heard|met|meant|sent|spent|built|lost|won|caught|fought|sought|taught|bought|sat|stood|thought|slept|knelt|struck)$/;
+/** -ed words that are not verbs in the past. */
+const NOT_PAST = new Set(['hundred', 'sacred', 'naked', 'wicked', 'beloved', 'rugged', 'ragged', 'crooked', 'kindred', 'hatred', 'wretched', 'jagged', 'learned', 'aged', 'blessed']);
 const PRESENT = /\b(is|are|am|has|does|isn't|aren't|hasn't|doesn't)\b/i;
 const FIRST_PERSON = /\b(I|me|my|mine|myself)\b/;
 const THIRD_PERSON = /\b(he|she|him|her|his|hers|himself|herself)\b/i;
@@ -298,6 +309,8 @@ const FIRST_PERSON_ANY_CASE = new RegExp(FIRST_PERSON.source, 'i');
 /** "wasn" of "wasn't", "isn" of "isn't": a marker when "'t" follows. */
 const PAST_BEFORE_NT = 16;
 const PRESENT_BEFORE_NT = 32;
+/** A past that may be a participle (PAST_OR_PARTICIPLE): the past unless a present auxiliary is there too. */
+const WEAK_PAST_MARK = 128;
 
 /**
  * The markers each distinct \w run carries, by the expressions themselves (a run matched alone is a
@@ -305,10 +318,11 @@ const PRESENT_BEFORE_NT = 32;
  */
 function runMarks(keys: readonly string[]): Uint8Array {
   return Uint8Array.from(keys, (key) => {
-    const past = PAST.test(key);
+    const past = PAST.test(key) || SIMPLE_PAST.test(key);
     const present = PRESENT.test(key);
     return (
       (past ? PAST_MARK : 0) |
+      (!past && PAST_OR_PARTICIPLE.test(key) && !NOT_PAST.has(key) ? WEAK_PAST_MARK : 0) |
       (present ? PRESENT_MARK : 0) |
       (FIRST_PERSON_ANY_CASE.test(key) ? MAYBE_FIRST : 0) |
       (THIRD_PERSON.test(key) ? THIRD_MARK : 0) |
@@ -362,7 +376,7 @@ function driftFindings(
   counts: Record<FindingKind, number>,
 ): Pick<ProseStats, 'tense' | 'pointOfView'> {
   const marks = Array.from(sentenceMarks(text, sentences, runs, keys, dialogue), (m) => ({
-    past: (m & PAST_MARK) !== 0,
+    past: (m & PAST_MARK) !== 0 || ((m & WEAK_PAST_MARK) !== 0 && (m & PRESENT_MARK) === 0),
     present: (m & PRESENT_MARK) !== 0,
     first: (m & FIRST_MARK) !== 0,
     third: (m & THIRD_MARK) !== 0,
@@ -371,8 +385,10 @@ function driftFindings(
   const past = tenses.filter((t) => t === 'past').length;
   const present = tenses.filter((t) => t === 'present').length;
   const marked = past + present;
+  // A short passage (a pasted paragraph) has few sentences: half of them marked is enough there.
+  const enough = Math.min(MIN_MARKED_SENTENCES, Math.max(2, Math.ceil(sentences.length / 2)));
   let tense: ProseStats['tense'] = 'unknown';
-  if (marked >= MIN_MARKED_SENTENCES) {
+  if (marked >= enough) {
     tense = past / marked >= DOMINANT_SHARE ? 'past' : present / marked >= DOMINANT_SHARE ? 'present' : 'mixed';
   }
   if (tense === 'past' || tense === 'present') {
@@ -385,7 +401,7 @@ function driftFindings(
   const first = marks.filter((m) => m.first).length;
   const third = marks.filter((m) => m.third && !m.first).length;
   let pointOfView: ProseStats['pointOfView'] = 'unknown';
-  if (first + third >= MIN_MARKED_SENTENCES) {
+  if (first + third >= enough) {
     pointOfView = third / (first + third) >= DOMINANT_SHARE ? 'third' : first / (first + third) >= 0.5 ? 'first' : 'mixed';
   }
   // A first-person narrator mentions "he" and "she" all the time; only "I" in third-person narration drifts.

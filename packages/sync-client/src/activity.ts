@@ -28,7 +28,9 @@ export async function seriesActivity(db: ChroniclerDb, seriesId: string, limit =
   for (const c of chapters) {
     if (c.deletedAt) continue;
     if (c.status === 'completed') items.push({ key: `chapter:${c.id}`, kind: 'chapter-completed', description: `Completed chapter "${c.title}"`, at: c.updatedAt });
-    else if (c.wordCount > 0) items.push({ key: `chapter:${c.id}`, kind: 'chapter-written', description: `Wrote ${c.wordCount.toLocaleString('en-US')} words in "${c.title}"`, at: c.updatedAt });
+    // The chapter's length, not words written: an imported or pasted chapter was not typed here
+    // (the writing statistics count what was, progress/counting.ts).
+    else if (c.wordCount > 0) items.push({ key: `chapter:${c.id}`, kind: 'chapter-written', description: `Updated "${c.title}" · ${c.wordCount.toLocaleString('en-US')} words`, at: c.updatedAt });
   }
   for (const b of books) {
     if (!b.deletedAt && b.status === 'completed') items.push({ key: `book:${b.id}`, kind: 'book-completed', description: `Completed book "${b.title}"`, at: b.updatedAt });

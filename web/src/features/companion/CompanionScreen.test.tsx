@@ -60,8 +60,19 @@ function render(ui: React.ReactNode) {
 }
 
 describe('CompanionScreen', () => {
+  it('opens on the author’s only series, so its books can be chosen at once', async () => {
+    const { series } = await seed();
+    stubFetch({ 'GET /api/ai/allowance': { status: 200, body: allowance(3) } });
+    render(<CompanionScreen />);
+    const seriesSelect = (await screen.findByRole('combobox', { name: 'Series' })) as HTMLInputElement;
+    await waitFor(() => expect(seriesSelect.value).toBe(series.title));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Book' }) as HTMLInputElement).disabled).toBe(false));
+  });
+
   it('keeps the book selector disabled until a series is chosen, and generates a suggestion into the list', async () => {
     const { series, book } = await seed();
+    // Two series: a choice to make.
+    await db.series.put(serverSeries({ title: 'Another Saga' }));
     const row: AiSuggestion = {
       id: '0190a6f0-0000-7000-8000-0000000000aa', rev: 9, createdAt: '2026-03-10T10:00:00Z', updatedAt: '2026-03-10T10:00:00Z', deletedAt: null,
       seriesId: series.id, bookId: book.id, type: 'conflict', content: 'Mara Vell and Kest Arun are enemies but never share a timeline event.',

@@ -50,9 +50,14 @@ export function CompanionScreen({
   const { series, books, chapters, suggestions } = useCompanionData(seriesId, bookId, reloadKey);
   const { allowance, refresh: refreshAllowance } = useAllowance(online);
 
+  // The series given (the Writer's Companion's current one) or, when the author has only one, that
+  // one: a choice of one is no choice.
+  const onlySeriesId = series?.length === 1 ? series[0]!.id : null;
   useEffect(() => {
-    if (initialSeriesId && seriesId === null) setSeriesId(initialSeriesId);
-  }, [initialSeriesId, seriesId]);
+    if (seriesId !== null) return;
+    if (initialSeriesId) setSeriesId(initialSeriesId);
+    else if (onlySeriesId) setSeriesId(onlySeriesId);
+  }, [initialSeriesId, onlySeriesId, seriesId]);
 
   // Refresh Suggestions only toggles state for a moment (000 §2).
   const [refreshLocked, setRefreshLocked] = useState(false);
