@@ -53,6 +53,20 @@ export function recallCaret(store: CaretStore, chapterId: string, textLength: nu
   return { anchor: Math.min(entry[0], textLength), head: Math.min(entry[1], textLength) };
 }
 
+/**
+ * Of `chapterIds`, the one whose caret moved last on this device (the chapter the author was last
+ * writing here), or null when none was remembered.
+ */
+export function lastCaretChapter(store: CaretStore, chapterIds: Iterable<string>): string | null {
+  const memory = parse(store.read());
+  let last: string | null = null;
+  for (const id of chapterIds) {
+    const entry = memory[id];
+    if (entry && (last === null || entry[2] > memory[last]![2])) last = id;
+  }
+  return last;
+}
+
 /** Remembers a chapter's caret; the least recently remembered chapters are forgotten past the cap. */
 export function rememberCaret(store: CaretStore, chapterId: string, caret: Caret, now: number): void {
   const memory = parse(store.read());

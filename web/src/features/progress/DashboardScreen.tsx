@@ -5,7 +5,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type Book, type Chapter, type Series, achievementsForPlan, hasFeature, welcomeBack } from '@chronicler/schema';
-import { chaptersOfBook, currentBook } from '@chronicler/sync-client';
+import { type ChroniclerDb, chaptersOfBook, chaptersOfSeries, currentBook } from '@chronicler/sync-client';
+import { lastCaretChapter, localCarets } from '@/lib/caretMemory';
 import { PageHeader } from '@/components/PageHeader';
 import { TOASTS } from '@/lib/copy/toasts';
 import { useStagedReveal } from '@/lib/first-load';
@@ -46,6 +47,16 @@ export interface DashboardScreenProps {
 }
 
 /** The chapter the author last worked on: the most recently updated one. */
+/**
+ * Where Start Writing goes: the series' chapter the author last wrote in on this device (its caret
+ * moved last, in any book), else the current book's chapter changed last.
+ */
+async function lastWrittenChapter(db: ChroniclerDb, seriesId: string, currentBookChapters: readonly Chapter[]): Promise<Chapter | null> {
+  const live = await chaptersOfSeries(db, seriesId);
+  const remembered = lastCaretChapter(localCarets, live.map((c) => c.id));
+  return live.find((c) => c.id === remembered) ?? lastWorkedChapter(currentBookChapters);
+}
+
 export function lastWorkedChapter(chapters: readonly Chapter[]): Chapter | null {
   return chapters.reduce<Chapter | null>((last, c) => (!last || c.updatedAt > last.updatedAt ? c : last), null);
 }
@@ -164,6 +175,7 @@ const DashboardPanels = memo(function DashboardPanels({
   bookPath,
 }: DashboardPanelsProps) {
   const navigate = useNavigate();
+  const db = useDb();
   const catalogue = achievementsForPlan(plan);
   const earnedIds = new Set(figures?.earned.map((e) => e.achievement.id) ?? []);
 
@@ -172,11 +184,13 @@ const DashboardPanels = memo(function DashboardPanels({
       toast.show(TOASTS.noActiveSeries);
       return;
     }
-    const last = chapters ? lastWorkedChapter(chapters) : null;
-    toast.show(TOASTS.readyToWrite);
-    if (last) navigate(chapterPath(last));
-    else if (book) navigate(bookPath(book));
-    else navigate(`/series/${series.id}`);
+    const seriesId = series.id;
+    void lastWrittenChapter(db, seriesId, chapters ?? []).then((last) => {
+      if (last) navigate(chapterPath(last));
+      else if (book) navigate(bookPath(book));
+      else navigate(`/series/${seriesId}`);
+      toast.show(TOASTS.readyToWrite);
+    });
   };
 
   const edit = () => {

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { type UserAchievement, type WritingStat, addDays, newId, writingDay } from '@chronicler/schema';
 import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import { userAchievementsTable, writingSettingsTable, writingStatsTable, type ChroniclerDb } from '@chronicler/sync-client';
+import { localCarets, rememberCaret } from '@/lib/caretMemory';
+import { CARETS_KEY } from '@/lib/caretMemoryKey';
 import { stubFetch } from '@/test/fetch-stub';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
 import { AchievementsScreen } from './AchievementsScreen';
@@ -87,7 +89,23 @@ describe('Dashboard', () => {
     expect(await screen.findByText('The Warriors in the Mist')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Start Writing' }));
     expect(await screen.findByText('Ready to write')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe(`/chapter-editor?id=${newer.id}`);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/chapter-editor?id=${newer.id}`));
+  });
+
+  it('Start Writing opens the chapter the author last wrote in on this device, in any book of the series', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db } = renderWithDb(<DashboardScreen {...slots} />);
+    const { series, older } = await seedSeries(db);
+    expect(await screen.findByText('The Warriors in the Mist')).toBeTruthy();
+    // A later book's chapter changed since (a collaborator, a sync), but the author last wrote in the older one.
+    const sequel = serverBook(series.id, { title: 'The Tombs', position: 2 });
+    await db.books.put(sequel);
+    await db.chapters.put(serverChapter(sequel, { title: 'The Labyrinth', position: 1, updatedAt: '2026-03-01T00:00:00.000Z' }));
+    rememberCaret(localCarets, older.id, { anchor: 3, head: 3 }, Date.now());
+    await user.click(screen.getByRole('button', { name: 'Start Writing' }));
+    expect(await screen.findByText('Ready to write')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/chapter-editor?id=${older.id}`));
+    localStorage.removeItem(CARETS_KEY);
   });
 
   it('adds a chapter at count + 1 and ignores a blank title', async () => {
