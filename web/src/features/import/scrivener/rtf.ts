@@ -127,7 +127,23 @@ interface GroupState {
   uc: number;
 }
 
-function decoderFor(codePage: number): TextDecoder {
+/** Windows-1252's 0x80–0x9F (curly quotes, dashes, €…): some runtimes (Node before 23) decode 1252 as Latin-1. */
+const CP1252_HIGH = '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+interface ByteDecoder {
+  decode(bytes: Uint8Array): string;
+}
+
+const CP1252: ByteDecoder = {
+  decode: (bytes) => {
+    let out = '';
+    for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : String.fromCharCode(b);
+    return out;
+  },
+};
+
+function decoderFor(codePage: number): ByteDecoder {
+  if (codePage === 1252) return CP1252;
   const label = codePage === 65001 ? 'utf-8' : codePage === 10000 ? 'macintosh' : codePage === 932 ? 'shift_jis' : `windows-${codePage}`;
   try {
     return new TextDecoder(label);
@@ -135,7 +151,7 @@ function decoderFor(codePage: number): TextDecoder {
     try {
       return new TextDecoder(`cp${codePage}`);
     } catch {
-      return new TextDecoder('windows-1252');
+      return CP1252;
     }
   }
 }
