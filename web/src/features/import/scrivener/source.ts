@@ -6,25 +6,14 @@
  * (docs/decisions/0013-scrivener-import.md).
  */
 import { unzipSync } from 'fflate';
+import { MESSAGES, ScrivenerReadError } from './messages';
 
-export class ScrivenerReadError extends Error {
-  override readonly name = 'ScrivenerReadError';
-}
+export { MESSAGES, ScrivenerReadError } from './messages';
 
 /** A folder larger than this is refused before any of it is read (research media included). */
 export const MAX_FOLDER_BYTES = 2 * 1024 ** 3 - 1;
 /** The text the import reads (binder, RTF, synopses) may not exceed this. */
 export const MAX_TEXT_BYTES = 256 * 1024 ** 2;
-
-export const MESSAGES = {
-  notAProject: 'This is not a Scrivener project: no .scrivx file was found in it. Choose the project’s .scriv folder, or a .zip of it.',
-  tooLarge: 'This project is too large to import here (more than 2 GB). Move large research files (videos, PDFs) out of it in Scrivener, then try again.',
-  tooMuchText: 'This project holds more than 256 MB of text files, which is more than the import can read at once.',
-  unsafeZip: 'This .zip holds paths that point outside the project (such as “../”), so it was not opened.',
-  unreadableZip: 'This .zip could not be opened. Make a new .zip of the project’s .scriv folder and try again.',
-  damaged: 'This Scrivener project could not be read: its binder (the .scrivx file) is damaged. Nothing was imported.',
-  scrivener2: 'This project was made by Scrivener 1 or 2. Open it in Scrivener 3 once (it updates the project), then import it again.',
-} as const;
 
 /** A chosen file with the path it had in the picked folder (`webkitRelativePath`). */
 export interface PickedFile {
