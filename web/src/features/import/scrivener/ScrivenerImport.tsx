@@ -20,7 +20,8 @@ import { type ChapterUnit, planImport } from './plan';
 import type { ScrivenerProject } from './project';
 import { readScrivenerProject } from './read';
 import type { PickedFile } from './source';
-import { type ImportRecord, forgetImport, lastImport, plannedCounts, rememberImport, undoImport, writeImport } from './write';
+import { forgetImport, lastImport, rememberImport } from './last-import';
+import { type ImportRecord, plannedCounts, undoImport, writeImport } from './write';
 
 const words = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'word' : 'words'}`;
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

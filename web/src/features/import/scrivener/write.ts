@@ -7,7 +7,6 @@
  */
 import type { ChroniclerDb, Mutators } from '@chronicler/sync-client';
 import { getBook, getChapter, getCharacter } from '@chronicler/sync-client';
-import { readLocalJson, removeLocal, writeLocal } from '@/lib/storage';
 import type { ImportPlan } from './plan';
 
 export interface WriteChoices {
@@ -144,19 +143,4 @@ export async function undoImport(db: ChroniclerDb, mutators: Mutators, record: I
   for (const { id } of record.characters) if (await live('characters', id)) await mutators.characters.delete(id);
   for (const { id } of record.locations) if (await live('locations', id)) await mutators.locations.delete(id);
   return 'undone';
-}
-
-const storageKey = (seriesId: string) => `chronicler.scrivenerImport.${seriesId}`;
-
-/** The last import into a series, kept on this device so it can be undone after leaving the screen. */
-export function rememberImport(record: ImportRecord): void {
-  writeLocal(storageKey(record.seriesId), JSON.stringify(record));
-}
-
-export function lastImport(seriesId: string): ImportRecord | null {
-  return readLocalJson<ImportRecord>(storageKey(seriesId));
-}
-
-export function forgetImport(seriesId: string): void {
-  removeLocal(storageKey(seriesId));
 }
