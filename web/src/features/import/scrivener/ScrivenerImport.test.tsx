@@ -27,7 +27,7 @@ async function openScrivener(plan: 'wordsmith' | 'apprentice' = 'wordsmith', exi
   renderWithDb(<ImportScreen seriesId={series.id} />, { plan, db });
   await user.click(await screen.findByRole('radio', { name: 'A Scrivener project' }));
   await user.upload(screen.getByTestId('scrivener-folder'), folderFiles('The Lantern Road.scriv'));
-  await screen.findByText('The Lantern Road: 2 books, 6 chapters');
+  await screen.findByText('The Lantern Road: 2 books, 6 chapters', {}, { timeout: 15_000 });
   return { user, db, series };
 }
 
@@ -42,7 +42,7 @@ describe('Import a Scrivener project', () => {
     expect(leftOut.textContent).toContain('Map of the Road: an image: only text is imported');
     expect(leftOut.textContent).toContain('Trash: 1 item in the Trash');
     expect(await db.books.count()).toBe(0);
-    await user.click(screen.getByRole('radio', { name: 'A chapter per folder (texts as scenes)' }));
+    await user.click(screen.getByRole('radio', { name: 'A chapter per folder' }));
     await user.click(screen.getByRole('switch', { name: 'Each top-level folder of the Draft is a book' }));
     expect(await screen.findByText('The Lantern Road: 1 book, 3 chapters')).toBeTruthy();
   });
@@ -50,7 +50,7 @@ describe('Import a Scrivener project', () => {
   it('writes books, chapters with synopsis and notes, characters and locations — never as writing — and undoes them as one step', async () => {
     const { user, db, series } = await openScrivener();
     await user.click(screen.getByRole('button', { name: 'Import 2 books' }));
-    expect(await screen.findByText(/2 books, 6 chapters, 2 characters, 1 location from “The Lantern Road”/)).toBeTruthy();
+    expect(await screen.findByText(/2 books, 6 chapters, 2 characters, 1 location from “The Lantern Road”/, {}, { timeout: 15_000 })).toBeTruthy();
     const books = (await db.books.where('seriesId').equals(series.id).toArray()).sort(byPosition);
     expect(books.map((b) => b.title)).toEqual(['Part One', 'Part Two']);
     const chapters = (await db.chapters.where('bookId').equals(books[0]!.id).toArray()).sort(byPosition);
@@ -64,7 +64,7 @@ describe('Import a Scrivener project', () => {
     for (const entry of creates) expect((entry.body as { writing?: { kind: string } }).writing?.kind).toBe('import');
 
     await user.click(screen.getByRole('button', { name: 'Undo import' }));
-    expect(await screen.findByText('Import undone')).toBeTruthy();
+    expect(await screen.findByText('Import undone', {}, { timeout: 15_000 })).toBeTruthy();
     await waitFor(async () => expect((await db.books.toArray()).every((b) => b.deletedAt)).toBe(true));
     expect((await db.chapters.toArray()).every((c) => c.deletedAt)).toBe(true);
     expect((await db.characters.toArray()).every((c) => c.deletedAt)).toBe(true);
@@ -73,7 +73,7 @@ describe('Import a Scrivener project', () => {
   it('keeps the import once the author has edited what it made', async () => {
     const { user, db } = await openScrivener();
     await user.click(screen.getByRole('button', { name: 'Import 2 books' }));
-    await screen.findByRole('button', { name: 'Undo import' });
+    await screen.findByRole('button', { name: 'Undo import' }, { timeout: 15_000 });
     const chapter = (await db.chapters.toArray()).find((c) => c.title === 'Postscript')!;
     await db.chapters.update(chapter.id, { content: 'P.S. Keep this.' });
     await user.click(screen.getByRole('button', { name: 'Undo import' }));

@@ -54,6 +54,7 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
   const [record, setRecord] = useState<ImportRecord | null>(() => lastImport(seriesId));
   const [justImported, setJustImported] = useState(false);
   const [undoing, setUndoing] = useState(false);
+  const readAbort = useRef<AbortController | null>(null);
 
   const importPlan = useMemo(() => (project ? planImport(project, { unit, foldersAsBooks }) : null), [project, unit, foldersAsBooks]);
   const choices = { characters: withCharacters && (importPlan?.characters.length ?? 0) > 0, locations: withLocations && (importPlan?.locations.length ?? 0) > 0 };
@@ -80,11 +81,14 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
     setProject(null);
     setJustImported(false);
     setReading(0);
+    const abort = new AbortController();
+    readAbort.current = abort;
     try {
-      setProject(await readScrivenerProject(request, (fraction) => setReading(fraction)));
+      setProject(await readScrivenerProject(request, (fraction) => setReading(fraction), abort.signal));
     } catch (error) {
-      setReadError(error instanceof Error ? error.message : String(error));
+      if (!abort.signal.aborted) setReadError(error instanceof Error ? error.message : String(error));
     } finally {
+      readAbort.current = null;
       setReading(null);
       if (folderInput.current) folderInput.current.value = '';
       if (zipInput.current) zipInput.current.value = '';
@@ -169,7 +173,14 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
               Choose a .zip…
             </Button>
           </Group>
-          {reading !== null ? <Progress w="100%" value={Math.round(reading * 100)} aria-label="Reading the project" animated /> : null}
+          {reading !== null ? (
+            <Group w="100%" wrap="nowrap">
+              <Progress style={{ flex: 1 }} value={Math.round(reading * 100)} aria-label="Reading the project" animated />
+              <Anchor component="button" type="button" size="sm" onClick={() => readAbort.current?.abort()}>
+                Stop
+              </Anchor>
+            </Group>
+          ) : null}
           {readError ? <Alert color="red" variant="light" title="Could not read the project" role="alert">{readError} Nothing was imported.</Alert> : null}
         </Stack>
       </Paper>
@@ -183,10 +194,13 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
               aria-label="Chapters"
               value={unit}
               onChange={(v) => setUnit(v as ChapterUnit)}
-              data={[{ value: 'text', label: 'A chapter per text' }, { value: 'folder', label: 'A chapter per folder (texts as scenes)' }]}
+              data={[{ value: 'text', label: 'A chapter per text' }, { value: 'folder', label: 'A chapter per folder' }]}
               disabled={busy}
-              maw={520}
+              maw={420}
             />
+            <Text size="xs" c="dimmed" mt={-8}>
+              {unit === 'text' ? 'Each text in the binder becomes a chapter, in binder order; a folder with words of its own does too.' : 'The texts of each folder become the scenes of one chapter, joined by scene breaks.'}
+            </Text>
             <Switch label="Each top-level folder of the Draft is a book" checked={foldersAsBooks} onChange={(e) => setFoldersAsBooks(e.currentTarget.checked)} disabled={busy} />
             <ScrollArea.Autosize mah={360}>
               <Stack gap="sm" data-testid="scrivener-preview">

@@ -29,6 +29,14 @@ describe('a Scrivener 3 project made on macOS', () => {
     const plan = planImport(await read('sample-project.scriv'), { unit: 'text', foldersAsBooks: true });
     const reasons = plan.leftOut.map((l) => `${l.item}: ${l.reason}`);
     expect(reasons.filter((r) => r.includes('made as an empty chapter'))).toHaveLength(34);
+    expect(reasons.filter((r) => !r.includes('made as an empty chapter'))).toEqual([
+      'Research: 3 research items outside “Characters” and “Places”: research stays in Scrivener',
+      'Novel Format: outside the Manuscript: 1 item not imported',
+      'Front Matter: outside the Manuscript: 11 items not imported',
+      'Notes: outside the Manuscript: 1 item not imported',
+      'Template Sheets: outside the Manuscript: 3 items not imported',
+      'Trash: 76 items in the Trash',
+    ]);
     expect(reasons).toContain('Novel Format: outside the Manuscript: 1 item not imported');
     expect(reasons).toContain('Front Matter: outside the Manuscript: 11 items not imported');
     expect(reasons).toContain('Research: 3 research items outside “Characters” and “Places”: research stays in Scrivener');

@@ -41,7 +41,7 @@ const SILENT_DESTINATIONS = new Set([
   'fname', 'keycode', 'template', 'title', 'author', 'operator', 'company', 'creatim', 'revtim', 'printim', 'buptim',
   'listpicture', 'listlevel', 'leveltext', 'levelnumbers', 'list', 'listname', 'listoverride', 'txfieldtext',
   'ftnsep', 'ftnsepc', 'aftnsep', 'aftnsepc', 'header', 'footer', 'headerl', 'headerr', 'headerf', 'footerl', 'footerr', 'footerf',
-  'cocoatextscaling', 'cocoaplatform', 'shpinst', 'sp', 'sn', 'sv', 'xe', 'tc', 'private', 'passwordhash',
+  'shpinst', 'sp', 'sn', 'sv', 'xe', 'tc', 'private', 'passwordhash',
 ]);
 
 /** Destinations dropped and listed, by kind. */
@@ -94,6 +94,9 @@ const FORMATTING_WORDS = new Set([
   'uprstr', 'nouicompat', 'viewbksp', 'level', 'lvltentative', 'levelnfc', 'levelnfcn', 'leveljc', 'leveljcn', 'levelfollow', 'levelstartat',
   'levelindent', 'levelspace', 'levellegal', 'levelnorestart', 'levelold', 'levelprev', 'levelprevspace', 'levelpicture', 'listid',
   'listtemplateid', 'listhybrid', 'listsimple', 'listrestarthdn', 'listoverridecount', 'tab', 'softline', 'chftn', 'chftnsep',
+  // Cocoa (Scrivener for macOS) words.
+  'cocoatextscaling', 'cocoaplatform', 'AppleTypeServices', 'AppleTypeServicesU', 'pardeftab', 'slleading', 'CocoaLigature', 'strokewidth',
+  'strokec', 'ulc', 'shadr', 'shadx', 'shady', 'shadb', 'fsmilli', 'pgnx', 'pgny', 'nointbl', 'hyphenationfactor', 'readonlydoc', 'ATXht', 'ATXstyle',
 ]);
 
 const NAMED_CHARACTERS: Record<string, string> = {
