@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkup } from '@chronicler/schema';
+import fc from 'fast-check';
+import { type Run, appendRun, isSceneBreakLine, normalizeRuns, parseMarkup } from '@chronicler/schema';
 import { readRtf } from './rtf';
 
 const doc = (body: string, header = '{\\rtf1\\ansi\\ansicpg1252\\uc1\\deff0{\\fonttbl{\\f0 Times;}}') => `${header}${body}}`;
@@ -74,5 +75,39 @@ describe('readRtf', () => {
   it('reads raw UTF-8 where a tool wrote it unescaped', () => {
     const bytes = new TextEncoder().encode(doc('\\pard • Item\\par'));
     expect(readRtf(bytes).paragraphs).toEqual(['• Item']);
+  });
+});
+
+describe('readRtf on any styled paragraph', () => {
+  /** A paragraph's runs written as Scrivener writes RTF: groups for italic and bold, \uN beyond ASCII, \\ \{ \} escaped. */
+  const toRtf = (runs: readonly Run[]) =>
+    runs
+      .map((run) => {
+        const escaped = [...run.text]
+          .map((c) => (c === '\\' || c === '{' || c === '}' ? `\\${c}` : c.codePointAt(0)! > 0x7e ? Array.from({ length: c.length }, (_, k) => c.charCodeAt(k)).map((u) => `\\u${u > 0x7fff ? u - 0x10000 : u}?`).join('') : c))
+          .join('');
+        const marks = `${run.italic ? '\\i' : ''}${run.bold ? '\\b' : ''}`;
+        return marks ? `{${marks} ${escaped}}` : escaped;
+      })
+      .join('');
+
+  it('reads back the visible text and emphasis it was given (markup that parses to the same runs)', () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9éüß’“”—*\\{}.,!?ж漢😀]{1,8}$/u);
+    const run = fc.record({ text: fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')), italic: fc.boolean(), bold: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 6 }), fc.boolean(), (runs, spaced) => {
+        const joined = spaced ? runs.map((r, i) => (i === 0 ? r : { ...r, text: ` ${r.text}` })) : runs;
+        const [paragraph = ''] = readRtf(`{\\rtf1\\ansi\\ansicpg1252\\uc1\\deff0\\pard ${toRtf(joined)}\\par}`).paragraphs;
+        // Adjacent runs of one style are one run (as RTF cannot tell them apart), then normalised as the serializer writes them.
+        const merged: Run[] = [];
+        for (const r of joined) appendRun(merged, r);
+        const expected = normalizeRuns(merged);
+        const text = expected.map((r) => r.text).join('');
+        // A paragraph that is only a separator (`*`, `***`) stays as typed: a scene break.
+        if (isSceneBreakLine(text)) expect(paragraph).toBe(text.trim());
+        else expect(parseMarkup(paragraph)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
