@@ -16,7 +16,7 @@ import { useDb, useMutators } from '@/lib/sync';
 import { useSession } from '@/lib/session';
 import { planLimitState } from '@/lib/limits';
 import { toast } from '@/lib/toast';
-import { type ChapterUnit, planImport } from './plan';
+import { type ChapterUnit, otherTopLevel, planImport } from './plan';
 import type { ScrivenerProject } from './project';
 import { readScrivenerProject } from './read';
 import type { PickedFile } from './source';
@@ -50,13 +50,15 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
   const [foldersAsBooks, setFoldersAsBooks] = useState(true);
   const [withCharacters, setWithCharacters] = useState(true);
   const [withLocations, setWithLocations] = useState(true);
+  const [extraBooks, setExtraBooks] = useState<string[]>([]);
   const [writing, setWriting] = useState<number | null>(null);
   const [record, setRecord] = useState<ImportRecord | null>(() => lastImport(seriesId));
   const [justImported, setJustImported] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const readAbort = useRef<AbortController | null>(null);
 
-  const importPlan = useMemo(() => (project ? planImport(project, { unit, foldersAsBooks }) : null), [project, unit, foldersAsBooks]);
+  const importPlan = useMemo(() => (project ? planImport(project, { unit, foldersAsBooks, extraBooks }) : null), [project, unit, foldersAsBooks, extraBooks]);
+  const others = useMemo(() => (project ? otherTopLevel(project) : []), [project]);
   const choices = { characters: withCharacters && (importPlan?.characters.length ?? 0) > 0, locations: withLocations && (importPlan?.locations.length ?? 0) > 0 };
   const counts = importPlan ? plannedCounts(importPlan, choices) : null;
 
@@ -79,6 +81,7 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
   async function read(request: { kind: 'folder'; files: PickedFile[] } | { kind: 'zip'; file: Blob }) {
     setReadError(null);
     setProject(null);
+    setExtraBooks([]);
     setJustImported(false);
     setReading(0);
     const abort = new AbortController();
@@ -202,6 +205,20 @@ export function ScrivenerImport({ seriesId }: { seriesId: string }) {
               {unit === 'text' ? 'Each text in the binder becomes a chapter, in binder order; a folder with words of its own does too.' : 'The texts of each folder become the scenes of one chapter, joined by scene breaks.'}
             </Text>
             <Switch label="Each top-level folder of the Draft is a book" checked={foldersAsBooks} onChange={(e) => setFoldersAsBooks(e.currentTarget.checked)} disabled={busy} />
+            {others.length ? (
+              <Checkbox.Group
+                label="Also import as books"
+                description="Top-level folders outside the Draft: other volumes, old drafts, front matter."
+                value={extraBooks}
+                onChange={setExtraBooks}
+              >
+                <Stack gap={4} mt={6}>
+                  {others.map((o) => (
+                    <Checkbox key={o.uuid} value={o.uuid} label={`${o.title} (${count(o.items, 'item', 'items')})`} disabled={busy} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            ) : null}
             <ScrollArea.Autosize mah={360}>
               <Stack gap="sm" data-testid="scrivener-preview">
                 {importPlan.books.length === 0 ? <Text size="sm" c="dimmed">The Draft holds no texts to import.</Text> : null}

@@ -17,6 +17,15 @@ export interface PlanOptions {
   unit: ChapterUnit;
   /** Each top-level folder of the Draft is a book of its own. */
   foldersAsBooks: boolean;
+  /** Top-level binder folders outside the Draft (by UUID) to import as books too: other volumes, old drafts. */
+  extraBooks?: readonly string[];
+}
+
+/** Top-level binder items outside the Draft, Research and Trash that hold text: offered as books of their own. */
+export function otherTopLevel(project: ScrivenerProject): { uuid: string; title: string; items: number }[] {
+  return project.binder.items
+    .filter((i) => (i.type === 'Folder' || i.type === 'Text') && !CHARACTER_FOLDER.test(i.title) && !PLACE_FOLDER.test(i.title))
+    .map((i) => ({ uuid: i.uuid, title: i.title, items: 1 + countAll(i.children) }));
 }
 
 export interface PlannedChapter {
@@ -289,8 +298,13 @@ export function planImport(project: ScrivenerProject, options: PlanOptions): Imp
     const rest = countAll(research.children.filter((c) => !used.has(c)));
     if (rest) ctx.leftOut.push({ item: research.title, reason: `${plural(rest, 'research item', 'research items')} outside “Characters” and “Places”: research stays in Scrivener` });
   }
+  const extra = new Set(options.extraBooks ?? []);
   for (const item of top) {
     if (item === draft || item === research || item === trash || used.has(item)) continue;
+    if (extra.has(item.uuid) && isText(item)) {
+      books.push(book(item.title, describe(), item.children.length ? [...(documentOf(ctx, item)?.paragraphs.length ? chapterFrom(ctx, item, []) : []), ...chaptersIn(ctx, item, options.unit)] : chapterFrom(ctx, item, [])));
+      continue;
+    }
     ctx.leftOut.push({ item: item.title, reason: `outside the ${draft?.title ?? 'Draft'}: ${plural(1 + countAll(item.children), 'item', 'items')} not imported` });
   }
   if (trash && trash.children.length) ctx.leftOut.push({ item: trash.title, reason: `${plural(countAll(trash.children), 'item', 'items')} in the Trash` });

@@ -48,6 +48,16 @@ describe('a Scrivener 3 project made on macOS', () => {
     expect(plan.locations).toEqual([]);
   });
 
+  it('imports a top-level folder outside the Manuscript as a book when the author asks', async () => {
+    const project = await read('sample-project.scriv');
+    const frontMatter = project.binder.items.find((i) => i.title === 'Front Matter')!;
+    const plan = planImport(project, { unit: 'text', foldersAsBooks: true, extraBooks: [frontMatter.uuid] });
+    expect(plan.books.map((b) => b.title)).toEqual(['sample-project', 'Front Matter']);
+    expect(plan.books[1]!.chapters.map((c) => c.title)).toEqual(['Title Page', 'Title Page', 'Copyright', 'Dedication', 'Blank Page', 'Dedication']);
+    expect(plan.books[1]!.chapters[0]).toMatchObject({ synopsis: 'Title page to the manuscript.' });
+    expect(plan.leftOut).toContainEqual({ item: 'Cover', reason: 'an image: only text is imported' });
+  });
+
   it('reads a synopsis and notes where the project has them', async () => {
     const project = await read('sample-project.scriv');
     const titlePage = project.documents['684ADA52-4D45-48D2-B03D-5ECB784963EE']!;
