@@ -3,7 +3,7 @@ import './styles';
  * /series/{id}/import (beyond the spec; docs/web.md#exports-and-imports): a DOCX or Markdown
  * manuscript split into chapters by its headings, previewed with what it leaves out, then written into a new book or after
  * the chapters of an existing one — through the mutators, so it works offline and syncs later like
- * any edit.
+ * any edit. Or a whole Scrivener project (scrivener/ScrivenerImport.tsx).
  */
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,8 +17,10 @@ import { PageHeader } from '@/components/PageHeader';
 import { useDb, useMutators } from '@/lib/sync';
 import { toast } from '@/lib/toast';
 import { IMPORT_ACCEPT, readManuscript, suggestedTitle } from './model/read-manuscript';
+import { ScrivenerImport } from './scrivener/ScrivenerImport';
 
 type Target = 'new' | 'existing';
+type Source = 'file' | 'scrivener';
 
 export function ImportScreen({ seriesId }: { seriesId: string }) {
   const db = useDb();
@@ -37,6 +39,7 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
   const [title, setTitle] = useState('');
   const [bookId, setBookId] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [sourceKind, setSourceKind] = useState<Source>('file');
 
   if (source === undefined) return <Skeleton height={240} radius="md" aria-label="Loading import" />;
   if (source === null) {
@@ -78,7 +81,8 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
         intoTitle = book.title;
       }
       for (const [i, chapter] of chapters.entries()) {
-        await mutators.chapters.create({ bookId: intoId!, title: chapter.title, content: chapter.content, status: 'draft' });
+        // An import is not writing: its words never count in the statistics (sync-client writing.ts).
+        await mutators.chapters.create({ bookId: intoId!, title: chapter.title, content: chapter.content, status: 'draft', writing: { kind: 'import' } });
         setProgress((i + 1) / chapters.length);
       }
       toast.show({ title: 'Manuscript imported', message: `${chapters.length} ${chapters.length === 1 ? 'chapter' : 'chapters'} added to “${intoTitle}”.`, variant: 'default' });
@@ -115,6 +119,16 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
         }
       />
       <Stack gap="lg" maw={820}>
+        <SegmentedControl
+          aria-label="Import from"
+          value={sourceKind}
+          onChange={(v) => setSourceKind(v as Source)}
+          data={[{ value: 'file', label: 'A manuscript file' }, { value: 'scrivener', label: 'A Scrivener project' }]}
+          disabled={running || reading}
+          maw={420}
+        />
+        {sourceKind === 'scrivener' ? <ScrivenerImport seriesId={seriesId} /> : null}
+        {sourceKind === 'file' ? (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm" align="flex-start">
             <Text size="sm" c="dimmed">
@@ -130,7 +144,8 @@ export function ImportScreen({ seriesId }: { seriesId: string }) {
             {readError ? <Alert color="red" variant="light" title="Could not read the file" role="alert">{readError}</Alert> : null}
           </Stack>
         </Paper>
-        {file ? (
+        ) : null}
+        {sourceKind === 'file' && file ? (
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
               <Text fw={600}>{file.name}: {file.manuscript.chapters.length} {file.manuscript.chapters.length === 1 ? 'chapter' : 'chapters'}</Text>

@@ -8,3 +8,7 @@ import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/List.layer.css';
