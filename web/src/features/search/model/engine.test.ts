@@ -72,13 +72,25 @@ describe('the search index', () => {
     expect(regexLike.total).toBe(3);
   });
 
+  it('a stored index is checked against the rows: changed rows are re-read, deleted ones dropped', () => {
+    const old = indexOf([chapter('c1', 'Anne walked.'), chapter('c2', 'Anne ran.'), book]);
+    const now = [{ ...chapter('c1', 'Mara walked.'), stamp: '2|later' }, book];
+    const { index, changed } = SearchIndex.restore(old.toJSON(), new Map(old.stamps()), now);
+    expect(changed).toBe(2);
+    expect(titles(index, 'anne')).toEqual([]);
+    expect(titles(index, 'mara')).toEqual(['Chapter c1']);
+    expect(() => SearchIndex.restore('{"not":"an index"}', new Map(), now)).toThrow();
+  });
+
   it('keeps up with saves and deletes, and a stored index reads back the same', () => {
     const live = indexOf([chapter('c1', 'Anne walked.'), book]);
     live.put('chapter:c1', chapter('c1', 'Anna walked.'));
     const snippet = () => live.search('walked', seriesOnly, context).groups[0]?.results[0]?.snippets[0];
     expect(snippet()?.before).toBe('Anna ');
-    const restored = SearchIndex.restore(live.toJSON(), [chapter('c1', 'Anna walked.'), book]);
-    expect(titles(restored, 'anna')).toEqual(['Chapter c1']);
+    const stored = new Map(live.stamps());
+    const { index: restored, changed } = SearchIndex.restore(live.toJSON(), stored, [chapter('c1', 'Anna walked.'), book]);
+    expect(changed).toBe(0);
+    expect(titles(restored, 'walked')).toEqual(['Chapter c1']);
     live.put('chapter:c1', null);
     expect(titles(live, 'walked')).toEqual([]);
   });

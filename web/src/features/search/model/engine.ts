@@ -95,14 +95,34 @@ export class SearchIndex {
   }
 
   /**
-   * An index read back from `toJSON`, with the documents it was built from (the worker reads them
-   * from the local database and compares stamps first: a row whose stamp differs is re-added).
+   * An index read back from `toJSON`, checked against the rows as they are now: `stored` is the
+   * stamp of each document it was built from, `current` the documents of the rows on the device.
+   * A document whose stamp differs is re-added, one that is gone discarded; `changed` counts them.
+   * A stored index that cannot be read throws (the caller rebuilds).
    */
-  static restore(json: string, docs: readonly SearchDocument[]): SearchIndex {
+  static restore(json: string, stored: ReadonlyMap<string, string>, current: readonly SearchDocument[]): { index: SearchIndex; changed: number } {
     const index = new SearchIndex(null);
-    for (const doc of docs) index.docs.set(doc.id, doc);
+    const fresh: SearchDocument[] = [];
+    for (const doc of current) {
+      if (stored.get(doc.id) === doc.stamp) index.docs.set(doc.id, doc);
+      else fresh.push(doc);
+    }
     index.mini = MiniSearch.loadJSON(json, options(index.docs));
-    return index;
+    if (index.mini.documentCount !== stored.size) throw new Error('The stored search index does not match its stamps');
+    let changed = fresh.length;
+    for (const id of stored.keys()) {
+      if (!index.docs.has(id)) {
+        index.mini.discard(id);
+        if (!fresh.some((d) => d.id === id)) changed++;
+      }
+    }
+    for (const doc of fresh) index.put(doc.id, doc);
+    return { index, changed };
+  }
+
+  /** Each document's stamp, stored beside the index. */
+  stamps(): [string, string][] {
+    return [...this.docs.values()].map((d) => [d.id, d.stamp]);
   }
 
   get size(): number {
