@@ -14,6 +14,7 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Compartment, EditorState, type Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { openSearchPanel } from '@codemirror/search';
 import type { Caret } from '@/lib/caretMemory';
 import { minimalChange } from '../model/minimal-change';
 import type { EmphasisMark } from '@chronicler/schema';
@@ -33,6 +34,8 @@ export interface ProseEditorHandle {
   counts(): TextCounts;
   /** Toggles italic or bold over the selection or the word at the caret (the toolbar's buttons). */
   toggleMark(mark: EmphasisMark): void;
+  /** Opens the find (and replace) panel, with the selection as its query (Ctrl/Cmd+F from outside the text). */
+  openFind(): void;
   readonly view: EditorView | null;
 }
 
@@ -146,6 +149,9 @@ export function ProseEditor(props: ProseEditorProps) {
         if (!view) return;
         toggleMark(mark)(view);
         view.focus();
+      },
+      openFind: () => {
+        if (viewRef.current) openSearchPanel(viewRef.current);
       },
       counts: () => (viewRef.current ? countsOf(viewRef.current.state) : { words: 0, chars: 0 }),
       get view() {
