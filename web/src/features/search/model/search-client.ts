@@ -4,7 +4,6 @@
  * index deleted, at sign-out. Where workers are missing (jsdom tests) the index runs on this
  * thread with the same code.
  */
-import { type StoreApi, createStore } from 'zustand/vanilla';
 import type { LiveIndex } from '../worker/live-index';
 import type { FromSearchWorker, SearchPhase, ToSearchWorker } from '../worker/protocol';
 import type { SearchAnswer } from './engine';
@@ -17,9 +16,31 @@ export interface SearchStatus {
   message?: string;
 }
 
+/** The worker's status, observable (useSyncExternalStore). Not zustand's store: its module shared with the shell became a chunk of its own. */
+export interface StatusStore {
+  getState(): SearchStatus;
+  subscribe(listener: () => void): () => void;
+}
+
+function statusStore(initial: SearchStatus): StatusStore & { setState(next: SearchStatus): void } {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setState(next) {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
 export interface SearchClient {
   readonly userId: string;
-  readonly status: StoreApi<SearchStatus>;
+  readonly status: StatusStore;
   search(query: string, seriesId: string | null): Promise<SearchAnswer>;
   stop(): void;
 }
@@ -50,7 +71,7 @@ export async function stopSearch(userId: string): Promise<void> {
 }
 
 function startClient(userId: string): SearchClient {
-  const status = createStore<SearchStatus>(() => ({ phase: 'idle', documents: 0, epoch: 0 }));
+  const status = statusStore({ phase: 'idle', documents: 0, epoch: 0 });
   const waiting = new Map<number, (answer: SearchAnswer) => void>();
   let nextId = 1;
   const receive = (message: FromSearchWorker) => {
