@@ -344,6 +344,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     onChange={controller.onContentChange}
                     handle={controller.editorRef}
                     initialCaret={initialCaret}
+                    autoFocus={selectedRange(selectParam, controller.initialText.length) !== null}
                     onCaretMove={caretMemory.onCaretMove}
                     onCaretMarks={controller.onCaretMarks}
                     coveredTop={coveredTop}

@@ -30,5 +30,6 @@ describe('finding in the chapter', () => {
     await waitFor(() => contentView());
     const { from, to } = contentView().state.selection.main;
     expect(seeded.chapter.content.slice(from, to)).toBe('*cold*');
+    expect(contentView().hasFocus).toBe(true);
   });
 });

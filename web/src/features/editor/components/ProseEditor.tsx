@@ -50,6 +50,8 @@ export interface ProseEditorProps {
   className?: string;
   /** Where the caret starts (clamped to the text), scrolled into view. */
   initialCaret?: Caret | null;
+  /** Take the focus when made (opened at a search hit: the selection shows, and typing replaces it). */
+  autoFocus?: boolean;
   /** The caret moved (the author clicked, typed or used the keys). */
   onCaretMove?: (caret: Caret) => void;
   /** The emphasis at the caret changed (the toolbar's pressed buttons); called only on a change. */
@@ -76,7 +78,7 @@ export function ProseEditor(props: ProseEditorProps) {
   const latest = useRef(props);
   latest.current = props;
   const readOnlyCompartment = useRef(new Compartment());
-  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret });
+  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret, autoFocus: props.autoFocus ?? false });
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -121,6 +123,7 @@ export function ProseEditor(props: ProseEditorProps) {
     shownMarks = caretMarks(view.state);
     if (shownMarks !== NO_MARKS) latest.current.onCaretMarks?.(shownMarks);
     if (caret) view.dispatch({ effects: EditorView.scrollIntoView(clamp(caret.head), { y: 'center' }) });
+    if (initial.current.autoFocus) view.focus();
     return () => {
       view.destroy();
       viewRef.current = null;
