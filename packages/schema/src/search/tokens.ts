@@ -8,7 +8,7 @@
 const FOLDED_LETTERS: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 const UNFOLDED = /[ßæœøłđðþı]/gu;
 const MARKS = /\p{M}+/gu;
-const NON_ASCII = /[^\u0000-\u007f]/u;
+const NON_ASCII = /[^ -~\t\n\r]/u;
 
 /** A word folded for matching: lower case, accents dropped ("Élodie" → "elodie"), ’ read as '. */
 export function foldTerm(word: string): string {
