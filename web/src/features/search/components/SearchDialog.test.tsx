@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serverBook, serverChapter, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
+import { freshDb, serverBook, serverChapter, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
 import { USER_ID, renderWithDb } from '@/test/renderWithDb';
-import { freshDb } from '@chronicler/sync-client/testing';
 import { stopSearch } from '../model/search-client';
 import { SearchDialog } from './SearchDialog';
 
