@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { CurrentSeriesSlot } from '@/components/CurrentSeriesSlot';
 import { SyncIndicator, SyncProgress } from '@/features/sync-problems';
 import { ThemePackOwnershipFromEntitlements } from '@/lib/ThemePackOwnershipFromEntitlements';
-import { MobileDrawer, MobileTopBar, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
+import { MobileDrawer, MobileTopBar, SearchButton, ShellFrame, Sidebar, useSidebarStore } from '@/features/layout';
+import { SearchHost, useSearchOpen } from '@/features/search';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
 import { useSeriesRolesSync } from '@/lib/useSeriesRole';
@@ -22,6 +23,8 @@ export function AppLayout() {
   const drawerOpen = useSidebarStore((s) => s.drawerOpen);
   const setDrawerOpen = useSidebarStore((s) => s.setDrawerOpen);
   const [signingOut, setSigningOut] = useState(false);
+  const searchOpened = useSearchOpen((s) => s.opened);
+  const openSearch = useSearchOpen((s) => s.open);
 
   // A new page closes the drawer (not the first render: a tap while the shell loaded opens it).
   const shownPath = useRef(pathname);
@@ -51,6 +54,7 @@ export function AppLayout() {
           syncIndicator={<SyncIndicator compact={collapsed} />}
           themeControl={<ThemePicker position={collapsed ? 'right-start' : 'bottom-start'} />}
           currentSeries={seriesCard}
+          search={<SearchButton onOpen={openSearch} opened={searchOpened} compact={collapsed} />}
         />
       }
       topBar={
@@ -59,6 +63,7 @@ export function AppLayout() {
           menuOpen={drawerOpen}
           syncIndicator={<SyncIndicator compact />}
           themeControl={<ThemeToggle size="lg" />}
+          search={<SearchButton onOpen={openSearch} opened={searchOpened} compact />}
         />
       }
       drawer={
@@ -74,6 +79,7 @@ export function AppLayout() {
     >
       <SyncProgress />
       <ThemePackOwnershipFromEntitlements />
+      <SearchHost />
       <Suspense fallback={<RouteSkeleton displayName={user?.displayName} />}>
         <Outlet />
       </Suspense>

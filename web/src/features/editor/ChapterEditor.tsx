@@ -24,6 +24,7 @@ import type { Chapter } from '@chronicler/schema';
 import { DeferredTooltip, Modal } from '@/lib/first-load';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { EDITOR_SELECT_PARAM } from '@/lib/chapterEditorPath';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
@@ -37,9 +38,11 @@ import { useOnline } from '@/lib/useOnline';
 import { usePresence } from '@/lib/usePresence';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
+import { selectedRange } from './model/select-param';
 import classes from './editor.module.css';
 
 const ProseEditor = lazy(() => import('./components/ProseEditor'));
+
 
 interface OpenChapterProps extends EditorDeps {
   chapterId: string | null;
@@ -127,8 +130,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const caretMemory = useCaretMemory(controller.chapterId);
   const ready = controller.phase === 'ready';
   // Read once, when the text is there: the caret the author left in this chapter on this device.
+  // A search result opens the chapter with its hit selected (EDITOR_SELECT_PARAM); else the caret the author left.
+  const [params] = useSearchParams();
+  const selectParam = params.get(EDITOR_SELECT_PARAM);
   const initialCaret = useMemo(
-    () => (ready ? caretMemory.recall(controller.initialText.length) : null),
+    () => (ready ? (selectedRange(selectParam, controller.initialText.length) ?? caretMemory.recall(controller.initialText.length)) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the text
     [ready, caretMemory.recall],
   );
@@ -147,17 +153,22 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
 
   const { save, flushDraft, setCompare, getText } = controller;
 
-  // Ctrl/Cmd+S saves.
+  // Ctrl/Cmd+S saves; Ctrl/Cmd+F finds in the chapter from anywhere on the screen (in the text, CodeMirror's own key opens it).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 's') {
         event.preventDefault();
         if (controller.store.getState().dirty) void save();
+      } else if (key === 'f' && !event.shiftKey && controller.editorRef.current) {
+        event.preventDefault();
+        controller.editorRef.current.openFind();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [controller.store, save]);
+  }, [controller.store, controller.editorRef, save]);
 
   const openCompare = useCallback(
     (target: Parameters<typeof setCompare>[0]) => {
@@ -333,6 +344,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     onChange={controller.onContentChange}
                     handle={controller.editorRef}
                     initialCaret={initialCaret}
+                    autoFocus={selectedRange(selectParam, controller.initialText.length) !== null}
                     onCaretMove={caretMemory.onCaretMove}
                     onCaretMarks={controller.onCaretMarks}
                     coveredTop={coveredTop}

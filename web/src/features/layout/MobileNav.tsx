@@ -11,10 +11,12 @@ interface MobileTopBarProps {
   /** SLOT: the sync engine's indicator (compact). */
   syncIndicator?: ReactNode;
   themeControl?: ReactNode;
+  /** SLOT: the way into search (SearchButton, compact). */
+  search?: ReactNode;
 }
 
 /** Fixed top bar on small screens: product name and a menu button (spec 000 §2 Layout). */
-export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl }: MobileTopBarProps) {
+export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl, search }: MobileTopBarProps) {
   return (
     <section className={classes.topBar} aria-label="Top bar">
       <ActionIcon
@@ -32,6 +34,7 @@ export function MobileTopBar({ onOpenMenu, menuOpen, syncIndicator, themeControl
         <BrandMark size={28} />
       </Link>
       <div className={classes.topBarActions}>
+        {search}
         {syncIndicator}
         {themeControl}
       </div>

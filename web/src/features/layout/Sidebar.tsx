@@ -21,10 +21,12 @@ export interface SidebarProps {
   themeControl?: ReactNode;
   /** SLOT: the Current Series card, on the screens that show it. */
   currentSeries?: ReactNode;
+  /** SLOT: the way into search (SearchButton, wired by the app). */
+  search?: ReactNode;
 }
 
 /** The desktop sidebar (spec 000 §2 Layout). Hidden below the `sm` breakpoint. */
-export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, themeControl, currentSeries }: SidebarProps) {
+export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, themeControl, currentSeries, search }: SidebarProps) {
   const { pathname } = useLocation();
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggle);
@@ -57,6 +59,8 @@ export function Sidebar({ user, onSignOut, signingOut = false, syncIndicator, th
         {syncIndicator}
         {themeControl}
       </div>
+
+      {search ? <div className={classes.searchRow}>{search}</div> : null}
 
       <nav className={classes.nav} aria-label="Main">
         {SIDEBAR_LINKS.map(({ label, to, icon: Icon }) => {

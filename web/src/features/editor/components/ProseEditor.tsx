@@ -14,6 +14,7 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Compartment, EditorState, type Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { openSearchPanel } from '@codemirror/search';
 import type { Caret } from '@/lib/caretMemory';
 import { minimalChange } from '../model/minimal-change';
 import type { EmphasisMark } from '@chronicler/schema';
@@ -33,6 +34,8 @@ export interface ProseEditorHandle {
   counts(): TextCounts;
   /** Toggles italic or bold over the selection or the word at the caret (the toolbar's buttons). */
   toggleMark(mark: EmphasisMark): void;
+  /** Opens the find (and replace) panel, with the selection as its query (Ctrl/Cmd+F from outside the text). */
+  openFind(): void;
   readonly view: EditorView | null;
 }
 
@@ -47,6 +50,8 @@ export interface ProseEditorProps {
   className?: string;
   /** Where the caret starts (clamped to the text), scrolled into view. */
   initialCaret?: Caret | null;
+  /** Take the focus when made (opened at a search hit: the selection shows, and typing replaces it). */
+  autoFocus?: boolean;
   /** The caret moved (the author clicked, typed or used the keys). */
   onCaretMove?: (caret: Caret) => void;
   /** The emphasis at the caret changed (the toolbar's pressed buttons); called only on a change. */
@@ -73,7 +78,7 @@ export function ProseEditor(props: ProseEditorProps) {
   const latest = useRef(props);
   latest.current = props;
   const readOnlyCompartment = useRef(new Compartment());
-  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret });
+  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret, autoFocus: props.autoFocus ?? false });
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -118,6 +123,7 @@ export function ProseEditor(props: ProseEditorProps) {
     shownMarks = caretMarks(view.state);
     if (shownMarks !== NO_MARKS) latest.current.onCaretMarks?.(shownMarks);
     if (caret) view.dispatch({ effects: EditorView.scrollIntoView(clamp(caret.head), { y: 'center' }) });
+    if (initial.current.autoFocus) view.focus();
     return () => {
       view.destroy();
       viewRef.current = null;
@@ -146,6 +152,9 @@ export function ProseEditor(props: ProseEditorProps) {
         if (!view) return;
         toggleMark(mark)(view);
         view.focus();
+      },
+      openFind: () => {
+        if (viewRef.current) openSearchPanel(viewRef.current);
       },
       counts: () => (viewRef.current ? countsOf(viewRef.current.state) : { words: 0, chars: 0 }),
       get view() {

@@ -7,6 +7,7 @@
 import { cursorDocStart, history, historyKeymap, insertNewline, selectAll, standardKeymap } from '@codemirror/commands';
 import { Annotation, type Compartment, EditorState, type Extension, StateField } from '@codemirror/state';
 import { EditorView, type KeyBinding, keymap, placeholder } from '@codemirror/view';
+import { search, searchKeymap } from '@codemirror/search';
 import { countDocWords, recountWords } from '../model/word-count';
 import { clipboard } from './clipboard';
 import { EMPHASIS_KEYMAP, emphasis } from './emphasis';
@@ -44,6 +45,59 @@ export const proseTheme = EditorView.theme({
     backgroundColor: 'var(--mantine-primary-color-light) !important',
   },
   '.cm-placeholder': { color: 'var(--mantine-color-placeholder)', fontStyle: 'italic' },
+  // Find and replace (Ctrl/Cmd+F): CodeMirror's panel in the app's colours and controls.
+  '.cm-panels': { backgroundColor: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)', zIndex: '3' },
+  '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--mantine-color-default-border)' },
+  '.cm-panel.cm-search': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '6px',
+    padding: 'var(--mantine-spacing-xs) var(--mantine-spacing-md)',
+    fontFamily: 'var(--mantine-font-family)',
+    fontSize: 'var(--mantine-font-size-sm)',
+  },
+  '.cm-panel.cm-search br': { flexBasis: '100%', height: 0 },
+  '.cm-panel.cm-search .cm-textfield': {
+    fontSize: 'var(--mantine-font-size-sm)',
+    padding: '4px 8px',
+    borderRadius: 'var(--mantine-radius-sm)',
+    border: '1px solid var(--mantine-color-default-border)',
+    backgroundColor: 'var(--mantine-color-default)',
+    color: 'var(--mantine-color-text)',
+    minWidth: '12rem',
+  },
+  '.cm-panel.cm-search .cm-textfield:focus': { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: '-1px' },
+  '.cm-panel.cm-search .cm-button': {
+    backgroundImage: 'none',
+    backgroundColor: 'var(--mantine-color-default)',
+    border: '1px solid var(--mantine-color-default-border)',
+    borderRadius: 'var(--mantine-radius-sm)',
+    color: 'var(--mantine-color-text)',
+    padding: '3px 10px',
+    fontSize: 'var(--mantine-font-size-sm)',
+    cursor: 'pointer',
+  },
+  '.cm-panel.cm-search .cm-button:hover': { backgroundColor: 'var(--mantine-color-default-hover)' },
+  '.cm-panel.cm-search label': { display: 'inline-flex', alignItems: 'center', gap: '4px', fontSize: 'var(--mantine-font-size-sm)' },
+  '.cm-panel.cm-search [name=close]': { position: 'static', marginLeft: 'auto', fontSize: '1.25rem', color: 'var(--mantine-color-dimmed)', cursor: 'pointer' },
+  '.cm-searchMatch': { backgroundColor: 'var(--mantine-color-yellow-light)', borderRadius: '2px' },
+  '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: 'var(--mantine-primary-color-light)', outline: '1px solid var(--mantine-primary-color-filled)' },
+});
+
+/** The find panel's words, as the app writes its buttons (CodeMirror's are lower case). */
+const FIND_PHRASES = EditorState.phrases.of({
+  Find: 'Find',
+  Replace: 'Replace with',
+  next: 'Next',
+  previous: 'Previous',
+  all: 'All',
+  'match case': 'Match case',
+  'by word': 'Whole word',
+  regexp: 'Regular expression',
+  replace: 'Replace',
+  'replace all': 'Replace all',
+  close: 'Close find',
 });
 
 /**
@@ -57,6 +111,8 @@ const PROSE_KEYMAP: KeyBinding[] = [
   ...EMPHASIS_KEYMAP,
   ...standardKeymap.filter((binding) => binding.key !== 'Enter'),
   ...historyKeymap,
+  // Find and replace within the chapter (Ctrl/Cmd+F, F3, Ctrl/Cmd+G …); not Ctrl/Cmd+D, which adds a caret per match.
+  ...searchKeymap.filter((binding) => binding.key !== 'Mod-d'),
 ];
 
 /**
@@ -81,6 +137,8 @@ export interface ProseSetup {
 export function proseExtensions(setup: ProseSetup): Extension[] {
   return [
     history(),
+    search({ top: true }),
+    FIND_PHRASES,
     keymap.of(PROSE_KEYMAP),
     EditorView.lineWrapping,
     placeholder(setup.placeholderText),

@@ -1,0 +1,2 @@
+export { SearchHost } from './SearchHost';
+export { useSearchOpen } from './search-store';
