@@ -201,6 +201,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'first-load/liveChannel.ts',
         'useOnline.ts',
         'chapterEditorPath.ts',
+        // Start Writing asks where the caret moved last (the editor's caret memory).
+        'caretMemory.ts',
         'copy/toasts.ts',
         'sync.tsx',
       ),
