@@ -19,3 +19,4 @@ export * from './activity.ts';
 export * from './companion.ts';
 export * from './entitlements.ts';
 export * from './roles.ts';
+export * from './restructure.ts';
