@@ -9,6 +9,9 @@ import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
 import { chapterEditorPath } from '@/lib/chapterEditorPath';
+import { useSeriesRole } from '@/lib/useSeriesRole';
+import { useBooks } from '../hooks/useSeriesData';
+import { ChapterActions } from './ChapterActions';
 import classes from './ChapterList.module.css';
 
 interface ChapterListProps {
@@ -36,6 +39,8 @@ const INSTRUCTIONS =
  */
 export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
   const mutators = useMutators();
+  const otherBooks = (useBooks(seriesId) ?? []).filter((b) => b.id !== bookId);
+  const { canEdit } = useSeriesRole(seriesId);
   // The order just dropped, shown until the local database answers with it.
   const [pending, setPending] = useState<string[] | null>(null);
 
@@ -100,6 +105,7 @@ export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
                         aria-label={`${chapter.title} progress ${chapterProgressBar(chapter)}%`}
                       />
                     </Link>
+                    <ChapterActions chapter={chapter} otherBooks={otherBooks} canEdit={canEdit} />
                   </div>
                 )}
               </Draggable>
