@@ -21,7 +21,7 @@ export const RESTRUCTURE_COPY = {
   bookTrashed: { title: 'Book moved to the Trash', message: `It and its chapters can be restored from the series’ Trash for ${TRASH_RETENTION_DAYS} days.` },
   chapterRestored: { title: 'Chapter restored' },
   bookRestored: { title: 'Book restored' },
-  chapterMoved: (bookTitle: string) => ({ title: 'Chapter moved', message: `It is now the last chapter of ${bookTitle}.` }),
+  chapterMoved: (bookTitle: string) => ({ title: 'Chapter moved', message: `It is now in ${bookTitle}.` }),
   chapterSplit: { title: 'Chapter split in two', message: 'The text after the cursor is now the next chapter.' },
   chaptersMerged: { title: 'Chapters merged', message: 'The next chapter’s text was added to this one; the emptied chapter is in the Trash.' },
   deletedForever: { title: 'Deleted for good' },
