@@ -4,16 +4,15 @@
  * local write. A refusal (bad input, a viewer, a row gone) is a destructive toast with its message;
  * nothing was written then.
  */
-import { useMemo } from 'react';
 import { TRASH_RETENTION_DAYS } from '@chronicler/schema';
-import { type Restructure, type Undoable, createRestructure } from '@chronicler/sync-client';
+import type { Restructure, Undoable } from '@chronicler/sync-client';
 import { errorText } from '@/lib/copy/toast-core';
-import { useDb } from '@/lib/sync';
+import { useSync } from '@/lib/sync';
 import { toast } from '@/lib/toast';
 
+/** The operations over the signed-in database (made with its mutators, app/SyncProvider). */
 export function useRestructure(): Restructure {
-  const db = useDb();
-  return useMemo(() => createRestructure(db), [db]);
+  return useSync().restructure;
 }
 
 export const RESTRUCTURE_COPY = {
