@@ -21,6 +21,7 @@ const BENCHES = [
   'lighthouse.ts',
   'export-formats.ts',
   'backup-restore.ts',
+  'chapter-move.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
