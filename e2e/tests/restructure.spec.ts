@@ -6,7 +6,7 @@
  * the editor, each undone from the toast. The server holds every result.
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { goOffline, goOnline, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
+import { goOffline, goOnline, seriousA11yViolations, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
 import { api, chapterContent } from '../support/story';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -63,6 +63,7 @@ test('delete offline and restore from the Trash; move to another book by keyboar
   const entry = page.getByTestId('trash-entry').filter({ hasText: 'Storm' });
   await expect(entry).toContainText('Deleted');
   await expect(entry).toContainText('from The First Crossing');
+  expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
   await entry.getByRole('button', { name: 'Restore' }).click();
   await expect(toast(page, 'Chapter restored')).toBeVisible();
   await expect(page.getByText('The Trash is empty.')).toBeVisible();
