@@ -244,32 +244,11 @@ export function createRestructure(db: ChroniclerDb, options: RestructureOptions 
         await atomically(async () => {
           const [first, second] = [await chapter(id), await chapter(newChapterId)];
           await putText(first, mergedChapterText(first.content, second.content));
-          await deleteChapterRow(second);
+          // The ordinary delete: its later chapters move up, as the server's does.
+          await mutators.chapters.delete(second.id);
         });
       },
     };
-  }
-
-  /** The existing DELETE of a chapter, the later ones moving up (as the server does in the same write). */
-  async function deleteChapterRow(row: Chapter): Promise<void> {
-    const at = nowIso();
-    const rest = (await chaptersIn(row.bookId)).filter((c) => c.id !== row.id);
-    await commit(db, now, async () => ({
-      kind: 'delete',
-      method: 'DELETE',
-      path: `/api/chapters/${row.id}`,
-      body: undefined,
-      entity: 'chapters',
-      entityId: row.id,
-      seriesId: row.seriesId,
-      effects: [
-        { op: 'delete', entity: 'chapters', id: row.id },
-        ...rest
-          .map((c, i) => ({ c, position: i + 1 }))
-          .filter(({ c, position }) => c.position !== position)
-          .map(({ c, position }): Effect => ({ op: 'patch', entity: 'chapters', id: c.id, fields: { position, updatedAt: at } })),
-      ],
-    }));
   }
 
   /**
