@@ -22,6 +22,7 @@ const BENCHES = [
   'export-formats.ts',
   'backup-restore.ts',
   'search.ts',
+  'chapter-move.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

@@ -286,6 +286,8 @@ const BODY_ATTACKS: BodyAttack[] = [
     url: (me) => `/api/timeline-events/${me.ids.event}`,
     body: (v) => ({ characterIds: [v.ids.character2] }),
   },
+  // A move to another book (docs/decisions/0014-trash-and-restructure.md): never into a foreign one.
+  { name: 'chapter moved into a foreign book', method: 'PUT', url: (me) => `/api/chapters/${me.ids.chapter}`, body: (v) => ({ bookId: v.ids.book }) },
   { name: 'reorder of foreign chapters', method: 'POST', url: () => '/api/chapters/reorder', body: (v) => ({ chapters: [{ id: v.ids.chapter, position: 2 }, { id: v.ids.chapter2, position: 1 }] }) },
   {
     name: 'reorder mixing own and foreign chapters',

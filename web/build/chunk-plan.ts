@@ -162,6 +162,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'collaboration.ts',
         'word-count.ts',
         'positions.ts',
+        // The Trash's and the restructure operations' rules (docs/decisions/0014-trash-and-restructure.md).
+        'restructure.ts',
         // Word counts read the visible text of a chapter's markup (docs/decisions/0009).
         'markup/parse.ts',
       ),

@@ -116,6 +116,8 @@ export const bookSchema = syncedRowSchema.extend({
   position: z.number().int(),
   status: bookStatusSchema,
   wordCount: z.number().int(),
+  /** When the book was put in its series' Trash (restructure.ts); null or absent: not in it. */
+  trashedAt: z.string().nullable().optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 
@@ -134,6 +136,8 @@ export const chapterSchema = syncedRowSchema.extend({
    */
   synopsis: z.string().optional(),
   notes: z.string().optional(),
+  /** When the chapter was put in its series' Trash (restructure.ts); null or absent: not in it. */
+  trashedAt: z.string().nullable().optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
@@ -373,6 +377,8 @@ export const updateBookBodySchema = z.strictObject({
   status: bookStatusSchema.optional(),
   position: position.optional(),
   wordCount: z.number().int().min(0).max(100_000_000).optional(),
+  /** Into the series' Trash (true) or back out of it (false); the server stamps `trashedAt`. */
+  trashed: z.boolean().optional(),
 });
 export type UpdateBookBody = z.input<typeof updateBookBodySchema>;
 
@@ -401,6 +407,10 @@ export const updateChapterBodySchema = z.strictObject({
   synopsis: optionalText(LIMITS.chapterSynopsis).optional(),
   notes: optionalText(LIMITS.chapterNotes).optional(),
   position: position.optional(),
+  /** A move to another book of the same series (restructure.ts), placed at `position` or last. */
+  bookId: z.uuid({ error: MESSAGES.chapter.bookRequired }).optional(),
+  /** Into the series' Trash (true) or back out of it (false); the server stamps `trashedAt`. */
+  trashed: z.boolean().optional(),
   /** What the save is for writing statistics (progress/mark.ts); never stored on the chapter. */
   writing: writingMarkSchema.optional(),
 });

@@ -25,3 +25,4 @@ export * from './backup.ts';
 export * from './manuscript-import.ts';
 export { markdownRuns, markdownToMarkup } from './markdown-emphasis.ts';
 export * from './markup/index.ts';
+export * from './restructure.ts';

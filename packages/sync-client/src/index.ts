@@ -19,4 +19,5 @@ export * from './activity.ts';
 export * from './companion.ts';
 export * from './entitlements.ts';
 export * from './roles.ts';
+export * from './restructure.ts';
 export * from './word-rule.ts';

@@ -152,6 +152,9 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
         const row = await mustGet(db, kind, id, notFound);
         const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
         for (const field of notPatched) delete patch[field];
+        // The Trash (restructure.ts): the server stores `trashed` as the time of the write.
+        if (typeof patch.trashed === 'boolean') patch.trashedAt = patch.trashed ? patch.updatedAt : null;
+        delete patch.trashed;
         return {
           kind: 'update',
           method: 'PUT',

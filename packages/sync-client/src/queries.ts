@@ -18,6 +18,8 @@ import type {
 import type { ChroniclerDb, DeadLetter, Draft } from './db.ts';
 
 const live = <T extends { deletedAt: string | null }>(rows: T[]): T[] => rows.filter((r) => !r.deletedAt);
+/** Live and not in the Trash (docs/decisions/0014-trash-and-restructure.md): what the author's lists show. */
+const shown = <T extends { deletedAt: string | null; trashedAt?: string | null }>(rows: T[]): T[] => rows.filter((r) => !r.deletedAt && !r.trashedAt);
 const byCreated = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
   a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 /** Books, chapters and events in their order: position, then creation. */
@@ -32,10 +34,10 @@ export async function getSeries(db: ChroniclerDb, id: string): Promise<Series | 
   return db.series.get(id);
 }
 
-/** Books of a series by position (then creation). */
+/** Books of a series by position (then creation), but those in the Trash. */
 export async function booksOfSeries(db: ChroniclerDb, seriesId: string): Promise<Book[]> {
   const rows = await db.books.where('[seriesId+position]').between([seriesId, Dexie.minKey], [seriesId, Dexie.maxKey]).toArray();
-  return live(rows).sort(inOrder);
+  return shown(rows).sort(inOrder);
 }
 
 export async function getBook(db: ChroniclerDb, id: string): Promise<Book | undefined> {
@@ -49,14 +51,40 @@ export async function currentBook(db: ChroniclerDb, seriesId: string): Promise<B
   return (await booksOfSeries(db, seriesId)).find((b) => b.position === series.currentBook);
 }
 
-/** Chapters of a book by position (then creation). */
+/** Chapters of a book by position (then creation), but those in the Trash. */
 export async function chaptersOfBook(db: ChroniclerDb, bookId: string): Promise<Chapter[]> {
   const rows = await db.chapters.where('[bookId+position]').between([bookId, Dexie.minKey], [bookId, Dexie.maxKey]).toArray();
-  return live(rows).sort(inOrder);
+  return shown(rows).sort(inOrder);
 }
 
+/** The series' chapters that are not in the Trash, nor in a book that is (so book and series word counts follow). */
 export async function chaptersOfSeries(db: ChroniclerDb, seriesId: string): Promise<Chapter[]> {
-  return live(await db.chapters.where('seriesId').equals(seriesId).toArray());
+  const [chapters, books] = await Promise.all([db.chapters.where('seriesId').equals(seriesId).toArray(), db.books.where('seriesId').equals(seriesId).toArray()]);
+  const hidden = new Set(books.filter((b) => b.deletedAt || b.trashedAt).map((b) => b.id));
+  return shown(chapters).filter((c) => !hidden.has(c.bookId));
+}
+
+/** One entry of a series' Trash: a trashed book (with its chapters' words) or a trashed chapter (with its book). */
+export type TrashEntry =
+  | { kind: 'books'; book: Book; trashedAt: string; chapterCount: number; wordCount: number }
+  | { kind: 'chapters'; chapter: Chapter; book: Book | undefined; trashedAt: string };
+
+/** A series' Trash, newest first (the server purges each entry TRASH_RETENTION_DAYS after `trashedAt`). */
+export async function trashOfSeries(db: ChroniclerDb, seriesId: string): Promise<TrashEntry[]> {
+  const [chapters, books] = await Promise.all([db.chapters.where('seriesId').equals(seriesId).toArray(), db.books.where('seriesId').equals(seriesId).toArray()]);
+  const liveBooks = new Map(live(books).map((b) => [b.id, b]));
+  const liveChapters = live(chapters);
+  const entries: TrashEntry[] = [];
+  for (const book of liveBooks.values()) {
+    if (!book.trashedAt) continue;
+    const inside = liveChapters.filter((c) => c.bookId === book.id && !c.trashedAt);
+    entries.push({ kind: 'books', book, trashedAt: book.trashedAt, chapterCount: inside.length, wordCount: inside.reduce((n, c) => n + c.wordCount, 0) });
+  }
+  for (const chapter of liveChapters) {
+    if (chapter.trashedAt) entries.push({ kind: 'chapters', chapter, book: liveBooks.get(chapter.bookId), trashedAt: chapter.trashedAt });
+  }
+  const idOf = (e: TrashEntry) => (e.kind === 'books' ? e.book.id : e.chapter.id);
+  return entries.sort((a, b) => b.trashedAt.localeCompare(a.trashedAt) || idOf(a).localeCompare(idOf(b)));
 }
 
 /** One chapter, including one deleted elsewhere while this device still holds unsent edits. */
@@ -66,7 +94,7 @@ export async function getChapter(db: ChroniclerDb, id: string): Promise<Chapter 
 
 /** Recently edited chapters across all series, newest first. */
 export async function recentChapters(db: ChroniclerDb, limit = 10): Promise<Chapter[]> {
-  return live(await db.chapters.orderBy('updatedAt').reverse().limit(limit * 2).toArray()).slice(0, limit);
+  return shown(await db.chapters.orderBy('updatedAt').reverse().limit(limit * 2).toArray()).slice(0, limit);
 }
 
 export async function charactersOfSeries(db: ChroniclerDb, seriesId: string): Promise<Character[]> {

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { type SeriesFindings, type SeriesMaterial, seriesFindings } from '@chronicler/companion';
+import { isTrashed } from '@chronicler/schema';
 import { runPrepared } from '../db/prepared.ts';
 import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import { abandonedTransactions } from '../db/dialect.ts';
@@ -23,7 +24,11 @@ export async function loadSeriesMaterial(db: Db, seriesId: string): Promise<Seri
     listLive(db, 'locations', 'seriesId', seriesId),
     listLive(db, 'timelineEvents', 'seriesId', seriesId),
   ]);
-  return { seriesTitle: series?.title ?? '', books, chapters, characters, relationships, locations, events };
+  // What is in the series' Trash is not the story (docs/decisions/0014-trash-and-restructure.md).
+  const shownBooks = books.filter((b) => !isTrashed(b));
+  const shown = new Set(shownBooks.map((b) => b.id));
+  const shownChapters = chapters.filter((c) => !isTrashed(c) && shown.has(c.bookId));
+  return { seriesTitle: series?.title ?? '', books: shownBooks, chapters: shownChapters, characters, relationships, locations, events };
 }
 
 const STORY_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents'] as const;

@@ -491,6 +491,18 @@ migrations['0014_backup_archives'] = {
   },
 };
 
+// The series' Trash (docs/decisions/0014-trash-and-restructure.md): a trashed book or chapter is a
+// live row with `trashed_at` set, purged for good 30 days later. Null (not trashed) for every
+// existing row; the purge job finds the due rows by the index.
+migrations['0015_trash'] = {
+  async up(db: Kysely<any>) {
+    for (const table of ['books', 'chapters']) {
+      await db.schema.alterTable(table).addColumn('trashed_at', 'text').execute();
+      await db.schema.createIndex(`${table}_trashed_at`).on(table).column('trashed_at').execute();
+    }
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

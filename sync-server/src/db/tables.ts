@@ -119,6 +119,8 @@ export interface BooksTable extends SyncedColumns {
   position: number;
   status: string;
   wordCount: number;
+  /** In the series' Trash since (migration 0015, docs/decisions/0014-trash-and-restructure.md); null: not. */
+  trashedAt: Generated<string | null>;
 }
 
 export interface ChaptersTable extends SyncedColumns {
@@ -132,6 +134,8 @@ export interface ChaptersTable extends SyncedColumns {
   /** Empty by default (migration 0013): every chapter made before them, and every insert that names neither. */
   synopsis: Generated<string>;
   notes: Generated<string>;
+  /** In the series' Trash since (migration 0015); null: not. */
+  trashedAt: Generated<string | null>;
 }
 
 export interface CharactersTable extends SyncedColumns {

@@ -9,15 +9,15 @@ import { type CascadeReader, type EntityKind, planDeleteCascade } from '@chronic
 import { assertWriteFeature } from './gates.ts';
 import { listLive, loadAccessible } from './queries.ts';
 import { type WireRow, seriesIdOf } from './wire.ts';
-import { type MutationContext, softDelete, updateRow } from './writes.ts';
+import { type MutationContext, type WriteContext, softDelete, updateRow } from './writes.ts';
 
 /** The server's store as the cascade reads it: live rows in this write's transaction. */
-function cascadeReader(ctx: MutationContext): CascadeReader {
+function cascadeReader(ctx: WriteContext): CascadeReader {
   return { liveWhere: (kind, field, value) => listLive(ctx.trx, kind, field, value) };
 }
 
 /** The shared cascade table's writes, applied in order in this write (same seq). */
-async function deleteDependants(ctx: MutationContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
+async function deleteDependants(ctx: WriteContext, kind: EntityKind, row: WireRow<EntityKind>): Promise<void> {
   for (const write of await planDeleteCascade(cascadeReader(ctx), kind, row)) {
     if (write.op === 'delete') await softDelete(ctx, write.kind, write.id);
     else await updateRow(ctx, write.kind, write.id, write.fields);
@@ -35,4 +35,13 @@ export async function deleteWithDependants<K extends EntityKind>(ctx: MutationCo
   await deleteDependants(ctx, kind, row);
   // Dependants are other rows: `row` is still as stored.
   return softDelete(ctx, kind, id, row);
+}
+
+/**
+ * The server's own delete of a stored live row and its dependants (the Trash's purge,
+ * docs/decisions/0014-trash-and-restructure.md): no caller, so no access check. Answers the tombstone.
+ */
+export async function purgeWithDependants<K extends EntityKind>(ctx: WriteContext, kind: K, row: WireRow<K>): Promise<WireRow<K>> {
+  await deleteDependants(ctx, kind, row);
+  return softDelete(ctx, kind, row.id, row);
 }

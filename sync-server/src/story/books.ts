@@ -6,9 +6,10 @@ import { requireUser } from '../http/caller.ts';
 import { deleteWithDependants } from '../entities/delete.ts';
 import { assertAccessible, countLive, listLiveJson, loadAccessible } from '../entities/queries.ts';
 import { JSON_CONTENT_TYPE } from '../http/json.ts';
-import { applyUpdate, baseRevOf } from '../sync/update.ts';
+import { baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from '../routes/kit.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
+import { trashOfSeries, updateBook } from './trash.ts';
 
 export default async function bookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +18,12 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
   app.get('/api/series/:id/books', { schema: { params: idParams } }, async (request, reply) => {
     const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
     return reply.type(JSON_CONTENT_TYPE).send(await listLiveJson(db, 'books', 'seriesId', seriesId, ['position', 'createdAt', 'id']));
+  });
+
+  /** The series' Trash (docs/decisions/0014-trash-and-restructure.md): what was removed, when, and when it goes for good. */
+  app.get('/api/series/:id/trash', { schema: { params: idParams } }, async (request) => {
+    const { seriesId } = await assertAccessible(db, 'series', request.params.id, requireUser(request).id);
+    return { entries: await trashOfSeries(db, seriesId) };
   });
 
   app.post('/api/books', { schema: { body: createBookBodySchema } }, async (request, reply) =>
@@ -36,7 +43,7 @@ export default async function bookRoutes(fastify: FastifyInstance): Promise<void
 
   app.put('/api/books/:id', { schema: { params: idParams, body: updateBookBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
-    return write(request, reply, async (ctx) => ok(await applyUpdate(ctx, 'books', request.params.id, request.body, baseRev)));
+    return write(request, reply, async (ctx) => ok(await updateBook(ctx, request.params.id, request.body, baseRev)));
   });
 
   app.delete('/api/books/:id', { schema: { params: idParams, body: noBody } }, async (request, reply) =>

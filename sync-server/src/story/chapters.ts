@@ -14,7 +14,6 @@ import {
   type ChapterRevisionSummary,
   createChapterBodySchema,
   nextPosition,
-  renumbered,
   reorderChaptersBodySchema,
   requestedOrder,
   updateChapterBodySchema,
@@ -24,27 +23,16 @@ import { deleteWithDependants } from '../entities/delete.ts';
 import { assertWriteFeature } from '../entities/gates.ts';
 import { countLive, findRevision, listLive, listRevisions, loadAccessible } from '../entities/queries.ts';
 import type { WireRow } from '../entities/wire.ts';
-import { updateRow } from '../entities/writes.ts';
 import { notFound } from '../http/errors.ts';
 import type { MutationContext } from '../sync/mutation.ts';
 import { tellChapterTextSaved } from '../sync/story-writes.ts';
-import { baseRevOf, saveChapter } from '../sync/update.ts';
+import { baseRevOf } from '../sync/update.ts';
 import { idParams, noBody, ok, write } from '../routes/kit.ts';
+import { chaptersOf, renumber } from './chapter-order.ts';
 import { createUnder, isDeleted, liveInOneGroup, loadEvenIfDeleted, rowsNamedByReorder } from './dangling.ts';
+import { updateChapter } from './trash.ts';
 
 type Chapter = WireRow<'chapters'>;
-
-/** The book's live chapters in list order. */
-const chaptersOf = (ctx: MutationContext, bookId: string) => listLive(ctx.trx, 'chapters', 'bookId', bookId, ['position', 'createdAt', 'id']);
-
-/** Gives `ordered` positions 1..n (the shared rule), writing only the chapters whose position changes. Answers them renumbered. */
-async function renumber(ctx: MutationContext, ordered: readonly Chapter[]): Promise<Chapter[]> {
-  const out: Chapter[] = [];
-  for (const { row, position, changed } of renumbered(ordered)) {
-    out.push(changed ? await updateRow(ctx, 'chapters', row.id, { position }, row) : row);
-  }
-  return out;
-}
 
 /**
  * POST /api/chapters/reorder. The book is the one of the named chapters (all live ones must share
@@ -100,7 +88,7 @@ export default async function chapterRoutes(fastify: FastifyInstance): Promise<v
   app.put('/api/chapters/:id', { schema: { params: idParams, body: updateChapterBodySchema } }, async (request, reply) => {
     const baseRev = baseRevOf(request);
     const { wordCount: _advisory, ...fields } = request.body;
-    return write(request, reply, async (ctx) => ok(await saveChapter(ctx, request.params.id, fields, baseRev)));
+    return write(request, reply, async (ctx) => ok(await updateChapter(ctx, request.params.id, fields, baseRev)));
   });
 
   /** Later chapters move up to close the gap, in the same write. */

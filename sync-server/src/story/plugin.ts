@@ -16,6 +16,10 @@ import locationRoutes from './locations.ts';
 import relationshipRoutes from './relationships.ts';
 import seriesRoutes from './series.ts';
 import timelineRoutes from './timeline.ts';
+import { purgeDueTrash } from './trash.ts';
+
+/** How often the Trash's purge looks for rows past their retention (docs/decisions/0014-trash-and-restructure.md). */
+const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default async function storyPlugin(app: FastifyInstance): Promise<void> {
   // Story writes are what the outbox holds: they (and only they) may run inside POST /api/sync/batch.
@@ -30,4 +34,10 @@ export default async function storyPlugin(app: FastifyInstance): Promise<void> {
   await app.register(relationshipRoutes);
   await app.register(locationRoutes);
   await app.register(timelineRoutes);
+
+  const purge = () => void purgeDueTrash(app.deps, Date.now()).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
+  const sweep = setInterval(purge, TRASH_PURGE_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onReady', async () => purge());
+  app.addHook('onClose', async () => clearInterval(sweep));
 }

@@ -45,7 +45,9 @@ describe('chapters', () => {
     expectError(await me.post('/api/chapters', { title: 'T' }), 422, 'VALIDATION_FAILED', MESSAGES.chapter.bookRequired);
     expectError(await me.post('/api/chapters', { bookId: book.id, title: 'T', seriesId: book.seriesId }), 422, 'VALIDATION_FAILED');
     expectError(await me.put(`/api/chapters/${chapter.id}`, { title: '' }), 422, 'VALIDATION_FAILED', 'Please enter a title for your chapter');
-    expectError(await me.put(`/api/chapters/${chapter.id}`, { bookId: book.id }), 422, 'VALIDATION_FAILED');
+    // `bookId` is a move (story/trash.ts); a chapter's series is never the body's to set.
+    expectError(await me.put(`/api/chapters/${chapter.id}`, { seriesId: book.seriesId }), 422, 'VALIDATION_FAILED');
+    expectError(await me.put(`/api/chapters/${chapter.id}`, { bookId: 'not-an-id' }), 422, 'VALIDATION_FAILED', MESSAGES.chapter.bookRequired);
   });
 
   it('recounts words on every content save, whatever the client says', async () => {

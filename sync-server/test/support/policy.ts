@@ -74,16 +74,22 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/series/:id': { access: 'protected', params: { id: 'series' } },
   'PUT /api/series/:id': { access: 'protected', params: { id: 'series' }, request: () => ({ body: { name: 'Renamed series', description: 'New words' } }) },
   'GET /api/series/:id/books': { access: 'protected', params: { id: 'series' } },
+  'GET /api/series/:id/trash': { access: 'protected', params: { id: 'series' } },
   'POST /api/books': { access: 'protected', request: (s) => ({ body: { seriesId: s.ids.series, title: 'Another book', description: 'x' } }) },
   'GET /api/books/:id': { access: 'protected', params: { id: 'book' } },
-  'PUT /api/books/:id': { access: 'protected', params: { id: 'book' }, request: () => ({ body: { title: 'Renamed book', status: 'revision' } }) },
+  'PUT /api/books/:id': { access: 'protected', params: { id: 'book' }, request: () => ({ body: { title: 'Renamed book', status: 'revision', trashed: false } }) },
   'DELETE /api/books/:id': { access: 'protected', params: { id: 'book' } },
 
   // --- chapters ----------------------------------------------------------------------------
   'GET /api/books/:id/chapters': { access: 'protected', params: { id: 'book' } },
   'GET /api/chapters/:id': { access: 'protected', params: { id: 'chapter' } },
   'POST /api/chapters': { access: 'protected', request: (s) => ({ body: { bookId: s.ids.book, title: 'Another chapter', content: 'Some words.' } }) },
-  'PUT /api/chapters/:id': { access: 'protected', params: { id: 'chapter' }, request: () => ({ body: { title: 'Edited chapter', content: 'Edited words.' } }) },
+  // `bookId` (a move, here to the book it is in) and `trashed` (docs/decisions/0014-trash-and-restructure.md) are fuzzed with the save.
+  'PUT /api/chapters/:id': {
+    access: 'protected',
+    params: { id: 'chapter' },
+    request: (s) => ({ body: { title: 'Edited chapter', content: 'Edited words.', bookId: s.ids.book, trashed: false } }),
+  },
   'DELETE /api/chapters/:id': { access: 'protected', params: { id: 'chapter' } },
   'GET /api/chapters/:id/revisions': { access: 'protected', params: { id: 'chapter' }, request: () => ({ query: 'limit=10' }) },
   'GET /api/chapters/:id/revisions/:rev': { access: 'protected', params: { id: 'chapter', rev: 'chapterRev' } },

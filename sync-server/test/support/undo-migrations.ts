@@ -32,6 +32,12 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
     for (const column of ['synopsis', 'notes']) sqlite.prepare(`alter table chapters drop column ${column}`).run();
   },
   '0014_backup_archives': (sqlite) => dropTables(sqlite, ['backup_archives']),
+  '0015_trash': (sqlite) => {
+    for (const table of ['books', 'chapters']) {
+      sqlite.prepare(`drop index ${table}_trashed_at`).run();
+      sqlite.prepare(`alter table ${table} drop column trashed_at`).run();
+    }
+  },
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

@@ -21,6 +21,7 @@ import {
   type SyncEngineOptions,
   bindStatusToDb,
   createMutators,
+  createRestructure,
   createSyncEngine,
   isSyncBusy,
   openChroniclerDb,
@@ -144,7 +145,7 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
         setFailure(null);
         // The signed-in app's first render (the shell and the screen) as a transition, in slices:
         // at once, it was one task of ~45 ms, ~180 ms of blocking time on a phone.
-        startTransition(() => setValue({ userId, db, mutators, engine }));
+        startTransition(() => setValue({ userId, db, mutators, restructure: createRestructure(db), engine }));
       },
       (error: unknown) => {
         if (cancelled) return;

@@ -20,6 +20,7 @@ const DashboardRoute = preloadableLazy(() => import('./routes/DashboardRoute'));
 const SeriesRoute = lazy(() => import('./routes/SeriesRoute'));
 const SeriesDetailRoute = lazy(() => import('./routes/SeriesDetailRoute'));
 const NewBookRoute = lazy(() => import('./routes/NewBookRoute'));
+const TrashRoute = lazy(() => import('./routes/TrashRoute'));
 const CharactersRoute = lazy(() => import('./routes/CharactersRoute'));
 const WorldRoute = lazy(() => import('./routes/WorldRoute'));
 const TimelineRoute = lazy(() => import('./routes/TimelineRoute'));
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
               { path: '/series', element: <SeriesRoute /> },
               { path: '/series/:id', element: <SeriesDetailRoute /> },
               { path: '/series/:id/books/new', element: <NewBookRoute /> },
+              { path: '/series/:id/trash', element: <TrashRoute /> },
               { path: '/characters', element: <CharactersRoute /> },
               { path: '/world', element: <WorldRoute /> },
               { path: '/timeline', element: <TimelineRoute /> },

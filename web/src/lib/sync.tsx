@@ -17,7 +17,9 @@ import {
   type SyncEvent,
   type SyncStatusState,
   type SyncStatusStore,
+  type Restructure,
   createMutators,
+  createRestructure,
   syncStatus,
 } from '@chronicler/sync-client';
 
@@ -25,6 +27,8 @@ export interface SyncContextValue {
   userId: string;
   db: ChroniclerDb;
   mutators: Mutators;
+  /** Trash, move, split and merge, each with its undo (docs/decisions/0014-trash-and-restructure.md). */
+  restructure: Restructure;
   /** null in SyncTestProvider without an engine. */
   engine: SyncEngine | null;
 }
@@ -95,6 +99,6 @@ export interface SyncTestProviderProps {
 
 /** A provider over a given database, without the engine (component tests with fake-indexeddb). */
 export function SyncTestProvider({ db, children, mutators, engine = null }: SyncTestProviderProps) {
-  const [value] = useState<SyncContextValue>(() => ({ userId: db.userId, db, mutators: mutators ?? createMutators(db), engine }));
+  const [value] = useState<SyncContextValue>(() => ({ userId: db.userId, db, mutators: mutators ?? createMutators(db), restructure: createRestructure(db), engine }));
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }

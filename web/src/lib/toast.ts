@@ -8,15 +8,19 @@
  *   toast.show(anyToastContent)   // picks the style from its `variant`
  *   await toastOutcome(() => mutators.books.delete(id), TOASTS.bookDeleted, TOASTS.bookDeleteFailed)
  */
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import { TOAST_BEHAVIOUR, withError, type ToastContent } from '@/lib/copy/toast-core';
 import classes from './toast.module.css';
+import { ToastAction } from './ToastAction';
 
 export interface ToastInput {
   title: string;
   message?: string | undefined;
   /** Milliseconds before it closes; false keeps it until dismissed. Default 5000. */
   duration?: number | false;
+  /** One button in the toast ("Undo"): clicking it closes the toast and runs `onClick`. */
+  action?: { label: string; onClick: () => void } | undefined;
 }
 
 const PENDING_KEY = 'chronicler:pending-toast';
@@ -31,7 +35,7 @@ function display(input: ToastInput, destructive: boolean): string {
     id,
     title: input.title,
     // Mantine requires a message; a title-only toast shows its title as the body text.
-    message: input.message ?? '',
+    message: input.action ? withAction(id, input.message ?? '', input.action) : (input.message ?? ''),
     autoClose: input.duration ?? TOAST_BEHAVIOUR.durationMs,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Dismiss notification' },
@@ -42,6 +46,14 @@ function display(input: ToastInput, destructive: boolean): string {
     'data-no-message': input.message ? undefined : 'true',
   });
   return id;
+}
+
+function withAction(id: string, message: string, action: NonNullable<ToastInput['action']>) {
+  const run = () => {
+    notifications.hide(id);
+    action.onClick();
+  };
+  return createElement(ToastAction, { message, label: action.label, onClick: run });
 }
 
 export const toast = {

@@ -93,9 +93,10 @@ export function editedWordCount(previous: { content: string; wordCount: number }
 
 /**
  * Why a save changed the text. Only `writing` counts; the others are recorded as not writing:
- * restoring a revision, accepting a conflict copy, importing, inserting a companion suggestion.
+ * restoring a revision, accepting a conflict copy, importing, inserting a companion suggestion,
+ * restructuring (a split or a merge of chapters moves words, it writes none: restructure.ts).
  */
-export const EDIT_KINDS = ['writing', 'restore', 'conflict-accept', 'import', 'companion'] as const;
+export const EDIT_KINDS = ['writing', 'restore', 'conflict-accept', 'import', 'companion', 'restructure'] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
 export interface ClassifiedEdit extends WordDelta {

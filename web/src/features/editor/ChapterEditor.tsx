@@ -25,10 +25,11 @@ import { DeferredTooltip, Modal } from '@/lib/first-load';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { EDITOR_SELECT_PARAM } from '@/lib/chapterEditorPath';
-import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner } from './components/Banners';
+import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner, TrashedBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
 import { EditorToolbar } from './components/EditorToolbar';
+import { RestructureActions } from './components/RestructureActions';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
 import { useSync } from '@/lib/sync';
@@ -205,6 +206,21 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
   const offering = controller.offer !== null;
   const locked = offering || !canEdit;
 
+  // Split, merge, move and delete (docs/decisions/0014-trash-and-restructure.md), once the chapter is saved.
+  const savedChapter = controller.chapter && !controller.chapter.deletedAt ? controller.chapter : null;
+  const restructureActions = (variant: 'menu' | 'buttons', close?: () => void) =>
+    savedChapter ? (
+      <RestructureActions
+        controller={controller}
+        chapter={savedChapter}
+        disabled={locked}
+        variant={variant}
+        onMoved={(to) => go(editorUrl(savedChapter.id, to.id, to.seriesId), true)}
+        onTrashed={() => navigate(back)}
+        {...(close ? { onPicked: close } : {})}
+      />
+    ) : null;
+
   const header = (
     <EditorToolbar
       controller={controller}
@@ -223,11 +239,15 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       }
       actions={
         book ? (
-          <Button variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => navigate(`/series/${book.seriesId}/export`)}>
-            Export
-          </Button>
+          <>
+            {restructureActions('menu')}
+            <Button variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => navigate(`/series/${book.seriesId}/export`)}>
+              Export
+            </Button>
+          </>
         ) : null
       }
+      phoneActions={(close) => restructureActions('buttons', close)}
       onBack={() => navigate(back)}
       onHistory={() => setHistoryOpen(true)}
       rootRef={toolbar}
@@ -303,6 +323,9 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             <ElsewhereBanner onCompare={() => controller.elsewhere && openCompare({ kind: 'elsewhere', chapter: controller.elsewhere })} />
           ) : null}
           {controller.chapter?.deletedAt ? <DeletedBanner /> : null}
+          {controller.chapter && !controller.chapter.deletedAt && controller.chapter.trashedAt ? (
+            <TrashedBanner chapterId={controller.chapter.id} disabled={!canEdit} />
+          ) : null}
           {ready && !canEdit ? (
             <Alert color="gray" variant="light" title="Read-only" data-testid="read-only-banner">
               {readOnlyReason}

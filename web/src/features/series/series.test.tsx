@@ -168,18 +168,47 @@ describe('books', () => {
     expect((await db.books.get(book.id))!.status).toBe('completed');
   });
 
-  it('delete asks the exact confirmation, then "Book deleted"', async () => {
+  it('delete puts the book in the series’ Trash at once ("Book deleted"), and the toast’s Undo brings it back', async () => {
     const user = userEvent.setup({ delay: null });
     const series = serverSeries({ title: 'Earthsea' });
     const { db } = renderWithDb(<SeriesScreen />);
     await db.series.put(series);
-    await db.books.put(serverBook(series.id, { title: 'Tehanu' }));
+    const book = serverBook(series.id, { title: 'Tehanu' });
+    await db.books.put(book);
     await user.click(await screen.findByRole('button', { name: 'Actions for Tehanu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    expect(within(dialog()).getByText('Are you sure you want to delete this book? This action cannot be undone.')).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Book deleted')).toBeTruthy();
     expect(await screen.findByText('No Books Yet')).toBeTruthy();
+    expect((await db.books.get(book.id))!.trashedAt).toEqual(expect.any(String));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Actions for Tehanu' })).toBeTruthy();
+    expect((await db.books.get(book.id))!.trashedAt).toBeNull();
+  });
+
+  it('a chapter’s options move it to another book and delete it into the Trash, each undoable', async () => {
+    const user = userEvent.setup({ delay: null });
+    const series = serverSeries({ title: 'Earthsea' });
+    const one = serverBook(series.id, { title: 'Tehanu', position: 1 });
+    const two = serverBook(series.id, { title: 'Tales', position: 2 });
+    const chapter = serverChapter(one, { title: 'Arrival', position: 1 });
+    const { db } = renderWithDb(<SeriesScreen />);
+    await db.series.put(series);
+    await db.books.bulkPut([one, two]);
+    await db.chapters.put(chapter);
+    await user.click(await screen.findByRole('button', { name: 'Options for Arrival' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to Tales' }));
+    expect(await screen.findByText('Chapter moved')).toBeTruthy();
+    expect((await db.chapters.get(chapter.id))!.bookId).toBe(two.id);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeTruthy();
+    expect((await db.chapters.get(chapter.id))!.bookId).toBe(one.id);
+    const [first] = await screen.findAllByTestId('book-card');
+    await user.click(await within(first!).findByRole('button', { name: 'Options for Arrival' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText('Chapter moved to the Trash')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Options for Arrival' })).toBeNull());
+    expect((await db.chapters.get(chapter.id))!.trashedAt).toEqual(expect.any(String));
   });
 
   it('shows progress from completed chapters and the chapter list linking to the editor', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsDiff, IconCloudDown, IconFileAlert, IconTrash } from '@tabler/icons-react';
 import type { ChapterConflict } from '@chronicler/schema';
 import { useAuthorNames } from '@/lib/useAuthorNames';
+import { RESTRUCTURE_COPY, useRestructure, withUndoToast } from '@/lib/restructure';
 import type { OfferedDraft } from '../hooks/editor-store';
 
 function when(ms: number | string): string {
@@ -96,6 +97,22 @@ export function DeletedBanner() {
   return (
     <Alert variant="light" color="red" icon={<IconTrash size={20} aria-hidden />} title="This chapter was deleted elsewhere">
       It was deleted on another device or by a collaborator. Your text stays here; if you save it, it is kept as a conflict copy.
+    </Alert>
+  );
+}
+
+/** The chapter is in its series' Trash (docs/decisions/0014-trash-and-restructure.md): readable, restorable. */
+export function TrashedBanner({ chapterId, disabled }: { chapterId: string; disabled: boolean }) {
+  const restructure = useRestructure();
+  const onRestore = () => void withUndoToast(() => restructure.restoreChapter(chapterId), RESTRUCTURE_COPY.chapterRestored);
+  return (
+    <Alert variant="light" color="orange" icon={<IconTrash size={20} aria-hidden />} title="This chapter is in the Trash">
+      <Group justify="space-between" gap="sm">
+        <span>It is left out of its book until you restore it, and deleted for good 30 days after it was deleted.</span>
+        <Button size="xs" variant="light" onClick={onRestore} disabled={disabled}>
+          Restore
+        </Button>
+      </Group>
     </Alert>
   );
 }

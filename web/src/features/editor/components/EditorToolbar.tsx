@@ -29,6 +29,8 @@ export interface EditorToolbarProps {
   presence?: ReactNode;
   /** More actions of the large-screen toolbar (e.g. Export), before Auto-save. */
   actions?: ReactNode;
+  /** More actions at the end of the phone's options popover (restructure), given how to close it. */
+  phoneActions?: (close: () => void) => ReactNode;
   onBack: () => void;
   onHistory: () => void;
   /** The toolbar's element: it stays at the top of the window, and the editor keeps the caret below it. */
@@ -45,7 +47,7 @@ function OfflineBadge({ compact }: { compact: boolean }) {
   );
 }
 
-export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, onBack, onHistory, rootRef }: EditorToolbarProps) {
+export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, phoneActions, onBack, onHistory, rootRef }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
@@ -133,6 +135,7 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
                     checked={controller.autoSave}
                     onChange={(e) => controller.setAutoSave(e.currentTarget.checked)}
                   />
+                  {phoneActions?.(() => setMenuOpen(false))}
                 </Stack>
               </Popover.Dropdown>
             </Popover>

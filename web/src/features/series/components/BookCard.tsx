@@ -27,8 +27,9 @@ import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
 import { BookStatusBadge } from '@/components/BookStatusBadge';
-import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
+import { RESTRUCTURE_COPY, useRestructure, withUndoToast } from '@/lib/restructure';
+import { useSeriesRole } from '@/lib/useSeriesRole';
 import { useMutators } from '@/lib/sync';
 import { useChapters } from '../hooks/useSeriesData';
 import { AddChapterDialog } from './AddChapterDialog';
@@ -53,13 +54,14 @@ interface Draft {
  */
 export function BookCard({ book }: { book: Book }) {
   const mutators = useMutators();
+  const restructure = useRestructure();
+  const { canEdit } = useSeriesRole(book.seriesId);
   const chapters = useChapters(book.id);
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [chapterView, setChapterView] = useChapterView();
   const progress = bookProgress(chapters ?? []);
   const label = `Book ${book.position}`;
@@ -92,15 +94,9 @@ export function BookCard({ book }: { book: Book }) {
     }
   };
 
-  const remove = async () => {
-    try {
-      await mutators.books.delete(book.id);
-      toast.show(TOASTS.bookDeleted);
-      setConfirming(false);
-    } catch (error) {
-      toast.show(withError(TOASTS.bookDeleteFailed, error));
-    }
-  };
+  // Into the series' Trash, with its chapters (docs/decisions/0014-trash-and-restructure.md): undone
+  // from the toast, restored from the Trash, deleted for good only there.
+  const remove = () => withUndoToast(() => restructure.trashBook(book.id), { title: TOASTS.bookDeleted.title, message: RESTRUCTURE_COPY.bookTrashed.message });
 
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${label}: ${book.title}`} data-testid="book-card">
@@ -171,7 +167,7 @@ export function BookCard({ book }: { book: Book }) {
                 <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
                   Edit
                 </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)}>
+                <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void remove()} disabled={!canEdit}>
                   Delete
                 </Menu.Item>
               </Menu.Dropdown>
@@ -233,13 +229,6 @@ export function BookCard({ book }: { book: Book }) {
       </ScrollArea.Autosize>
 
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
-      <ConfirmDeleteDialog
-        opened={confirming}
-        title="Delete book"
-        message={MESSAGES.confirm.deleteBook}
-        onCancel={() => setConfirming(false)}
-        onConfirm={remove}
-      />
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { useBooks } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { AddBookForm } from './AddBookForm';
 import { BookCard } from './BookCard';
+import { ChapterDragArea } from './ChapterDragArea';
 import { LimitNotice } from './LimitNotice';
 
 /** 'Books in {series}' (001 §2): the Add Book dialog, the book cards, or 'No Books Yet'. */
@@ -62,11 +63,13 @@ export function BooksPanel({ series }: { series: Series }) {
           }
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-          {books.map((book) => (
-            <BookCard key={book.id} book={book} />
-          ))}
-        </SimpleGrid>
+        <ChapterDragArea books={books}>
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+            {books.map((book) => (
+              <BookCard key={book.id} book={book} />
+            ))}
+          </SimpleGrid>
+        </ChapterDragArea>
       )}
 
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add Book" centered radius="md">

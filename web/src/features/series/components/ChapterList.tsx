@@ -1,5 +1,5 @@
 import '../styles';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Group, Progress, Text } from '@mantine/core';
@@ -9,6 +9,10 @@ import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useMutators } from '@/lib/sync';
 import { chapterEditorPath } from '@/lib/chapterEditorPath';
+import { useSeriesRole } from '@/lib/useSeriesRole';
+import { useBooks } from '../hooks/useSeriesData';
+import { ChapterActions } from './ChapterActions';
+import { DRAG_INSTRUCTIONS, droppableIdOf, useChapterDragArea } from './ChapterDragArea';
 import classes from './ChapterList.module.css';
 
 interface ChapterListProps {
@@ -27,15 +31,15 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
-const INSTRUCTIONS =
-  'Press space to pick up the chapter. Use the up and down arrow keys to move it, space to drop it in its new place, or escape to cancel.';
-
 /**
  * A book's chapters in order (001 §2, §4): each opens the chapter editor; drag and drop (pointer or
  * keyboard: space to lift, arrows to move, space to drop) reorders them, saved as 1-based positions.
+ * Inside a ChapterDragArea (the series' books) a chapter can also be dropped into another book.
  */
 export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
   const mutators = useMutators();
+  const otherBooks = (useBooks(seriesId) ?? []).filter((b) => b.id !== bookId);
+  const { canEdit } = useSeriesRole(seriesId);
   // The order just dropped, shown until the local database answers with it.
   const [pending, setPending] = useState<string[] | null>(null);
 
@@ -52,6 +56,7 @@ export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
     setPending(null);
   }
 
+  const area = useChapterDragArea();
   const onDragEnd = async (result: DropResult) => {
     const to = result.destination?.index;
     if (to === undefined || to === result.source.index) return;
@@ -65,49 +70,61 @@ export function ChapterList({ bookId, seriesId, chapters }: ChapterListProps) {
     }
   };
 
-  return (
-    <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
-      <Droppable droppableId={`chapters-${bookId}`}>
-        {(dropProvided) => (
-          <div ref={dropProvided.innerRef} {...dropProvided.droppableProps} className={classes.list} data-testid="chapter-list">
-            {shown.map((chapter, index) => (
-              <Draggable key={chapter.id} draggableId={chapter.id} index={index}>
-                {(provided, snapshot) => (
-                  <div
-                    ref={provided.innerRef}
-                    {...provided.draggableProps}
-                    className={classes.item}
-                    data-dragging={snapshot.isDragging}
-                    data-testid="chapter-item"
-                  >
-                    <div {...provided.dragHandleProps} className={classes.handle} aria-label={`Reorder chapter ${chapter.title}`}>
-                      <IconGripVertical size={14} aria-hidden />
-                    </div>
-                    <Link to={chapterEditorPath({ id: chapter.id, bookId, seriesId })} className={classes.link}>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm" truncate="end" fw={500}>
-                          {chapter.title}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                          {chapter.wordCount.toLocaleString()} words
-                        </Text>
-                      </Group>
-                      <Progress
-                        value={chapterProgressBar(chapter)}
-                        size={4}
-                        mt={4}
-                        color={chapter.status === 'completed' ? 'teal' : undefined}
-                        aria-label={`${chapter.title} progress ${chapterProgressBar(chapter)}%`}
-                      />
-                    </Link>
+  // The drops that stay in this book come back here from the series' drag area.
+  useEffect(() => area?.register(bookId, (result) => void onDragEnd(result)));
+
+  const list = (
+    <Droppable droppableId={droppableIdOf(bookId)}>
+      {(dropProvided) => (
+        <div ref={dropProvided.innerRef} {...dropProvided.droppableProps} className={classes.list} data-testid="chapter-list">
+          {shown.map((chapter, index) => (
+            <Draggable key={chapter.id} draggableId={chapter.id} index={index}>
+              {(provided, snapshot) => (
+                <div
+                  ref={provided.innerRef}
+                  {...provided.draggableProps}
+                  className={classes.item}
+                  data-dragging={snapshot.isDragging}
+                  data-testid="chapter-item"
+                >
+                  <div {...provided.dragHandleProps} className={classes.handle} aria-label={`Reorder chapter ${chapter.title}`}>
+                    <IconGripVertical size={14} aria-hidden />
                   </div>
-                )}
-              </Draggable>
-            ))}
-            {dropProvided.placeholder}
-          </div>
-        )}
-      </Droppable>
+                  <Link to={chapterEditorPath({ id: chapter.id, bookId, seriesId })} className={classes.link}>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text size="sm" truncate="end" fw={500}>
+                        {chapter.title}
+                      </Text>
+                      <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                        {chapter.wordCount.toLocaleString()} words
+                      </Text>
+                    </Group>
+                    <Progress
+                      value={chapterProgressBar(chapter)}
+                      size={4}
+                      mt={4}
+                      color={chapter.status === 'completed' ? 'teal' : undefined}
+                      aria-label={`${chapter.title} progress ${chapterProgressBar(chapter)}%`}
+                    />
+                  </Link>
+                  <ChapterActions chapter={chapter} otherBooks={otherBooks} canEdit={canEdit} />
+                </div>
+              )}
+            </Draggable>
+          ))}
+          {dropProvided.placeholder}
+        </div>
+      )}
+    </Droppable>
+  );
+  return area ? list : <OwnDragContext onDragEnd={(result) => void onDragEnd(result)}>{list}</OwnDragContext>;
+}
+
+/** A list shown alone (the dashboard's current book): its own drag context, reorders only. */
+function OwnDragContext({ onDragEnd, children }: { onDragEnd: (result: DropResult) => void; children: ReactNode }) {
+  return (
+    <DragDropContext onDragEnd={onDragEnd} dragHandleUsageInstructions={DRAG_INSTRUCTIONS}>
+      {children}
     </DragDropContext>
   );
 }

@@ -2,7 +2,7 @@ import '../styles';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconFileImport, IconPencil } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconFileImport, IconPencil, IconTrash } from '@tabler/icons-react';
 import { roleAllows } from '@chronicler/schema';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
@@ -74,6 +74,9 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
             </Button>
             <Button component={Link} to={`/series/${series.id}/import`} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
               Import
+            </Button>
+            <Button component={Link} to={`/series/${series.id}/trash`} variant="default" leftSection={<IconTrash size={16} aria-hidden />}>
+              Trash
             </Button>
           </>
         }
