@@ -19,7 +19,7 @@ import { type AuthUser, requireUser, sessionTokenOf } from '../http/caller.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { assertPasswordNotCommon } from './account-rules.ts';
+import { assertPasswordAllowed } from './account-rules.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 import {
@@ -150,7 +150,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (wait > 0) return sendRateLimited(reply, wait);
     await housekeeping(now);
     const body = request.body;
-    assertPasswordNotCommon(body.password);
+    assertPasswordAllowed(body.password, body.username);
     const user = await createUser(app.deps, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
     await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);

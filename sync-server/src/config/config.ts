@@ -87,6 +87,11 @@ function intFrom(value: string | undefined, fallback: number): number {
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+function isEveryAddress(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  return rest.length === 0 && net.isIP(address ?? '') !== 0 && (prefix !== undefined && (/^0+$/.test(prefix) || prefix === '0.0.0.0'));
+}
+
 function isProxyAddress(entry: string): boolean {
   if (PROXY_NAMES.has(entry)) return true;
   const [address, prefix, ...rest] = entry.split('/');
@@ -102,12 +107,13 @@ function isProxyAddress(entry: string): boolean {
 export function trustProxyFrom(value: string | undefined): false | string[] {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false') return false;
-  if (text === 'true' || /^\d+$/.test(text)) {
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  // A hop count, or a network of every address (0.0.0.0/0, ::/0, a 0.0.0.0 netmask), trusts any peer.
+  if (text === 'true' || /^\d+$/.test(text) || entries.some(isEveryAddress)) {
     throw new Error(
       `TRUST_PROXY=${text} would believe X-Forwarded-For from anyone: give your proxy's address or network instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=loopback,10.0.0.0/8`,
     );
   }
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
   return entries;

@@ -32,6 +32,8 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
     for (const column of ['synopsis', 'notes']) sqlite.prepare(`alter table chapters drop column ${column}`).run();
   },
   '0014_backup_archives': (sqlite) => dropTables(sqlite, ['backup_archives']),
+  // Data only: the skeletons it emptied are made again at start-up.
+  '0016_username_skeletons_latin': () => {},
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */
