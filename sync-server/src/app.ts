@@ -15,6 +15,7 @@ import { refuseUnbatchableEntries } from './sync/batch.ts';
 import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
 import securityHeaders from './http/security-headers.ts';
 import { cutSlowBodies } from './http/slow-bodies.ts';
+import { closeUnreadBodies, limitConcurrentUploads, refuseOversizedBodies } from './http/unread-bodies.ts';
 import authPlugin from './auth/plugin.ts';
 import { backfillUsernameSkeletons } from './auth/users.ts';
 import storyPlugin from './story/plugin.ts';
@@ -112,6 +113,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
   app.addHook('onRequest', refuseUnbatchableEntries);
+  // Refuse before reading (http/unread-bodies.ts): any answer given while a body is still arriving
+  // closes the connection instead of reading the rest.
+  app.addHook('onSend', closeUnreadBodies);
   app.addHook('onRequest', refuseCrossSiteAndNonJson);
   app.addHook('onRequest', cutSlowBodies(config.requestTimeoutMs));
   app.addHook('preValidation', refuseUnstorableIds);
@@ -123,6 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(cookie);
   await app.register(authPlugin);
+  // After the session is known (auth's onRequest hooks; an anonymous caller has had its 401): a body
+  // longer than the route takes, from its Content-Length; bodies still arriving, per author and address.
+  app.addHook('onRequest', refuseOversizedBodies);
+  app.addHook('onRequest', limitConcurrentUploads());
   await app.register(storyPlugin);
   await app.register(syncPlugin);
   await app.register(progressPlugin);

@@ -69,7 +69,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, clock: () => Clo
     return { ok: true as const, ended };
   });
 
-  app.post('/api/user/password', { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+  app.post('/api/user/password', { schema: { body: changePasswordBodySchema }, config: { passwordWork: true } }, async (request, reply) => {
     const user = requireUser(request);
     const now = clock().now();
     const wait = await takeAccountAttempt(db, config, usernameKeyOf(user.username), true, now);

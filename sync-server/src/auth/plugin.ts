@@ -17,6 +17,7 @@ import {
 } from '@chronicler/schema';
 import { type AuthUser, requireUser, sessionTokenOf } from '../http/caller.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
+import { limitConcurrentPasswordWork } from '../http/unread-bodies.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { assertPasswordAllowed } from './account-rules.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answers anonymous callers too (sign-in, registration, health); every other /api route needs a session. */
     public?: boolean;
+    /** The route hashes a password: parallel ones from one address are refused (429) before they queue. */
+    passwordWork?: boolean;
   }
   interface FastifyInstance {
     /** The auth module's time source; tests replace `now`. */
@@ -105,6 +108,14 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     const url = request.routeOptions.url;
     if (request.user || url === undefined || !url.startsWith('/api/') || request.routeOptions.config.public === true) return done();
     void reply.status(401).send(unauthenticated().toBody());
+  });
+
+  // Password work (login, register, password change) from one address, at most so many at once:
+  // more answers 429 at once rather than queueing everyone's sign-in behind its hashes.
+  const passwordWork = limitConcurrentPasswordWork();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.passwordWork === true) return passwordWork.call(app, request, reply, done);
+    done();
   });
 
   /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */
@@ -177,10 +188,10 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   };
 
   for (const url of ['/api/register', '/api/auth/register']) {
-    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true } }, register);
+    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true, passwordWork: true } }, register);
   }
   for (const url of ['/api/login', '/api/auth/login']) {
-    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true } }, login);
+    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true, passwordWork: true } }, login);
   }
 
   app.post('/api/logout', { config: { public: true } }, async (request, reply) => {
