@@ -26,6 +26,7 @@ import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
 import collaborationPlugin from './collaboration/plugin.ts';
 import backupPlugin from './backup/plugin.ts';
+import { createBackupWorkers } from './backup/heavy-work.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -137,6 +138,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
+  // Archives are built on worker threads (docs/decisions/0015-isolation.md), one pool per app.
+  const backupWorkers = createBackupWorkers(config.workerMemoryMb ?? null);
+  app.decorate('backupWorkers', backupWorkers);
+  app.addHook('onClose', async () => backupWorkers.close());
   await app.register(backupPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 

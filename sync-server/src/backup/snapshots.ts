@@ -23,13 +23,16 @@ import {
 import type { DB } from '../db/tables.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { HttpError } from '../http/errors.ts';
-import { writeArchive } from './archive.ts';
-import { collectBackup } from './collect.ts';
+import { collectBackupSource } from './collect.ts';
+import type { WorkerPool } from '../workers/pool.ts';
+import { buildArchiveOffThread, sharedBackupWorkers } from './heavy-work.ts';
 import { BACKUP_KINDS } from './kinds.ts';
 
 export interface SnapshotDeps {
   db: Kysely<DB>;
   dataDir: string;
+  /** Where archives are built (the app's pool); the process's shared pool when absent. */
+  workers?: WorkerPool;
 }
 
 export interface SnapshotOwner {
@@ -75,7 +78,8 @@ export async function takeSnapshot(
   now: Date,
 ): Promise<BackupSnapshotSummary> {
   const seq = await latestSeqOf(deps.db, owner.id);
-  const archive = writeArchive(await collectBackup(deps.db, owner.id), { username: owner.username, displayName: owner.displayName }, now);
+  // Built on a worker thread (heavy-work.ts); written in one transaction below.
+  const archive = await buildArchiveOffThread(deps.workers ?? sharedBackupWorkers(), await collectBackupSource(deps.db, owner.id), owner, now);
   const id = newId(now.getTime());
   const row = { id, userId: owner.id, createdAt: now.toISOString(), reason, sizeBytes: archive.length, seq };
   // One transaction: a snapshot is never listed without its archive.

@@ -61,6 +61,8 @@ export interface AppConfig {
   batchBodyLimitBytes: number;
   /** A request (headers and body) must arrive within this long, or the connection is closed (408). */
   requestTimeoutMs: number;
+  /** WORKER_MEMORY_MB: each heavy-work thread's heap (workers/pool.ts); null for Node's default. A task past it fails alone. */
+  workerMemoryMb?: number | null;
   stripe: {
     secretKey: string;
     webhookSecret: string | null;
@@ -179,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 4 * 1024 * 1024),
     batchBodyLimitBytes: intFrom(env.BATCH_BODY_LIMIT_BYTES, 16 * 1024 * 1024),
     requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 60_000),
+    workerMemoryMb: env.WORKER_MEMORY_MB ? intFrom(env.WORKER_MEMORY_MB, 0) || null : null,
     stripe,
     ai: env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: env.LOG_LEVEL === 'silent' ? false : (env.LOG_LEVEL ?? 'info'),
