@@ -119,31 +119,56 @@ export async function readSnapshot(deps: SnapshotDeps, userId: string, id: strin
 }
 
 /**
- * One pass of the schedule at `now`: a snapshot for every author whose plan's interval has passed
- * since their last one and who changed something since. Answers how many were taken.
+ * Automatic snapshots one pass of the schedule takes at most: each is read on the main connection
+ * and built on the worker pool, one after another; when many authors are due at once (a thousand
+ * real-time authors after a busy minute), the rest wait for the next pass rather than keep the
+ * pool and the database busy for minutes (docs/decisions/0015-isolation.md).
  */
-export async function runScheduledBackups(deps: SnapshotDeps, now: Date, onError: (error: unknown) => void = () => {}): Promise<number> {
+export const SNAPSHOTS_PER_PASS = 20;
+
+/**
+ * One pass of the schedule at `now`: a snapshot for every author whose plan's interval has passed
+ * since their last one and who changed something since, longest-waiting first, at most `limit`.
+ * Answers how many were taken.
+ */
+export async function runScheduledBackups(
+  deps: SnapshotDeps,
+  now: Date,
+  onError: (error: unknown) => void = () => {},
+  limit: number = SNAPSHOTS_PER_PASS,
+): Promise<number> {
   const owners = await deps.db
     .selectFrom('users')
     .select(['id', 'username', 'displayName', 'plan'])
     .where((eb) => eb.exists(eb.selectFrom('series').select('id').whereRef('series.ownerId', '=', 'users.id')))
     .execute();
-  let taken = 0;
+  const due: Array<{ owner: (typeof owners)[number]; frequency: ReturnType<typeof frequencyOf>; lastAt: string }> = [];
   for (const owner of owners) {
     try {
-      const frequency = PLANS[toPlanName(owner.plan)].limits.backup;
+      const frequency = frequencyOf(owner.plan);
       const last = await deps.db.selectFrom('backupSnapshots').select(['createdAt', 'seq']).where('userId', '=', owner.id).orderBy('createdAt', 'desc').executeTakeFirst();
       const latest = await latestSeqOf(deps.db, owner.id);
-      if (!isBackupDue(frequency, last ?? null, latest, now.getTime())) continue;
+      if (isBackupDue(frequency, last ?? null, latest, now.getTime())) due.push({ owner, frequency, lastAt: last?.createdAt ?? '' });
+    } catch (error) {
+      onError(error);
+    }
+  }
+  // Longest-waiting first (never backed up before all), so a capped pass starves nobody.
+  due.sort((a, b) => (a.lastAt < b.lastAt ? -1 : a.lastAt > b.lastAt ? 1 : 0));
+  let taken = 0;
+  for (const { owner, frequency } of due.slice(0, limit)) {
+    try {
       await takeSnapshot(deps, owner, frequency, now);
       taken += 1;
     } catch (error) {
-      // One author's failure (a full disk, say) must not stop the others' backups.
+      // One author's failure (a full disk, a worker that died) must not stop the others' backups.
       onError(error);
     }
   }
   return taken;
 }
+
+const frequencyOf = (plan: string | null | undefined) => PLANS[toPlanName(plan)].limits.backup;
 
 /** How often the schedule looks for due snapshots (real-time plans follow changes within this). */
 export const SCHEDULE_TICK_MS = 60_000;
