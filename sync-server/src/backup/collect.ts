@@ -11,6 +11,8 @@ import { type AuthorRows, BACKUP_KINDS, type BackupData, type ChapterHistoryEntr
 
 /** Ids per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
+/** Revisions per statement when reading the chapters' history. */
+const REVISIONS_PER_READ = 8;
 
 function chunks<T>(list: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -50,16 +52,26 @@ export async function collectBackupSource(db: Kysely<DB>, userId: string): Promi
   const chapters = new Map((rows.chapters ?? []).map((c) => [String(c.id), Number(c.rev)]));
   const revisions: StoredRevision[] = [];
   for (const ids of chunks([...chapters.keys()])) {
-    const found = await db
-      .selectFrom('revisions')
-      .select(['entityId', 'rev', 'createdAt', 'snapshot'])
-      .where('entity', '=', 'chapters')
-      .where('entityId', 'in', ids)
-      .orderBy('entityId')
-      .orderBy('rev')
-      .execute();
-    // The current state is the chapter row itself; older snapshots are its history.
-    for (const r of found) if (r.rev < chapters.get(r.entityId)!) revisions.push(r);
+    // A few revisions per statement (a long chapter's are megabytes each): other requests get the
+    // connection between them, where one statement for the whole history held it for seconds.
+    let after: { entityId: string; rev: number } | null = null;
+    for (;;) {
+      const from: { entityId: string; rev: number } | null = after;
+      const found = await db
+        .selectFrom('revisions')
+        .select(['entityId', 'rev', 'createdAt', 'snapshot'])
+        .where('entity', '=', 'chapters')
+        .where('entityId', 'in', ids)
+        .$if(from !== null, (q) => q.where((eb) => eb.or([eb('entityId', '>', from!.entityId), eb.and([eb('entityId', '=', from!.entityId), eb('rev', '>', from!.rev)])])))
+        .orderBy('entityId')
+        .orderBy('rev')
+        .limit(REVISIONS_PER_READ)
+        .execute();
+      // The current state is the chapter row itself; older snapshots are its history.
+      for (const r of found) if (r.rev < chapters.get(r.entityId)!) revisions.push(r);
+      if (found.length < REVISIONS_PER_READ) break;
+      after = found.at(-1)!;
+    }
   }
   return { rows, revisions, author: await collectAuthorRows(db, userId) };
 }
