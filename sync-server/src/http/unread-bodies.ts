@@ -12,13 +12,16 @@
  * - `limitConcurrentUploads`: bodies still arriving, at most so many per author and per address at a
  *   time; one more answers 429 before its body is read.
  */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
 
 /** Whether the request has a body the parser has not seen the end of yet. */
 export function bodyStillArriving(request: FastifyRequest): boolean {
   const raw = request.raw;
-  if (raw.complete) return false;
+  // `complete` is the HTTP parser's: false until it has seen the end of the message. (An injected
+  // request — tests, a batch's entries — has its whole body in memory and no such flag.)
+  if (raw.complete !== false) return false;
   const length = raw.headers['content-length'];
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
@@ -83,34 +86,60 @@ class InFlight {
   }
 }
 
+/** Requests whose bodies are still arriving, per key; a body the parser has seen the end of no longer counts. */
+class Arriving {
+  private readonly requests = new Map<string, Set<IncomingMessage>>();
+
+  /** Bodies still arriving under `key` now (those that arrived since are let go here). */
+  count(key: string): number {
+    const set = this.requests.get(key);
+    if (!set) return 0;
+    for (const raw of set) if (raw.complete !== false || raw.destroyed) set.delete(raw);
+    if (set.size === 0) this.requests.delete(key);
+    return set.size;
+  }
+
+  add(key: string, raw: IncomingMessage): void {
+    let set = this.requests.get(key);
+    if (!set) this.requests.set(key, (set = new Set()));
+    set.add(raw);
+  }
+
+  remove(key: string, raw: IncomingMessage): void {
+    const set = this.requests.get(key);
+    if (!set) return;
+    set.delete(raw);
+    if (set.size === 0) this.requests.delete(key);
+  }
+}
+
 /**
- * Bodies still arriving are counted per author and per address, from this hook (which runs after
- * the session is resolved) until the body has been read or the connection closed. A body that has
- * fully arrived by now — nearly every request — is not counted at all.
+ * Bodies still arriving over the network are counted per author and per address. "Arriving" is
+ * the HTTP parser's view (`complete` false): the other requests counted were parsed as far as
+ * their sockets have delivered, so a body that came whole but is not read yet (queued behind the
+ * hooks) no longer counts; only this request may be counted early, while its own packet is still
+ * being parsed.
  */
 export function limitConcurrentUploads(limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): onRequestHookHandler {
-  const byAuthor = new InFlight();
-  const byAddress = new InFlight();
+  const byAuthor = new Arriving();
+  const byAddress = new Arriving();
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (!bodyStillArriving(request)) return done();
+    const raw = request.raw;
     const author = request.user?.id;
     const address = request.ip;
     if ((author !== undefined && byAuthor.count(author) >= limits.perAuthor) || byAddress.count(address) >= limits.perAddress) {
       void reply.status(429).header('retry-after', '1').send({ message: TOO_MANY_UPLOADS_MESSAGE, code: ERROR_CODES.rateLimited });
       return;
     }
-    if (author !== undefined) byAuthor.add(author);
-    byAddress.add(address);
-    let counted = true;
+    if (author !== undefined) byAuthor.add(author, raw);
+    byAddress.add(address, raw);
     const release = () => {
-      if (!counted) return;
-      counted = false;
-      if (author !== undefined) byAuthor.remove(author);
-      byAddress.remove(address);
+      if (author !== undefined) byAuthor.remove(author, raw);
+      byAddress.remove(address, raw);
     };
-    request.raw.once('end', release);
-    request.raw.once('close', release);
-    reply.raw.once('finish', release);
+    raw.once('end', release);
+    raw.once('close', release);
     reply.raw.once('close', release);
     done();
   };

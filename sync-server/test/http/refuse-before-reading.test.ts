@@ -188,6 +188,20 @@ describe('concurrent uploads', () => {
   });
 });
 
+describe('ordinary parallel writes', () => {
+  it('24 saves of one author at once over real connections, bodies arriving whole, are all served', async () => {
+    t = await createTestApp();
+    const author = await signUp(t.app, { plan: 'legendary' });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        fetch(`${base}/api/series`, { method: 'POST', headers: author.headers, body: JSON.stringify({ title: `Series ${i}` }) }).then((res) => res.status),
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 24 }, () => 201));
+  });
+});
+
 describe('parallel logins', () => {
   it('from one address, logins past two at once are refused with 429 at once, not queued behind the hashes', async () => {
     t = await createTestApp({ rateLimit: { perIpPerMinute: 1_000, failuresPerAccount: 1_000 } });
