@@ -11,7 +11,7 @@
 //   sync/    — the protocol: the one write path, the update and create steps, the hub, the feed
 //   entities/— the model
 //   http/    — errors, JSON, the caller of a request (http/caller.ts: requireUser), hooks
-//   config/, db/ — the settings, and the storage
+//   config/, db/, workers/ — the settings, the storage, and the worker-thread pool for heavy work
 //
 // The files at the root of src (app.ts, main.ts, cli.ts, repository.ts, runtime.ts) compose the
 // folders; no folder imports them.
@@ -43,7 +43,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The folders of sync-server/src, one row per level, lowest first: a folder imports only folders of lower rows. */
 export const FOLDERS = [
-  ['db', 'config'],
+  ['db', 'config', 'workers'],
   ['http'],
   ['entities'],
   ['sync'],

@@ -16,6 +16,7 @@ import { refuseUnbatchableEntries } from './sync/batch.ts';
 import { refuseCrossSiteAndNonJson } from './http/cross-site.ts';
 import securityHeaders from './http/security-headers.ts';
 import { cutSlowBodies } from './http/slow-bodies.ts';
+import { closeUnreadBodies, limitConcurrentUploads, refuseOversizedBodies } from './http/unread-bodies.ts';
 import authPlugin from './auth/plugin.ts';
 import { backfillUsernameSkeletons } from './auth/users.ts';
 import storyPlugin from './story/plugin.ts';
@@ -27,6 +28,7 @@ import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
 import collaborationPlugin from './collaboration/plugin.ts';
 import backupPlugin from './backup/plugin.ts';
+import { createBackupWorkers } from './backup/heavy-work.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -115,6 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First of all hooks: a batch entry aimed at a route outside the allow-list runs nothing else.
   app.addHook('onRequest', refuseUnbatchableEntries);
+  // Refuse before reading (http/unread-bodies.ts): any answer given while a body is still arriving
+  // closes the connection instead of reading the rest.
+  app.addHook('onSend', closeUnreadBodies);
   app.addHook('onRequest', refuseCrossSiteAndNonJson);
   app.addHook('onRequest', cutSlowBodies(config.requestTimeoutMs));
   app.addHook('preValidation', refuseUnstorableIds);
@@ -131,12 +136,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(cookie);
   await app.register(authPlugin);
+  // After the session is known (auth's onRequest hooks; an anonymous caller has had its 401): a body
+  // longer than the route takes, from its Content-Length; bodies still arriving, per author and address.
+  app.addHook('onRequest', refuseOversizedBodies);
+  app.addHook('onRequest', limitConcurrentUploads());
   await app.register(storyPlugin);
   await app.register(syncPlugin);
   await app.register(progressPlugin);
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
+  // Archives are built on worker threads (docs/decisions/0015-isolation.md), one pool per app.
+  const backupWorkers = createBackupWorkers(config.workerMemoryMb ?? null);
+  app.decorate('backupWorkers', backupWorkers);
+  app.addHook('onClose', async () => backupWorkers.close());
   await app.register(backupPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 

@@ -16,7 +16,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { requireUser, sessionTokenOf } from '../http/caller.ts';
 import { idParams } from '../routes/kit.ts';
 import type { Clock } from './clock.ts';
-import { assertPasswordNotCommon } from './account-rules.ts';
+import { assertPasswordAllowed } from './account-rules.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
   clearSessionCookie,
@@ -69,7 +69,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, clock: () => Clo
     return { ok: true as const, ended };
   });
 
-  app.post('/api/user/password', { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+  app.post('/api/user/password', { schema: { body: changePasswordBodySchema }, config: { passwordWork: true } }, async (request, reply) => {
     const user = requireUser(request);
     const now = clock().now();
     const wait = await takeAccountAttempt(db, config, usernameKeyOf(user.username), true, now);
@@ -79,7 +79,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, clock: () => Clo
     if (!(await verifyPassword(request.body.currentPassword, row.passwordHash))) {
       throw new HttpError(422, ERROR_CODES.validation, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     }
-    assertPasswordNotCommon(request.body.newPassword, 'newPassword');
+    assertPasswordAllowed(request.body.newPassword, user.username, 'newPassword');
     await setUserPasswordHash(db, user.id, await hashPassword(request.body.newPassword, config.scrypt), now);
     // Signed out everywhere: every session ends, this device gets a fresh one.
     await destroyUserSessions(db, config, user.id);

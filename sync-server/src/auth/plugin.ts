@@ -17,9 +17,10 @@ import {
 } from '@chronicler/schema';
 import { type AuthUser, requireUser, sessionTokenOf } from '../http/caller.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
+import { limitConcurrentPasswordWork } from '../http/unread-bodies.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { assertPasswordNotCommon } from './account-rules.ts';
+import { assertPasswordAllowed } from './account-rules.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 import {
@@ -51,6 +52,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answers anonymous callers too (sign-in, registration, health); every other /api route needs a session. */
     public?: boolean;
+    /** The route hashes a password: parallel ones from one address are refused (429) before they queue. */
+    passwordWork?: boolean;
   }
   interface FastifyInstance {
     /** The auth module's time source; tests replace `now`. */
@@ -107,6 +110,14 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     void reply.status(401).send(unauthenticated().toBody());
   });
 
+  // Password work (login, register, password change) from one address, at most so many at once:
+  // more answers 429 at once rather than queueing everyone's sign-in behind its hashes.
+  const passwordWork = limitConcurrentPasswordWork();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.passwordWork === true) return passwordWork.call(app, request, reply, done);
+    done();
+  });
+
   /** Old sessions and throttle rows are removed as a side effect of logins, at most once a minute. */
   let lastHousekeeping = -Infinity;
   async function housekeeping(now: number): Promise<void> {
@@ -150,7 +161,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     if (wait > 0) return sendRateLimited(reply, wait);
     await housekeeping(now);
     const body = request.body;
-    assertPasswordNotCommon(body.password);
+    assertPasswordAllowed(body.password, body.username);
     const user = await createUser(app.deps, { username: body.username, password: body.password, displayName: body.displayName, email: body.email }, config.scrypt, now);
     await signIn(request, reply, user, now, false);
     return reply.status(201).send(user);
@@ -177,10 +188,10 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
   };
 
   for (const url of ['/api/register', '/api/auth/register']) {
-    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true } }, register);
+    app.post(url, { schema: { body: registerBodySchema, ...userResponse }, config: { public: true, passwordWork: true } }, register);
   }
   for (const url of ['/api/login', '/api/auth/login']) {
-    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true } }, login);
+    app.post(url, { schema: { body: loginBodySchema, ...userResponse }, config: { public: true, passwordWork: true } }, login);
   }
 
   app.post('/api/logout', { config: { public: true } }, async (request, reply) => {

@@ -11,6 +11,8 @@ import { type AuthorRows, BACKUP_KINDS, type BackupData, type ChapterHistoryEntr
 
 /** Ids per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
+/** Revisions per statement when reading the chapters' history. */
+const REVISIONS_PER_READ = 8;
 
 function chunks<T>(list: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -18,7 +20,22 @@ function chunks<T>(list: readonly T[]): T[][] {
   return out;
 }
 
-export async function collectBackup(db: Kysely<DB>, userId: string): Promise<BackupData> {
+/** A chapter revision as stored: its snapshot is JSON text, parsed where the archive is built. */
+export interface StoredRevision {
+  entityId: string;
+  rev: number;
+  createdAt: string;
+  snapshot: string;
+}
+
+/**
+ * What a backup is made from, as read: the rows, and the chapters' older revisions still as JSON
+ * text (parsing a long history is seconds of work: it is done beside the archive, on a worker,
+ * archive-tasks.ts).
+ */
+export type BackupSource = Omit<BackupData, 'chapterHistory'> & { revisions: StoredRevision[] };
+
+export async function collectBackupSource(db: Kysely<DB>, userId: string): Promise<BackupSource> {
   const series = await db.selectFrom('series').selectAll().where('ownerId', '=', userId).where('deletedAt', 'is', null).orderBy('createdAt').orderBy('id').execute();
   const seriesIds = series.map((s) => s.id);
   const rows: BackupData['rows'] = { series: series.map((s) => toWire('series', s as unknown as Record<string, unknown>)) };
@@ -33,33 +50,54 @@ export async function collectBackup(db: Kysely<DB>, userId: string): Promise<Bac
     rows[kind] = list;
   }
   const chapters = new Map((rows.chapters ?? []).map((c) => [String(c.id), Number(c.rev)]));
-  const chapterHistory: ChapterHistoryEntry[] = [];
+  const revisions: StoredRevision[] = [];
   for (const ids of chunks([...chapters.keys()])) {
-    const revisions = await db
-      .selectFrom('revisions')
-      .select(['entityId', 'rev', 'createdAt', 'snapshot'])
-      .where('entity', '=', 'chapters')
-      .where('entityId', 'in', ids)
-      .orderBy('entityId')
-      .orderBy('rev')
-      .execute();
-    for (const r of revisions) {
+    // A few revisions per statement (a long chapter's are megabytes each): other requests get the
+    // connection between them, where one statement for the whole history held it for seconds.
+    let after: { entityId: string; rev: number } | null = null;
+    for (;;) {
+      const from: { entityId: string; rev: number } | null = after;
+      const found = await db
+        .selectFrom('revisions')
+        .select(['entityId', 'rev', 'createdAt', 'snapshot'])
+        .where('entity', '=', 'chapters')
+        .where('entityId', 'in', ids)
+        .$if(from !== null, (q) => q.where((eb) => eb.or([eb('entityId', '>', from!.entityId), eb.and([eb('entityId', '=', from!.entityId), eb('rev', '>', from!.rev)])])))
+        .orderBy('entityId')
+        .orderBy('rev')
+        .limit(REVISIONS_PER_READ)
+        .execute();
       // The current state is the chapter row itself; older snapshots are its history.
-      if (r.rev >= chapters.get(r.entityId)!) continue;
-      const s = JSON.parse(r.snapshot) as Record<string, unknown>;
-      if (s.deletedAt) continue;
-      chapterHistory.push({
-        chapterId: r.entityId,
-        createdAt: r.createdAt,
-        title: String(s.title ?? ''),
-        content: String(s.content ?? ''),
-        wordCount: Number(s.wordCount ?? 0),
-        status: String(s.status ?? 'draft'),
-        position: Number(s.position ?? 0),
-      });
+      for (const r of found) if (r.rev < chapters.get(r.entityId)!) revisions.push(r);
+      if (found.length < REVISIONS_PER_READ) break;
+      after = found.at(-1)!;
     }
   }
-  return { rows, chapterHistory, author: await collectAuthorRows(db, userId) };
+  return { rows, revisions, author: await collectAuthorRows(db, userId) };
+}
+
+/** The chapters' history from their stored revisions (deleted states left out). */
+export function withHistory({ revisions, ...source }: BackupSource): BackupData {
+  const chapterHistory: ChapterHistoryEntry[] = [];
+  for (const r of revisions) {
+    const s = JSON.parse(r.snapshot) as Record<string, unknown>;
+    if (s.deletedAt) continue;
+    chapterHistory.push({
+      chapterId: r.entityId,
+      createdAt: r.createdAt,
+      title: String(s.title ?? ''),
+      content: String(s.content ?? ''),
+      wordCount: Number(s.wordCount ?? 0),
+      status: String(s.status ?? 'draft'),
+      position: Number(s.position ?? 0),
+    });
+  }
+  return { ...source, chapterHistory };
+}
+
+/** Everything the author owns, history parsed (tests; the server builds archives on a worker from the source). */
+export async function collectBackup(db: Kysely<DB>, userId: string): Promise<BackupData> {
+  return withHistory(await collectBackupSource(db, userId));
 }
 
 async function collectAuthorRows(db: Kysely<DB>, userId: string): Promise<AuthorRows> {

@@ -22,9 +22,11 @@ import {
 } from '@chronicler/schema';
 import { requireUser } from '../http/caller.ts';
 import { HttpError } from '../http/errors.ts';
-import { readArchive, writeArchive } from './archive.ts';
+import { readArchive } from './archive.ts';
 import { decodeBase64 } from './base64.ts';
-import { collectBackup } from './collect.ts';
+import { collectBackupSource } from './collect.ts';
+import { buildArchiveOffThread } from './heavy-work.ts';
+import type { WorkerPool } from '../workers/pool.ts';
 import { restoreBackup } from './restore.ts';
 import { SCHEDULE_TICK_MS, listSnapshots, readSnapshot, runScheduledBackups, takeSnapshot } from './snapshots.ts';
 import { idParams, noBody } from '../routes/kit.ts';
@@ -46,7 +48,7 @@ function zipReply(reply: FastifyReply, bytes: Uint8Array, fileName: string): Fas
 /** Runs the snapshot schedule while the server runs (main.ts; tests call runScheduledBackups with their own clock). */
 export function startBackupSchedule(app: FastifyInstance): void {
   const { config, database } = app.deps;
-  const deps = { db: database.db, dataDir: config.dataDir };
+  const deps = { db: database.db, dataDir: config.dataDir, workers: app.backupWorkers };
   let running = false;
   const tick = () => {
     if (running) return;
@@ -62,14 +64,23 @@ export function startBackupSchedule(app: FastifyInstance): void {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Worker threads for archives (heavy-work.ts), made by app.ts and closed with the app. */
+    backupWorkers: WorkerPool;
+  }
+}
+
 export default async function backupPlugin(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
+  const workers = app.backupWorkers;
 
   app.get('/api/backup', async (request, reply) => {
     const user = requireUser(request);
     const now = new Date();
-    const archive = writeArchive(await collectBackup(db, user.id), { username: user.username, displayName: user.displayName }, now);
+    // Read here, built on a worker thread (heavy-work.ts): the event loop keeps serving the others.
+    const archive = await buildArchiveOffThread(workers, await collectBackupSource(db, user.id), user, now);
     return zipReply(reply, archive, backupFileName(user.username, now));
   });
 
@@ -89,7 +100,7 @@ export default async function backupPlugin(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  const snapshotDeps = { db, dataDir: app.deps.config.dataDir };
+  const snapshotDeps = { db, dataDir: app.deps.config.dataDir, workers };
 
   /** The snapshots the server keeps for the caller, newest first, with the plan's schedule. */
   app.get('/api/backups', async (request): Promise<BackupListResponse> => {

@@ -23,13 +23,16 @@ import {
 import type { DB } from '../db/tables.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { HttpError } from '../http/errors.ts';
-import { writeArchive } from './archive.ts';
-import { collectBackup } from './collect.ts';
+import { collectBackupSource } from './collect.ts';
+import type { WorkerPool } from '../workers/pool.ts';
+import { buildArchiveOffThread, sharedBackupWorkers } from './heavy-work.ts';
 import { BACKUP_KINDS } from './kinds.ts';
 
 export interface SnapshotDeps {
   db: Kysely<DB>;
   dataDir: string;
+  /** Where archives are built (the app's pool); the process's shared pool when absent. */
+  workers?: WorkerPool;
 }
 
 export interface SnapshotOwner {
@@ -75,7 +78,8 @@ export async function takeSnapshot(
   now: Date,
 ): Promise<BackupSnapshotSummary> {
   const seq = await latestSeqOf(deps.db, owner.id);
-  const archive = writeArchive(await collectBackup(deps.db, owner.id), { username: owner.username, displayName: owner.displayName }, now);
+  // Built on a worker thread (heavy-work.ts); written in one transaction below.
+  const archive = await buildArchiveOffThread(deps.workers ?? sharedBackupWorkers(), await collectBackupSource(deps.db, owner.id), owner, now);
   const id = newId(now.getTime());
   const row = { id, userId: owner.id, createdAt: now.toISOString(), reason, sizeBytes: archive.length, seq };
   // One transaction: a snapshot is never listed without its archive.
@@ -115,31 +119,56 @@ export async function readSnapshot(deps: SnapshotDeps, userId: string, id: strin
 }
 
 /**
- * One pass of the schedule at `now`: a snapshot for every author whose plan's interval has passed
- * since their last one and who changed something since. Answers how many were taken.
+ * Automatic snapshots one pass of the schedule takes at most: each is read on the main connection
+ * and built on the worker pool, one after another; when many authors are due at once (a thousand
+ * real-time authors after a busy minute), the rest wait for the next pass rather than keep the
+ * pool and the database busy for minutes (docs/decisions/0015-isolation.md).
  */
-export async function runScheduledBackups(deps: SnapshotDeps, now: Date, onError: (error: unknown) => void = () => {}): Promise<number> {
+export const SNAPSHOTS_PER_PASS = 20;
+
+/**
+ * One pass of the schedule at `now`: a snapshot for every author whose plan's interval has passed
+ * since their last one and who changed something since, longest-waiting first, at most `limit`.
+ * Answers how many were taken.
+ */
+export async function runScheduledBackups(
+  deps: SnapshotDeps,
+  now: Date,
+  onError: (error: unknown) => void = () => {},
+  limit: number = SNAPSHOTS_PER_PASS,
+): Promise<number> {
   const owners = await deps.db
     .selectFrom('users')
     .select(['id', 'username', 'displayName', 'plan'])
     .where((eb) => eb.exists(eb.selectFrom('series').select('id').whereRef('series.ownerId', '=', 'users.id')))
     .execute();
-  let taken = 0;
+  const due: Array<{ owner: (typeof owners)[number]; frequency: ReturnType<typeof frequencyOf>; lastAt: string }> = [];
   for (const owner of owners) {
     try {
-      const frequency = PLANS[toPlanName(owner.plan)].limits.backup;
+      const frequency = frequencyOf(owner.plan);
       const last = await deps.db.selectFrom('backupSnapshots').select(['createdAt', 'seq']).where('userId', '=', owner.id).orderBy('createdAt', 'desc').executeTakeFirst();
       const latest = await latestSeqOf(deps.db, owner.id);
-      if (!isBackupDue(frequency, last ?? null, latest, now.getTime())) continue;
+      if (isBackupDue(frequency, last ?? null, latest, now.getTime())) due.push({ owner, frequency, lastAt: last?.createdAt ?? '' });
+    } catch (error) {
+      onError(error);
+    }
+  }
+  // Longest-waiting first (never backed up before all), so a capped pass starves nobody.
+  due.sort((a, b) => (a.lastAt < b.lastAt ? -1 : a.lastAt > b.lastAt ? 1 : 0));
+  let taken = 0;
+  for (const { owner, frequency } of due.slice(0, limit)) {
+    try {
       await takeSnapshot(deps, owner, frequency, now);
       taken += 1;
     } catch (error) {
-      // One author's failure (a full disk, say) must not stop the others' backups.
+      // One author's failure (a full disk, a worker that died) must not stop the others' backups.
       onError(error);
     }
   }
   return taken;
 }
+
+const frequencyOf = (plan: string | null | undefined) => PLANS[toPlanName(plan)].limits.backup;
 
 /** How often the schedule looks for due snapshots (real-time plans follow changes within this). */
 export const SCHEDULE_TICK_MS = 60_000;

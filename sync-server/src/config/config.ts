@@ -61,6 +61,8 @@ export interface AppConfig {
   batchBodyLimitBytes: number;
   /** A request (headers and body) must arrive within this long, or the connection is closed (408). */
   requestTimeoutMs: number;
+  /** WORKER_MEMORY_MB: each heavy-work thread's heap (workers/pool.ts); null for Node's default. A task past it fails alone. */
+  workerMemoryMb?: number | null;
   stripe: {
     secretKey: string;
     webhookSecret: string | null;
@@ -87,6 +89,11 @@ function intFrom(value: string | undefined, fallback: number): number {
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+function isEveryAddress(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  return rest.length === 0 && net.isIP(address ?? '') !== 0 && (prefix !== undefined && (/^0+$/.test(prefix) || prefix === '0.0.0.0'));
+}
+
 function isProxyAddress(entry: string): boolean {
   if (PROXY_NAMES.has(entry)) return true;
   const [address, prefix, ...rest] = entry.split('/');
@@ -102,12 +109,13 @@ function isProxyAddress(entry: string): boolean {
 export function trustProxyFrom(value: string | undefined): false | string[] {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false') return false;
-  if (text === 'true' || /^\d+$/.test(text)) {
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  // A hop count, or a network of every address (0.0.0.0/0, ::/0, a 0.0.0.0 netmask), trusts any peer.
+  if (text === 'true' || /^\d+$/.test(text) || entries.some(isEveryAddress)) {
     throw new Error(
       `TRUST_PROXY=${text} would believe X-Forwarded-For from anyone: give your proxy's address or network instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=loopback,10.0.0.0/8`,
     );
   }
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
   return entries;
@@ -173,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 4 * 1024 * 1024),
     batchBodyLimitBytes: intFrom(env.BATCH_BODY_LIMIT_BYTES, 16 * 1024 * 1024),
     requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 60_000),
+    workerMemoryMb: env.WORKER_MEMORY_MB ? intFrom(env.WORKER_MEMORY_MB, 0) || null : null,
     stripe,
     ai: env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: env.LOG_LEVEL === 'silent' ? false : (env.LOG_LEVEL ?? 'info'),

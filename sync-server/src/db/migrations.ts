@@ -503,6 +503,14 @@ migrations['0015_trash'] = {
   },
 };
 
+// Look-alike usernames also by Latin shapes (I/l, vv/w, cl/d): every stored skeleton is made again
+// by the auth domain at start-up (backfillUsernameSkeletons fills the emptied column).
+migrations['0016_username_skeletons_latin'] = {
+  async up(db: Kysely<any>) {
+    await db.updateTable('users').set({ username_skeleton: null }).execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

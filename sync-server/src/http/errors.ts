@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERROR_CODES, type ErrorCode, GENERIC_MESSAGES } from '@chronicler/schema';
 import { isStorageUnavailable, isUnstorableText } from '../db/dialect.ts';
+import { WorkerCrashedError } from '../workers/pool.ts';
 
 /**
  * The answer while the database cannot be reached (PostgreSQL restarting, docs/server.md#postgresql):
@@ -57,6 +58,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       return reply.status(400).send({ message: 'Invalid request', code: ERROR_CODES.badRequest });
+    }
+    if (error instanceof WorkerCrashedError) {
+      // A worker died under this request's work (workers/pool.ts): this request fails, nothing else.
+      request.log.error({ task: error.task }, 'worker crashed');
+      return reply.status(503).header('retry-after', '5').send({ message: error.message, code: ERROR_CODES.internal });
     }
     if (isStorageUnavailable(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
-import type { CommitNotice } from './hub.ts';
+import { type CommitNotice, plainPokeFrame } from './hub.ts';
 import { requireUser, sessionTokenOf } from '../http/caller.ts';
 import { currentSeq } from './changes.ts';
 import { type CommitRows, LIVE_ROWS_MAX_BYTES, readCommitRows } from './live-rows.ts';
@@ -30,8 +30,20 @@ export const MAX_STREAMS_PER_SESSION = 6;
 export const MAX_STREAMS_PER_AUTHOR = 20;
 const OVER_CAP_RETRY_S = 30;
 
-export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs?: number } = {}): void {
+/**
+ * A stream whose socket holds this much unsent, beyond what the kernel took, is dropped
+ * (back-pressure): the largest poke's rows (LIVE_ROWS_MAX_BYTES).
+ */
+export const STREAM_BACKLOG_BYTES = LIVE_ROWS_MAX_BYTES;
+/** A stream whose socket has taken nothing for this long is dropped (a stalled reader). */
+export const STALLED_STREAM_MS = 60_000;
+
+/** Streams dropped for falling behind, since the process started (tests, metrics). */
+export const streamStats = { dropped: 0 };
+
+export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs?: number; stalledStreamMs?: number } = {}): void {
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  const stalledStreamMs = options.stalledStreamMs ?? STALLED_STREAM_MS;
   const { database, hub } = app.deps;
   const { db } = database;
   /** Open streams, ended before the server closes so app.close() never waits on them. */
@@ -100,32 +112,51 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
     let greeted = false;
     let lastSentSeq = 0;
     let pendingSeq = 0;
-    const write = (text: string | Buffer) => {
-      if (open && !res.destroyed) res.write(text);
+    /** performance.now() when the socket last refused more (its buffer full), or null while it keeps up. */
+    let stalledSince: number | null = null;
+    /**
+     * Back-pressure: a stream that cannot keep up is dropped, never buffered without bound — its
+     * client reconnects and pulls what it missed (the feed is the source of truth). Dropped when
+     * what waits for its socket passes STREAM_BACKLOG_BYTES, or when the socket has taken nothing
+     * for stalledStreamMs.
+     */
+    const fallenBehind = () => {
+      if (!res.writableNeedDrain) return false;
+      stalledSince ??= performance.now();
+      return res.writableLength >= STREAM_BACKLOG_BYTES || performance.now() - stalledSince >= stalledStreamMs;
     };
-    const poke = (seq: number, rows: CommitRows | null = null) => {
+    const write = (frame: string | Buffer) => {
+      if (!open || res.destroyed) return;
+      if (fallenBehind()) {
+        streamStats.dropped += 1;
+        end();
+        res.destroy();
+        return;
+      }
+      res.write(frame);
+    };
+    res.on('drain', () => (stalledSince = null));
+    const poke = (seq: number, rows: CommitRows | null, plainFrame: Buffer | null) => {
       if (!greeted) {
         pendingSeq = Math.max(pendingSeq, seq);
         return;
       }
       // Rows are written whatever the order (the device keeps the newer of two revisions); a plain
-      // poke at or below one already sent would only ask for a pull that is asked for already. A
-      // stream whose reader has fallen behind (a sleeping laptop) gets plain pokes: its buffer
-      // never holds more than one poke's rows.
-      if (rows && res.writableLength < LIVE_ROWS_MAX_BYTES) {
+      // poke at or below one already sent would only ask for a pull that is asked for already.
+      if (rows) {
         lastSentSeq = Math.max(lastSentSeq, seq);
         write(rows.frame);
         return;
       }
       if (seq <= lastSentSeq) return;
       lastSentSeq = seq;
-      write(`data: {"seq":${seq}}\n\n`);
+      write(plainFrame ?? plainPokeFrame(seq));
     };
 
     const unsubscribe = hub.subscribeAuthor(
       user.id,
-      (notice, rows) => poke(notice.seq, rows),
-      (message) => write(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`),
+      (notice, rows, plainFrame) => poke(notice.seq, rows, plainFrame),
+      (_message, frame) => write(frame),
     );
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
     heartbeat.unref();
@@ -151,7 +182,7 @@ export function registerEventsRoute(app: FastifyInstance, options: { heartbeatMs
       lastSentSeq = seq;
       greeted = true;
       write(`retry: ${RECONNECT_MS}\nevent: hello\ndata: {"seq":${seq}}\n\n`);
-      if (pendingSeq > seq) poke(pendingSeq);
+      if (pendingSeq > seq) poke(pendingSeq, null, null);
     } catch (error) {
       request.log.warn({ err: error }, 'sync events: hello failed');
       end();

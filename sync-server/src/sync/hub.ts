@@ -9,7 +9,11 @@
  * Fan-out is by audience, not by stream: one query per commit names the authors who can see the
  * touched series (`setAudience`), and only their streams are touched. A write of one author
  * costs the others' streams nothing (200 streams of one author used to make every write re-read
- * 200 scopes). Notices are handled one at a time, in commit order.
+ * 200 scopes). Notices are handled one at a time, in commit order, and never make the writer
+ * wait: `publish` only queues. Each poke is serialised once per commit — the rows' frame and the
+ * plain poke's — and the same bytes are written to every stream; commits that arrive while the
+ * fan-out is busy are told together as one plain poke per author (coalesced). A stream that cannot
+ * keep up is dropped by its route (events.ts), never buffered without bound.
  *
  * The hub is also where a commit's effects in this process are registered: `subscribe` listeners
  * hear every notice at once, before any stream is poked — the foreign-commit watch
@@ -31,14 +35,19 @@ export interface CommitNotice {
   remote?: boolean;
 }
 type Listener = (notice: CommitNotice) => void;
-/** What a stream hears of a commit: the notice, and the commit's rows when this author may take them from the poke. */
-type StreamListener = (notice: CommitNotice, rows: CommitRows | null) => void;
+/**
+ * What a stream hears of a commit: the notice; the commit's rows when this author may take them
+ * from the poke; and the plain poke's frame (`data: {"seq":N}`). Both frames are made once per
+ * commit (or per coalesced run of commits) and the same bytes written to every stream.
+ */
+type StreamListener = (notice: CommitNotice, rows: CommitRows | null, plainFrame: Buffer) => void;
 /** A named event for an author's open streams that is not a commit (presence, invites: packages/schema LIVE_EVENTS). */
 export interface LiveMessage {
   event: string;
   data: unknown;
 }
-type MessageListener = (message: LiveMessage) => void;
+/** A named event and its SSE frame, made once for every stream told. */
+type MessageListener = (message: LiveMessage, frame: Buffer) => void;
 interface AuthorStream {
   commit: StreamListener;
   message: MessageListener | null;
@@ -47,6 +56,15 @@ interface AuthorStream {
 export type Audience = (notice: CommitNotice) => Promise<Iterable<string>>;
 /** The rows a commit wrote that its poke may carry, or null (live-rows.ts). */
 export type RowsOfCommit = (notice: CommitNotice) => Promise<CommitRows | null>;
+
+/** The plain poke: the client pulls the feed past its cursor. */
+export function plainPokeFrame(seq: number): Buffer {
+  return Buffer.from(`data: {"seq":${seq}}\n\n`);
+}
+
+export function messageFrame(message: LiveMessage): Buffer {
+  return Buffer.from(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
+}
 
 export class ChangeHub {
   /** Hear every commit, at once (a commit's effects in this process, tests, metrics). */
@@ -59,8 +77,14 @@ export class ChangeHub {
   private readonly tellListeners = new Set<(userIds: readonly string[], message: LiveMessage) => void>();
   private audience: Audience | null = null;
   private rowsOf: RowsOfCommit | null = null;
-  private queue: Promise<void> = Promise.resolve();
+  /** Commits published and not yet told to the streams: taken together when the fan-out falls behind. */
+  private pending: CommitNotice[] = [];
+  /** A poke for every stream waiting (pokeEveryone), with the highest seq asked; 0 for none. */
+  private everyoneSeq = 0;
+  private draining: Promise<void> | null = null;
   private readerCount = 0;
+  /** SSE frames made (rows, plain pokes, named events): one per commit or message, never per stream (tests, metrics). */
+  framesMade = 0;
 
   /**
    * `listener` hears every commit published, synchronously inside `publish` (before any stream is
@@ -109,8 +133,16 @@ export class ChangeHub {
 
   /** Sends `message` to this process's open streams of `userIds` only (a named event told by another instance). */
   deliver(userIds: Iterable<string>, message: LiveMessage): void {
+    let frame: Buffer | null = null;
     for (const userId of userIds) {
-      for (const stream of this.byAuthor.get(userId) ?? []) if (stream.message) call(stream.message, message);
+      for (const stream of this.byAuthor.get(userId) ?? []) {
+        if (!stream.message) continue;
+        if (frame === null) {
+          frame = messageFrame(message);
+          this.framesMade += 1;
+        }
+        call(stream.message, message, frame);
+      }
     }
   }
 
@@ -133,26 +165,16 @@ export class ChangeHub {
     this.rowsOf = rowsOf;
   }
 
+  /**
+   * Tells the streams that may see the commit, after its effects' listeners. Never waits: the
+   * writer goes on while the fan-out runs its turn, one commit after another in commit order; the
+   * commits published while it was busy are then told together (coalesced, below).
+   */
   publish(notice: CommitNotice): void {
     for (const listener of this.listeners) call(listener, notice);
     if (this.readerCount === 0 || !this.audience) return;
-    const audience = this.audience;
-    const rowsOf = this.rowsOf;
-    this.queue = this.queue
-      .then(async () => {
-        if (this.readerCount === 0) return;
-        const listening = [...(await audience(notice))].filter((userId) => this.byAuthor.has(userId));
-        if (listening.length === 0) return;
-        // A plain poke (a pull) for the author whose own rows the commit wrote (the feed sends each
-        // author their own), and for the writer, whose app pulls after the answer anyway.
-        const pulls = (userId: string) => userId === notice.writerId || notice.userIds?.has(userId) === true;
-        const rows = rowsOf && listening.some((userId) => !pulls(userId)) ? await rowsOf(notice).catch(() => null) : null;
-        for (const userId of listening) {
-          const theirs = pulls(userId) ? null : rows;
-          for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice, theirs);
-        }
-      })
-      .catch(() => undefined); // a failed audience read loses pokes, never the queue
+    this.pending.push(notice);
+    this.drainSoon();
   }
 
   /**
@@ -160,15 +182,90 @@ export class ChangeHub {
    * missed (the cross-instance listener reconnected): each app pulls whatever it has not seen.
    */
   pokeEveryone(seq: number): void {
-    const notice: CommitNotice = { seq, seriesIds: new Set(), remote: true };
-    this.queue = this.queue.then(() => {
-      for (const streams of this.byAuthor.values()) for (const stream of streams) call(stream.commit, notice, null);
-    });
+    this.everyoneSeq = Math.max(this.everyoneSeq, seq);
+    this.drainSoon();
   }
 
   /** Resolves once every commit published so far has been told to its streams (tests). */
-  idle(): Promise<void> {
-    return this.queue;
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private drainSoon(): void {
+    if (this.draining) return;
+    this.draining = this.drain()
+      .catch(() => undefined) // a failed audience read loses pokes, never the fan-out
+      .finally(() => {
+        this.draining = null;
+        if (this.pending.length > 0 || this.everyoneSeq > 0) this.drainSoon();
+      });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0 || this.everyoneSeq > 0) {
+      if (this.everyoneSeq > 0) {
+        const seq = this.everyoneSeq;
+        this.everyoneSeq = 0;
+        const notice: CommitNotice = { seq, seriesIds: new Set(), remote: true };
+        const frame = this.plainFrame(seq);
+        for (const streams of this.byAuthor.values()) for (const stream of streams) call(stream.commit, notice, null, frame);
+        continue;
+      }
+      const run = this.pending;
+      this.pending = [];
+      try {
+        if (run.length === 1) await this.fanOut(run[0]!);
+        else await this.fanOutCoalesced(run);
+      } catch {
+        // a failed audience read loses these pokes (apps pull on their next write or reconnect), never the next ones
+      }
+    }
+  }
+
+  private plainFrame(seq: number): Buffer {
+    this.framesMade += 1;
+    return plainPokeFrame(seq);
+  }
+
+  /** One commit: its audience's streams get its rows (one frame for all) or a plain poke (one frame for all). */
+  private async fanOut(notice: CommitNotice): Promise<void> {
+    if (this.readerCount === 0) return;
+    const listening = [...(await this.audience!(notice))].filter((userId) => this.byAuthor.has(userId));
+    if (listening.length === 0) return;
+    // A plain poke (a pull) for the author whose own rows the commit wrote (the feed sends each
+    // author their own), and for the writer, whose app pulls after the answer anyway.
+    const pulls = (userId: string) => userId === notice.writerId || notice.userIds?.has(userId) === true;
+    const rows = this.rowsOf && listening.some((userId) => !pulls(userId)) ? await this.rowsOf(notice).catch(() => null) : null;
+    if (rows) this.framesMade += 1;
+    const plain = this.plainFrame(notice.seq);
+    for (const userId of listening) {
+      const theirs = pulls(userId) ? null : rows;
+      for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice, theirs, plain);
+    }
+  }
+
+  /**
+   * Commits published while the fan-out was busy (saves faster than it tells them): each author who
+   * may see any of them gets ONE plain poke, at the highest seq among those they may see, and pulls
+   * them all at once. The audiences are still read per commit (a membership revoked by one of
+   * them names its member only at that commit's seq); no rows are read.
+   */
+  private async fanOutCoalesced(run: readonly CommitNotice[]): Promise<void> {
+    const highest = new Map<string, CommitNotice>();
+    for (const notice of run) {
+      if (this.readerCount === 0) return;
+      for (const userId of await this.audience!(notice)) {
+        if (!this.byAuthor.has(userId)) continue;
+        const known = highest.get(userId);
+        if (!known || known.seq < notice.seq) highest.set(userId, notice);
+      }
+    }
+    const frames = new Map<number, Buffer>();
+    for (const [userId, notice] of highest) {
+      let frame = frames.get(notice.seq);
+      if (!frame) frames.set(notice.seq, (frame = this.plainFrame(notice.seq)));
+      for (const stream of this.byAuthor.get(userId) ?? []) call(stream.commit, notice, null, frame);
+    }
   }
 
   get size(): number {

@@ -7,7 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
-import { COMMON_PASSWORD_MESSAGE, usernameSkeletonOf } from '../../src/auth/account-rules.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  PRODUCT_NAME_PASSWORD_MESSAGE,
+  USERNAME_PASSWORD_MESSAGE,
+  usernameSkeletonOf,
+} from '../../src/auth/account-rules.ts';
 import { onPostgres, type TestApp, createTestApp, json, signUp } from '../support/helpers.ts';
 import { undoMigrationsFrom } from '../support/undo-migrations.ts';
 
@@ -36,7 +41,63 @@ describe('passwords', () => {
   });
 });
 
+describe('passwords that name the app or the author', () => {
+  it('refuses the app name and the username, dressed with case, digits or punctuation, at register and at a change', async () => {
+    t = await createTestApp();
+    for (const password of ['chronicler', 'Chronicler2026!', 'CHRONICLER_1']) {
+      const res = await register(`named_${password.length}`, password);
+      expect(res.statusCode, password).toBe(422);
+      expect(json(res)).toEqual({ message: PRODUCT_NAME_PASSWORD_MESSAGE, code: 'VALIDATION_FAILED', fields: { password: PRODUCT_NAME_PASSWORD_MESSAGE } });
+    }
+    for (const password of ['quillfeather', 'QuillFeather99', 'quill.feather!']) {
+      const res = await register('QuillFeather', password);
+      expect(res.statusCode, password).toBe(422);
+      expect(json(res).fields).toEqual({ password: USERNAME_PASSWORD_MESSAGE });
+    }
+    // A username without letters is compared whole.
+    expect(json(await register('8302917465', '8302917465')).fields).toEqual({ password: USERNAME_PASSWORD_MESSAGE });
+    expect(await t.app.deps.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+
+    const author = await signUp(t.app, { username: 'QuillFeather', password: 'lanterns over the harbour' });
+    const change = (newPassword: string) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: { cookie: author.cookie },
+        payload: { currentPassword: 'lanterns over the harbour', newPassword },
+      });
+    expect(json(await change('Quill-Feather-1')).fields).toEqual({ newPassword: USERNAME_PASSWORD_MESSAGE });
+    expect(json(await change('chronicler!!')).fields).toEqual({ newPassword: PRODUCT_NAME_PASSWORD_MESSAGE });
+    // A password that merely contains a name is the author's choice.
+    expect((await change('quillfeather writes at dawn')).statusCode).toBe(200);
+  });
+});
+
 describe('usernames', () => {
+  it('folds Latin look-alikes: capital I and l, vv and w, cl and d, rn and m', async () => {
+    t = await createTestApp();
+    const pairs = [
+      ['Ilsa', 'llsa'],
+      ['wren', 'vvren'],
+      ['dusk', 'clusk'],
+      ['morrow', 'rnorrow'],
+    ] as const;
+    for (const [first, lookalike] of pairs) {
+      expect((await register(first, 'lanterns over the harbour')).statusCode, first).toBe(201);
+      const res = await register(lookalike, 'lanterns over the harbour');
+      expect(res.statusCode, lookalike).toBe(409);
+      expect(json(res).code).toBe('USERNAME_TAKEN');
+    }
+    // The other way round too: the look-alike came first.
+    expect((await register('vvillow', 'lanterns over the harbour')).statusCode).toBe(201);
+    expect((await register('Willow', 'lanterns over the harbour')).statusCode).toBe(409);
+    // Small i does not look like l: both may exist.
+    expect((await register('ilka', 'lanterns over the harbour')).statusCode).toBe(201);
+    expect((await register('llka', 'lanterns over the harbour')).statusCode).toBe(201);
+    expect(usernameSkeletonOf('Ilsa')).toBe(usernameSkeletonOf('llsa'));
+    expect(usernameSkeletonOf('ilsa')).not.toBe(usernameSkeletonOf('llsa'));
+  });
+
   it('folds confusable characters: аlice (Cyrillic а) cannot register beside alice', async () => {
     t = await createTestApp();
     expect((await register('alice', 'lanterns over the harbour')).statusCode).toBe(201);

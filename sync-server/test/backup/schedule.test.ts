@@ -65,6 +65,24 @@ describe('scheduled backups', () => {
     expect(list.snapshots.map((s) => s.createdAt)).toEqual([new Date(T0 + 7 * DAY).toISOString(), new Date(T0).toISOString()]);
   });
 
+  it('take at most so many in one pass, longest-waiting first; the rest in the next pass', async () => {
+    const first = await author('legendary');
+    const second = await author('legendary');
+    const third = await author('legendary');
+    for (const a of [first, second, third]) await edit(a, 'First');
+    const capped = (at: number) => runScheduledBackups({ db: t.app.deps.database.db, dataDir }, new Date(at), () => {}, 2);
+    expect(await capped(T0)).toBe(2);
+    expect(await capped(T0 + 2 * MINUTE)).toBe(1);
+    const counts = await Promise.all([first, second, third].map(async (a) => (await snapshots(a)).snapshots.length));
+    expect(counts).toEqual([1, 1, 1]);
+    // All three changed again: the one served last goes first now, then those before it.
+    for (const a of [first, second, third]) await edit(a, 'Again');
+    expect(await capped(T0 + 4 * MINUTE)).toBe(2);
+    const waiting = await Promise.all([first, second, third].map(async (a) => (await snapshots(a)).snapshots.length));
+    expect(waiting.filter((n) => n === 2)).toHaveLength(2);
+    expect(await capped(T0 + 6 * MINUTE)).toBe(1);
+  });
+
   it('keep only the plan’s number of snapshots, deleting the older files', async () => {
     const legendary = await author('legendary');
     const keep = BACKUP_SCHEDULES.realtime.keep;

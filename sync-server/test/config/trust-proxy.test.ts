@@ -16,6 +16,7 @@ describe('TRUST_PROXY', () => {
   it('refuses "true" and hop counts, accepts addresses, CIDRs and named ranges', () => {
     expect(() => trustProxyFrom('true')).toThrow(/anyone/);
     expect(() => trustProxyFrom('2')).toThrow(/anyone/);
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0', '0.0.0.0/0.0.0.0']) expect(() => trustProxyFrom(everyone), everyone).toThrow(/anyone/);
     expect(() => trustProxyFrom('10.0.0.0/33')).toThrow(/not an address/);
     expect(() => trustProxyFrom('proxy.example')).toThrow(/not an address/);
     expect(trustProxyFrom(undefined)).toBe(false);

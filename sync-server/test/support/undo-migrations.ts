@@ -38,6 +38,8 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
       sqlite.prepare(`alter table ${table} drop column trashed_at`).run();
     }
   },
+  // Data only: the skeletons it emptied are made again at start-up.
+  '0016_username_skeletons_latin': () => {},
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */
