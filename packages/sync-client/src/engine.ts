@@ -157,10 +157,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Another tab may have led (and moved the cursor) since this one last did.
     puller.forget();
     pusher.forgetRecovery();
-    // Once per word rule: chapter counts made by an older one are made again (word-rule.ts).
-    await recountForWordRule(db).catch(() => undefined);
     await pusher.recoverInflight();
     scheduler.startTriggers();
+    // Once per word rule: chapter counts made by an older one are made again (word-rule.ts), beside
+    // the first sync rather than before it. A database closed meanwhile (sign-out) just stops it.
+    void recountForWordRule(db).catch(() => undefined);
   }
 
   function resignLeader() {
