@@ -21,14 +21,8 @@ export interface ResultSnippet extends Snippet {
   readonly source: { readonly from: number; readonly to: number };
 }
 
-export interface SearchResult {
-  readonly id: string;
-  readonly kind: SearchKind;
-  readonly rowId: string;
-  readonly seriesId: string;
-  readonly bookId: string | null;
-  readonly title: string;
-  readonly position: number;
+/** A document found: what names and places it (documents.ts SearchDocument), with its hits. */
+export interface SearchResult extends Pick<SearchDocument, 'id' | 'kind' | 'rowId' | 'seriesId' | 'bookId' | 'title' | 'position'> {
   /** Every hit in the document. */
   readonly count: number;
   readonly snippets: readonly ResultSnippet[];
