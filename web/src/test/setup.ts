@@ -33,6 +33,10 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// CodeMirror measures text through ranges when it scrolls a position into view; jsdom lays nothing out.
+const noRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 // The toast stack is downloaded before the tests: in the app a toast is drawn plainly until it has
 // arrived (components/PlainToasts, tested on its own), and a test that held a toast's element would

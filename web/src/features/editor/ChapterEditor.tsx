@@ -4,41 +4,34 @@ import './styles';
  * /chapter-editor?id=&bookId=&seriesId=. Behaviour lives in useChapterEditor; this file applies the
  * entry rule and lays the editor out: toolbar, banners, title, book title, badges, the writing
  * area, the side panel on large screens, the comparison dialog, the revision drawer and the leave
- * prompt.
+ * prompt; in focus mode the writing area alone (useFocusMode, FocusBar).
  */
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconBook2, IconDownload, IconFileOff, IconUsers } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconBook2, IconDownload, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
-import { DeferredTooltip, Modal } from '@/lib/first-load';
-import { EmptyPanel } from '@/components/EmptyPanel';
+import { DeferredTooltip } from '@/lib/first-load';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { EDITOR_SELECT_PARAM } from '@/lib/chapterEditorPath';
 import { ConflictBanner, DeletedBanner, DraftBanner, ElsewhereBanner, TrashedBanner } from './components/Banners';
 import { CompareDialog } from './components/CompareDialog';
 import { EditorBadges } from './components/Counts';
 import { EditorToolbar } from './components/EditorToolbar';
+import { FocusBar } from './components/FocusBar';
+import { LeavePrompt } from './components/LeavePrompt';
 import { RestructureActions } from './components/RestructureActions';
 import { RevisionDrawer } from './components/RevisionDrawer';
 import { SidePanel } from './components/SidePanel';
+import { Unavailable, type UnavailableReason } from './components/Unavailable';
 import { useSync } from '@/lib/sync';
 import { useCaretMemory } from './hooks/useCaretMemory';
+import { useFocusMode } from './hooks/useFocusMode';
 import { type EditorDeps, useChapterEditor, useEditorState } from './hooks/useChapterEditor';
 import { useOnline } from '@/lib/useOnline';
 import { usePresence } from '@/lib/usePresence';
 import { useSeriesRole } from '@/lib/useSeriesRole';
-import { LEAVE_PROMPT, UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
+import { UNTITLED_BOOK, backTarget, editorUrl } from './model/constants';
 import { selectedRange } from './model/select-param';
 import classes from './editor.module.css';
 
@@ -140,6 +133,17 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
     [ready, caretMemory.recall],
   );
   const toolbar = useRef<HTMLDivElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  const focus = useFocusMode(screen);
+  const [focusCounts, setFocusCounts] = useState(false);
+  // Entering or leaving focus mode moves the text: the caret's line goes to the middle, the text keeps the focus.
+  const { editorRef } = controller;
+  const focusShown = useRef(focus.on);
+  useEffect(() => {
+    if (focusShown.current === focus.on) return;
+    focusShown.current = focus.on;
+    editorRef.current?.centerCaret();
+  }, [focus.on, editorRef]);
   const coveredTop = useCallback(() => Math.max(0, toolbar.current?.getBoundingClientRect().bottom ?? 0), []);
 
   useDocumentTitle(controller.title.trim() || 'Chapter Editor');
@@ -250,67 +254,31 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       phoneActions={(close) => restructureActions('buttons', close)}
       onBack={() => navigate(back)}
       onHistory={() => setHistoryOpen(true)}
+      onFocusMode={focus.enter}
       rootRef={toolbar}
     />
   );
 
-  if (phase === 'error') {
+  const unavailable: UnavailableReason | null =
+    phase === 'error'
+      ? { kind: 'error', message: controller.loadError ?? '' }
+      : phase === 'missing'
+        ? { kind: 'missing', online }
+        : ready && roleState.seriesPresent === false
+          ? { kind: 'series-gone' }
+          : null;
+  if (unavailable) {
     return (
       <>
         {header}
-        <Alert color="red" variant="light" title="This chapter could not be opened" role="alert">
-          <Text size="sm">The local store answered: {controller.loadError}. Reload the page to try again.</Text>
-        </Alert>
-      </>
-    );
-  }
-
-  if (phase === 'missing') {
-    return (
-      <>
-        {header}
-        <EmptyPanel
-          flat
-          icon={<IconFileOff size={30} stroke={1.5} />}
-          title="Chapter not found"
-          description={
-            online
-              ? 'This chapter is not on this device. It may have been deleted, or it is still on its way: it appears here as soon as it syncs.'
-              : 'This chapter is not on this device yet, and you are offline. It appears here once you reconnect and it syncs.'
-          }
-          actions={
-            <Button variant="light" onClick={() => navigate(back)}>
-              Back
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-
-  // The series left this device while the chapter was open (the author left it or was removed).
-  if (ready && roleState.seriesPresent === false) {
-    return (
-      <>
-        {header}
-        <EmptyPanel
-          flat
-          icon={<IconFileOff size={30} stroke={1.5} />}
-          title="No longer shared with you"
-          description="You are no longer a member of this series, so it was removed from this device. Anything you had not synced is kept in the sync problems panel."
-          actions={
-            <Button variant="light" onClick={() => navigate('/')}>
-              Back to the dashboard
-            </Button>
-          }
-          data-testid="series-gone"
-        />
+        <Unavailable reason={unavailable} onBack={() => navigate(back)} onDashboard={() => navigate('/')} />
       </>
     );
   }
   return (
-    <div className={classes.screen}>
+    <div ref={screen} className={classes.screen} data-focus-mode={focus.on || undefined} data-testid="editor-screen">
       {header}
+      {focus.on ? <FocusBar controller={controller} countsShown={focusCounts} onToggleCounts={() => setFocusCounts((shown) => !shown)} onLeave={focus.leave} /> : null}
       <div className={classes.layout}>
         <Stack gap="md" miw={0}>
           {controller.offer ? (
@@ -332,7 +300,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
             </Alert>
           ) : null}
           <Paper withBorder radius="lg" className={classes.paper}>
-            <Stack gap={6} px={{ base: 'md', sm: 'xl' }} pt="lg" pb="md">
+            <Stack gap={6} px={{ base: 'md', sm: 'xl' }} pt="lg" pb="md" className={classes.chapterHead}>
               {ready ? (
                 <TextInput
                   variant="unstyled"
@@ -371,6 +339,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
                     onCaretMove={caretMemory.onCaretMove}
                     onCaretMarks={controller.onCaretMarks}
                     coveredTop={coveredTop}
+                    typewriter={focus.on}
                   />
                 </Suspense>
               ) : (
@@ -402,28 +371,13 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
         onRestore={controller.restoreRevision}
       />
 
-      <Modal
+      <LeavePrompt
         opened={blocker.state === 'blocked'}
-        onClose={() => (leaving ? undefined : blocker.reset?.())}
-        title="Unsaved changes"
-        closeButtonProps={{ 'aria-label': 'Stay on this page' }}
-        centered
-      >
-        <Stack gap="md">
-          <Text>{LEAVE_PROMPT}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()} disabled={leaving !== null}>
-              Stay
-            </Button>
-            <Button variant="light" color="red" onClick={() => void leaveWithoutSaving()} loading={leaving === 'discard'} disabled={leaving === 'save'}>
-              Leave without saving
-            </Button>
-            <Button onClick={() => void saveAndLeave()} loading={leaving === 'save'} disabled={leaving === 'discard'} data-autofocus>
-              Save and leave
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        leaving={leaving}
+        onStay={() => blocker.reset?.()}
+        onDiscard={() => void leaveWithoutSaving()}
+        onSave={() => void saveAndLeave()}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { type ReactNode, type Ref, useState } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsMaximize, IconCheck, IconCloudOff, IconDeviceFloppy, IconDotsVertical, IconHistory } from '@tabler/icons-react';
 import { DeferredTooltip, Popover } from '@/lib/first-load';
 import type { ChapterEditorController } from '../hooks/useChapterEditor';
 import { type ChapterStatus, STATUS_OPTIONS } from '../model/constants';
@@ -33,6 +33,8 @@ export interface EditorToolbarProps {
   phoneActions?: (close: () => void) => ReactNode;
   onBack: () => void;
   onHistory: () => void;
+  /** Enters focus mode (the editor alone, full screen). */
+  onFocusMode: () => void;
   /** The toolbar's element: it stays at the top of the window, and the editor keeps the caret below it. */
   rootRef?: Ref<HTMLDivElement>;
 }
@@ -47,7 +49,7 @@ function OfflineBadge({ compact }: { compact: boolean }) {
   );
 }
 
-export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, phoneActions, onBack, onHistory, rootRef }: EditorToolbarProps) {
+export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, phoneActions, onBack, onHistory, onFocusMode, rootRef }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
@@ -128,6 +130,19 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
                   >
                     History
                   </Button>
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    justify="flex-start"
+                    size="sm"
+                    leftSection={<IconArrowsMaximize size={14} aria-hidden />}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      onFocusMode();
+                    }}
+                  >
+                    Focus mode
+                  </Button>
                   <Switch
                     px="xs"
                     py={6}
@@ -167,6 +182,11 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
             History
           </Button>
           {actions}
+          <DeferredTooltip label="Focus mode (Ctrl+Shift+F)">
+            <ActionIcon variant="default" size="lg" aria-label="Focus mode" aria-keyshortcuts="Control+Shift+F" onClick={onFocusMode} data-testid="focus-mode">
+              <IconArrowsMaximize size={18} aria-hidden />
+            </ActionIcon>
+          </DeferredTooltip>
           <Switch label="Auto-save" checked={controller.autoSave} onChange={(e) => controller.setAutoSave(e.currentTarget.checked)} />
           <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void controller.save()} disabled={saveDisabled}>
             {saveLabel}

@@ -20,6 +20,7 @@ import { minimalChange } from '../model/minimal-change';
 import type { EmphasisMark } from '@chronicler/schema';
 import { type CaretMarks, NO_MARKS, caretMarks, toggleMark } from './emphasis';
 import { externalChange, proseExtensions, readOnlyExtension, wordCountField } from './prose-extensions';
+import { typewriterScrolling } from './typewriter';
 
 export interface TextCounts {
   words: number;
@@ -36,6 +37,8 @@ export interface ProseEditorHandle {
   toggleMark(mark: EmphasisMark): void;
   /** Opens the find (and replace) panel, with the selection as its query (Ctrl/Cmd+F from outside the text). */
   openFind(): void;
+  /** Scrolls the caret's line to the middle of the visible text and focuses the text (focus mode's entry). */
+  centerCaret(): void;
   readonly view: EditorView | null;
 }
 
@@ -61,6 +64,8 @@ export interface ProseEditorProps {
    * a caret scrolled into view lands below it.
    */
   coveredTop?: () => number;
+  /** Typewriter scrolling: the line being typed stays at the middle of the window (focus mode). */
+  typewriter?: boolean;
 }
 
 
@@ -72,13 +77,14 @@ function countsOf(state: EditorState): TextCounts {
 const CARET_ROOM_BELOW = 48;
 
 export function ProseEditor(props: ProseEditorProps) {
-  const { initialText, label, placeholder, readOnly = false, handle, className, initialCaret = null } = props;
+  const { initialText, label, placeholder, readOnly = false, handle, className, initialCaret = null, typewriter = false } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
   latest.current = props;
   const readOnlyCompartment = useRef(new Compartment());
-  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret, autoFocus: props.autoFocus ?? false });
+  const typewriterCompartment = useRef(new Compartment());
+  const initial = useRef({ initialText, label, placeholder, readOnly, initialCaret, typewriter, autoFocus: props.autoFocus ?? false });
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -116,6 +122,7 @@ export function ProseEditor(props: ProseEditorProps) {
             }),
           }),
           EditorView.scrollMargins.of(() => ({ top: latest.current.coveredTop?.() ?? 0, bottom: CARET_ROOM_BELOW })),
+          typewriterCompartment.current.of(initial.current.typewriter ? typewriterScrolling() : []),
         ],
       }),
     });
@@ -133,6 +140,10 @@ export function ProseEditor(props: ProseEditorProps) {
   useEffect(() => {
     viewRef.current?.dispatch({ effects: readOnlyCompartment.current.reconfigure(readOnlyExtension(readOnly)) });
   }, [readOnly]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: typewriterCompartment.current.reconfigure(typewriter ? typewriterScrolling() : []) });
+  }, [typewriter]);
 
   useImperativeHandle(
     handle,
@@ -155,6 +166,12 @@ export function ProseEditor(props: ProseEditorProps) {
       },
       openFind: () => {
         if (viewRef.current) openSearchPanel(viewRef.current);
+      },
+      centerCaret: () => {
+        const view = viewRef.current;
+        if (!view) return;
+        view.dispatch({ effects: EditorView.scrollIntoView(view.state.selection.main.head, { y: 'center' }) });
+        view.focus();
       },
       counts: () => (viewRef.current ? countsOf(viewRef.current.state) : { words: 0, chars: 0 }),
       get view() {
