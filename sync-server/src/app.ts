@@ -28,7 +28,7 @@ import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
 import collaborationPlugin from './collaboration/plugin.ts';
 import backupPlugin from './backup/plugin.ts';
-import { createBackupWorkers } from './backup/heavy-work.ts';
+import { createBackupWorkers, sharedBackupWorkers } from './backup/heavy-work.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -146,10 +146,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
-  // Archives are built on worker threads (docs/decisions/0015-isolation.md), one pool per app.
-  const backupWorkers = createBackupWorkers(config.workerMemoryMb ?? null);
+  // Archives are built on worker threads (docs/decisions/0015-isolation.md): a pool per app, or the
+  // process's pool when the config shares it (the tests' hundreds of short-lived apps: a worker's
+  // start loads the archive's module graph through tsx, seconds on a busy machine). A pool with its
+  // own memory cap is always the app's own.
+  const ownWorkers = !config.shareProcessWorkers || Boolean(config.workerMemoryMb);
+  const backupWorkers = ownWorkers ? createBackupWorkers(config.workerMemoryMb ?? null) : sharedBackupWorkers();
   app.decorate('backupWorkers', backupWorkers);
-  app.addHook('onClose', async () => backupWorkers.close());
+  if (ownWorkers) app.addHook('onClose', async () => backupWorkers.close());
   await app.register(backupPlugin);
   if (config.webDist) await app.register(webPlugin, { root: config.webDist, serveSourceMaps: config.serveSourceMaps });
 

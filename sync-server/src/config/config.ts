@@ -63,6 +63,11 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** WORKER_MEMORY_MB: each heavy-work thread's heap (workers/pool.ts); null for Node's default. A task past it fails alone. */
   workerMemoryMb?: number | null;
+  /**
+   * Use the process's heavy-work threads instead of a pool of the app's own (kept when the app
+   * closes). Tests set it: they build hundreds of apps in one process. A server has one app.
+   */
+  shareProcessWorkers?: boolean;
   stripe: {
     secretKey: string;
     webhookSecret: string | null;
@@ -219,6 +224,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     stripe: null,
     ai: null,
     logLevel: false,
+    shareProcessWorkers: true,
     ...overrides,
   };
 }
