@@ -75,7 +75,7 @@ export async function createBenchDatabase(label: string, template?: string): Pro
   };
 }
 
-/** Connections to `database` that PostgreSQL counts, by application name (the instances' pools have none; their listeners are `chronicler-listener`). */
+/** Connections to `database` that PostgreSQL counts, by application name (the instances' pools: `chronicler`; their listeners: `chronicler-listener`). */
 export async function connectionsTo(database: string): Promise<Map<string, number>> {
   return admin(async (client) => {
     const { rows } = await client.query<{ app: string; n: number }>(
