@@ -20,7 +20,7 @@ import Database from 'better-sqlite3';
 import { countWords, newId } from '@chronicler/schema';
 import { type Row, createStory } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
-import { type FeedWalk, feedChecker, walkFeed } from './lib/feed.ts';
+import { type FeedWalk, SYNCED_TABLES, feedChecker, walkFeed } from './lib/feed.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { chapterText } from './lib/prose.ts';
 import { type Verdict, atMost, finish, fmt, invalid, median, table } from './lib/report.ts';
@@ -40,18 +40,6 @@ const CHAPTERS = Number(flags.chapters);
 const WORDS = Number(flags.words);
 const ROUNDS = Number(flags.rounds);
 const BOOKS = 3;
-
-/** Every table the feed reads, with the column that names the series (series rows: their id). */
-const SYNCED_TABLES = [
-  ['series', 'id'],
-  ['books', 'series_id'],
-  ['chapters', 'series_id'],
-  ['characters', 'series_id'],
-  ['character_relationships', 'series_id'],
-  ['locations', 'series_id'],
-  ['timeline_events', 'series_id'],
-  ['chapter_conflicts', 'series_id'],
-] as const;
 
 type SqlRow = Record<string, unknown>;
 

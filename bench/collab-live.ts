@@ -35,7 +35,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { ApiClient, type Row } from './lib/api.ts';
+import { type Row, join, register } from './lib/api.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { type Device, connect, disconnect, sharedNow } from './lib/collab-device.ts';
 import type { ObserverData, ObserverReply, ObserverRequest } from './lib/collab-observer.ts';
@@ -70,23 +70,6 @@ const p95 = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 };
-
-let counter = 0;
-async function register(baseUrl: string, name: string): Promise<{ client: ApiClient; userId: string; email: string }> {
-  counter += 1;
-  const client = new ApiClient(baseUrl);
-  const username = `${name}_${process.pid}_${counter}`;
-  const email = `${username}@example.com`;
-  const res = await client.request('POST', '/api/register', { username, password: 'correct horse battery staple', displayName: name, email });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body.toString('utf8')}`);
-  client.cookie = String(res.headers['set-cookie']).match(/chronicler_session=[^;]+/)![0];
-  return { client, userId: (JSON.parse(res.body.toString('utf8')) as { id: string }).id, email };
-}
-
-async function join(owner: ApiClient, member: { client: ApiClient; email: string }, seriesId: string, role: string): Promise<void> {
-  const invite = await owner.json<Row>('POST', `/api/collaboration/series/${seriesId}/invites`, { inviteeEmail: member.email, role });
-  await member.client.json('POST', `/api/collaboration/invites/${invite.id}/accept`);
-}
 
 /** Waits for the observer's next reply that `pick` accepts. */
 function nextReply<T>(child: ChildProcess, pick: (reply: ObserverReply) => T | undefined, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<T | null> {

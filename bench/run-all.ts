@@ -23,6 +23,9 @@ const BENCHES = [
   'backup-restore.ts',
   'search.ts',
   'chapter-move.ts',
+  // PostgreSQL (BENCH_DATABASE_URL names a running server; each makes and drops its own databases).
+  'postgres.ts',
+  'soak.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

@@ -28,14 +28,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { type ApiClient, type Row, createStory } from './lib/api.ts';
+import { type Row, createStory } from './lib/api.ts';
+import { type Sample, chapterWrites, load } from './lib/http-load.ts';
 import { type ChildServer, startServer } from './lib/child.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { readableServer } from './lib/readable-server.ts';
 import { captureSave, statementFloor } from './lib/save-statements.ts';
-import { chapterText, proseParagraphs, seededRandom } from './lib/prose.ts';
+import { chapterText } from './lib/prose.ts';
 import { type Verdict, atLeast, finish, fmt, invalid, median, table } from './lib/report.ts';
 import { SERVERS, benchArgs, describeLoad, describeMachine, serverEnv, tempDataDir } from './lib/setting.ts';
 
@@ -60,107 +61,16 @@ const CONNECTIONS = Number(flags.connections);
 const WORDS = Number(flags.words);
 const ONLY = new Set(flags.only.split(','));
 const IDEMPOTENCY_KEYS = flags['idempotency-key'] !== 'off';
+const LOAD = { connections: CONNECTIONS };
 const COMMIT_FLOOR_S = 0.5;
 
 type TargetName = 'bare' | 'bare-writes' | 'reads' | 'writes';
-
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  /** The serving process's CPU time (user + system) per request, in µs. */
-  cpuPerRequest: number;
-  non2xx: number;
-  errors: number;
-}
 
 interface Target {
   name: TargetName;
   label: string;
   server: ChildServer;
   run(seconds: number): Promise<Sample>;
-}
-
-async function load(
-  server: ChildServer,
-  seconds: number,
-  requests: autocannon.Request[],
-  headers: Record<string, string> = {},
-): Promise<Sample> {
-  const cpuBefore = await server.cpuMicros();
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers, requests });
-  const cpu = (await server.cpuMicros()) - cpuBefore;
-  return {
-    rps: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    cpuPerRequest: cpu / Math.max(1, result.requests.total),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-/**
- * PUTs of varied chapter text. Every connection holds one chapter for the length of a request and
- * sends that chapter's latest rev as X-Base-Rev, so each save fast-forwards like an author's save
- * does (ten connections on ONE chapter would send stale bases and measure three-way merges).
- */
-function chapterWrites(server: ChildServer, client: ApiClient, chapterIds: readonly string[]) {
-  const base = proseParagraphs(seededRandom(1), WORDS);
-  const variants = proseParagraphs(seededRandom(2), 64 * 15).slice(0, 64);
-  let sent = 0;
-  const run = `${process.pid}-${Date.now()}`;
-  const mergeStatuses = new Map<string, number>();
-
-  return {
-    mergeStatuses,
-    body: (n: number) => {
-      const paragraphs = [...base];
-      paragraphs[n % paragraphs.length] = `${variants[n % variants.length]} Draft ${n} of this page.`;
-      return JSON.stringify({ content: paragraphs.join('\n\n') });
-    },
-    async run(seconds: number): Promise<Sample> {
-      // Requests cut off at the end of the last run may have committed unseen revs: start fresh.
-      const free: Row[] = [];
-      for (const id of chapterIds) free.push(await client.json<Row>('GET', `/api/chapters/${id}`));
-      const pool = [...free];
-      let shared = 0;
-      const body = this.body;
-
-      const request: autocannon.Request = {
-        method: 'PUT',
-        setupRequest(req, context: { chapter?: Row }) {
-          // A lost connection can strand a chapter; then share one (its next save may merge).
-          const chapter = free.pop() ?? pool[shared++ % pool.length]!;
-          context.chapter = chapter;
-          const n = ++sent;
-          return {
-            ...req,
-            path: `/api/chapters/${chapter.id}`,
-            headers: {
-              ...req.headers,
-              'content-type': 'application/json',
-              'x-base-rev': String(chapter.rev),
-              ...(IDEMPOTENCY_KEYS ? { 'idempotency-key': `bench-${run}-${n}` } : {}),
-            },
-            body: body(n),
-          };
-        },
-        onResponse(status, responseBody, context: { chapter?: Row }) {
-          const chapter = context.chapter!;
-          if (status === 200) {
-            const saved = JSON.parse(responseBody) as Row & { mergeStatus: string };
-            chapter.rev = saved.rev;
-            mergeStatuses.set(saved.mergeStatus, (mergeStatuses.get(saved.mergeStatus) ?? 0) + 1);
-          }
-          if (!free.includes(chapter)) free.push(chapter);
-        },
-      };
-      return load(server, seconds, [request], { cookie: client.cookie! });
-    },
-  };
 }
 
 /**
@@ -180,7 +90,7 @@ function bareWrites(server: ChildServer, body: (n: number) => string) {
       return { ...req, path: `/chapters/${n % CONNECTIONS}`, headers: { ...req.headers, 'content-type': 'application/json' }, body: body(n) };
     },
   };
-  return (seconds: number) => load(server, seconds, [request]);
+  return (seconds: number) => load(server, seconds, [request], {}, LOAD);
 }
 
 /**
@@ -266,7 +176,7 @@ async function main(): Promise<void> {
     if (books.length !== 3) throw new Error(`expected 3 books, the server listed ${books.length}`);
     const cookie = story.client.cookie!;
 
-    const writes = chapterWrites(server, story.client, chapterIds);
+    const writes = chapterWrites(server, story.client, chapterIds, { ...LOAD, words: WORDS, idempotencyKeys: IDEMPOTENCY_KEYS });
     // The save's own SQL, captured from the real server (in this process, on its own file) and
     // replayed grouped like group commit: the floor the write target is measured against.
     const floorTexts = Array.from({ length: 128 }, (_, n) => (JSON.parse(writes.body(n)) as { content: string }).content);
@@ -274,7 +184,7 @@ async function main(): Promise<void> {
     const ownSave = ONLY.has('writes') ? await captureSave(data.dir, floorText, CONNECTIONS) : null;
     const targets: Target[] = (
       [
-        { name: 'bare', label: 'bare Fastify GET /hello', server: bare, run: (s: number) => load(bare, s, [{ method: 'GET', path: '/hello' }]) },
+        { name: 'bare', label: 'bare Fastify GET /hello', server: bare, run: (s: number) => load(bare, s, [{ method: 'GET', path: '/hello' }], {}, LOAD) },
         {
           name: 'bare-writes',
           label: `bare Fastify PUT /chapters/{id} (${WORDS} words, no storage)`,
@@ -285,7 +195,7 @@ async function main(): Promise<void> {
           name: 'reads',
           label: 'GET /api/series/{id}/books',
           server,
-          run: (s: number) => load(server, s, [{ method: 'GET', path: booksPath }], { cookie }),
+          run: (s: number) => load(server, s, [{ method: 'GET', path: booksPath }], { cookie }, LOAD),
         },
         {
           name: 'writes',

@@ -97,3 +97,22 @@ export async function createStory(baseUrl: string, books: number): Promise<Bench
   }
   return { client, userId, seriesId: series.id, bookIds };
 }
+
+let registered = 0;
+/** A fresh author named after `name`, with an email (invites name members by it), signed in. */
+export async function register(baseUrl: string, name: string): Promise<{ client: ApiClient; userId: string; email: string }> {
+  registered += 1;
+  const client = new ApiClient(baseUrl);
+  const username = `${name}_${process.pid}_${registered}`;
+  const email = `${username}@example.com`;
+  const res = await client.request('POST', '/api/register', { username, password: 'correct horse battery staple', displayName: name, email });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body.toString('utf8')}`);
+  client.cookie = String(res.headers['set-cookie']).match(/chronicler_session=[^;]+/)![0];
+  return { client, userId: (JSON.parse(res.body.toString('utf8')) as { id: string }).id, email };
+}
+
+/** `member` joins the shared series `seriesId` in `role`: the owner invites, the member accepts. */
+export async function join(owner: ApiClient, member: { client: ApiClient; email: string }, seriesId: string, role: string): Promise<void> {
+  const invite = await owner.json<Row>('POST', `/api/collaboration/series/${seriesId}/invites`, { inviteeEmail: member.email, role });
+  await member.client.json('POST', `/api/collaboration/invites/${invite.id}/accept`);
+}

@@ -58,3 +58,15 @@ export function feedChecker() {
     },
   };
 }
+
+/** Every table the feed reads, with the column that names the series (series rows: their id). */
+export const SYNCED_TABLES = [
+  ['series', 'id'],
+  ['books', 'series_id'],
+  ['chapters', 'series_id'],
+  ['characters', 'series_id'],
+  ['character_relationships', 'series_id'],
+  ['locations', 'series_id'],
+  ['timeline_events', 'series_id'],
+  ['chapter_conflicts', 'series_id'],
+] as const;

@@ -20,10 +20,22 @@ import { buildApp } from '@chronicler/sync-server';
 import { testConfig } from '@chronicler/sync-server/config';
 
 type Method = 'run' | 'get' | 'all' | 'iterate';
-type Step = { sql: string } | { source: string; method: Method; args: unknown[] };
+/** `client`: which connection ran it, where there are several (PostgreSQL's pool). */
+export type Step = { sql: string } | { source: string; method: Method; args: unknown[]; client?: number };
+
+/** Records what the storage runs while `recording()` says so, into `steps`; `restore` stops it. */
+export type StatementRecorder = (recording: () => boolean, steps: Step[]) => { restore(): void };
+
+/** Where a capture runs: the SQLite file in `dir` by default, or a PostgreSQL database with its recorder. */
+export interface CaptureStorage {
+  databaseUrl: string;
+  /** The database's name: CapturedSave.file. */
+  name: string;
+  record: StatementRecorder;
+}
 
 export interface CapturedSave {
-  /** The database as the server left it after the capture (checkpointed, closed). */
+  /** The database as the server left it after the capture (checkpointed, closed): a SQLite file, or a PostgreSQL database's name. */
   file: string;
   chapterIds: string[];
   /** The statements of one save, BEGIN to COMMIT. */
@@ -35,7 +47,7 @@ export interface CapturedSave {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Records what better-sqlite3 runs while `recording()` says so; `restore` puts the methods back. */
-function recordStatements(recording: () => boolean, steps: Step[]): { restore(): void } {
+const recordStatements: StatementRecorder = (recording, steps) => {
   const probe = new Database(':memory:');
   const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<Method, (...a: unknown[]) => unknown>;
   probe.close();
@@ -59,14 +71,16 @@ function recordStatements(recording: () => boolean, steps: Step[]): { restore():
       databaseProto.exec = originals.exec as (sql: string) => unknown;
     },
   };
-}
+};
 
-export async function captureSave(dir: string, content: (n: number) => string, chapters: number): Promise<CapturedSave> {
-  const file = path.join(dir, 'save-statements.db');
-  const app = await buildApp(testConfig({ databaseFile: file, logLevel: false }));
+export async function captureSave(dir: string, content: (n: number) => string, chapters: number, storage?: CaptureStorage): Promise<CapturedSave> {
+  const file = storage ? storage.name : path.join(dir, 'save-statements.db');
+  const app = await buildApp(
+    testConfig(storage ? { databaseUrl: storage.databaseUrl, throwawayDatabase: false, logLevel: false } : { databaseFile: file, databaseUrl: null, logLevel: false }),
+  );
   const steps: Step[] = [];
   let recording = false;
-  const recorder = recordStatements(() => recording, steps);
+  const recorder = (storage?.record ?? recordStatements)(() => recording, steps);
   try {
     await app.ready();
     const reg = await app.inject({
@@ -110,7 +124,8 @@ export async function captureSave(dir: string, content: (n: number) => string, c
     return {
       file,
       chapterIds,
-      steps: steps.slice(begin, commit + 1),
+      // Only the connection that ran the save (a pool may serve other work meanwhile).
+      steps: steps.slice(begin, commit + 1).filter((s) => !('client' in s) || s.client === (steps[begin] as { client?: number }).client),
       captured: { chapterId, content: content(103), rev, key, knownIds: new Set([user.id, series.id, book.id, ...chapterIds]) },
     };
   } finally {
@@ -121,6 +136,34 @@ export async function captureSave(dir: string, content: (n: number) => string, c
 
 /** JSON's escaping of `text` inside a string literal (how the revision snapshot holds the text). */
 const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/**
+ * A captured statement's values made into another save's: its chapter, text, idempotency key and
+ * rev (`setRev` once the replay's seq bump answered), and a new id for every id the save generated.
+ */
+export function saveSwapper(
+  captured: CapturedSave['captured'],
+  save: { chapterId: string; content: string; key: string },
+): { swap(value: unknown): unknown; setRev(rev: number): void } {
+  const capturedText = escaped(captured.content);
+  const fresh = new Map<string, string>();
+  let rev = captured.rev;
+  const swap = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(swap);
+    if (typeof value === 'number') return value === captured.rev ? rev : value;
+    if (typeof value !== 'string') return value;
+    if (value === captured.chapterId) return save.chapterId;
+    if (value === captured.content) return save.content;
+    if (value === captured.key) return save.key;
+    if (UUID.test(value) && !captured.knownIds.has(value)) {
+      if (!fresh.has(value)) fresh.set(value, newId());
+      return fresh.get(value);
+    }
+    if (value.length > capturedText.length && value.includes(capturedText)) return value.replace(capturedText, escaped(save.content));
+    return value;
+  };
+  return { swap, setRev: (next) => void (rev = next) };
+}
 
 /**
  * Saves per second of the captured statements replayed `group` saves per transaction (one per
@@ -140,7 +183,6 @@ export function statementFloor(save: CapturedSave, content: (n: number) => strin
     db.pragma('foreign_keys = ON');
     db.pragma('wal_autocheckpoint = 0');
     const { captured } = save;
-    const capturedText = escaped(captured.content);
     const statements = save.steps.map((step) => ('sql' in step ? null : db.prepare(step.source)));
     const bumpsSeq = save.steps.map((step) => 'source' in step && /sync_state/.test(step.source) && /returning/i.test(step.source));
     const transaction = save.steps.filter((s) => 'source' in s && /^(begin|commit)/i.test(s.source)).length;
@@ -150,30 +192,14 @@ export function statementFloor(save: CapturedSave, content: (n: number) => strin
     let n = 0;
     const replayMember = (chapterId: string) => {
       n++;
-      const text = content(n);
-      const fresh = new Map<string, string>();
-      let rev = captured.rev;
-      const swap = (value: unknown): unknown => {
-        if (Array.isArray(value)) return value.map(swap);
-        if (typeof value === 'number') return value === captured.rev ? rev : value;
-        if (typeof value !== 'string') return value;
-        if (value === captured.chapterId) return chapterId;
-        if (value === captured.content) return text;
-        if (value === captured.key) return `floor-${group}-${n}`;
-        if (UUID.test(value) && !captured.knownIds.has(value)) {
-          if (!fresh.has(value)) fresh.set(value, newId());
-          return fresh.get(value);
-        }
-        if (value.length > capturedText.length && value.includes(capturedText)) return value.replace(capturedText, escaped(text));
-        return value;
-      };
+      const { swap, setRev } = saveSwapper(captured, { chapterId, content: content(n), key: `floor-${group}-${n}` });
       members.forEach((step, i) => {
         if ('sql' in step) {
           db.exec(step.sql);
           return;
         }
         const result = (statements[i + 1]![step.method] as (...a: unknown[]) => unknown)(...(swap(step.args) as unknown[]));
-        if (bumpsSeq[i + 1]) rev = Number(Object.values((Array.isArray(result) ? result[0] : result) as Record<string, unknown>)[0]);
+        if (bumpsSeq[i + 1]) setRev(Number(Object.values((Array.isArray(result) ? result[0] : result) as Record<string, unknown>)[0]));
       });
     };
     const eventsBefore = db.prepare('select count(*) from writing_events').pluck().get() as number;

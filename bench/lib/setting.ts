@@ -8,6 +8,7 @@ export const BENCH_DIR = path.resolve(import.meta.dirname, '..');
 export const SERVERS = {
   bare: path.join(BENCH_DIR, 'servers/bare-fastify.ts'),
   chronicler: path.join(BENCH_DIR, 'servers/chronicler.ts'),
+  bareRelay: path.join(BENCH_DIR, 'servers/bare-relay.ts'),
 };
 
 export function describeMachine(): string {
