@@ -229,7 +229,9 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
       ...under('@mantine/hooks/esm', 'use-debounced-callback/', 'utils/use-callback-ref/', 'use-long-press/', 'use-window-event/', 'use-previous/', 'utils/clamp/'),
       ...icons('MapPin', 'Dots', 'Plus', 'Bulb', 'AlertTriangle', 'CircleCheck', 'CloudOff', 'CloudUpload', 'Copy', 'Download', 'X', 'Check', 'Book', 'FileText'),
       'dexie-react-hooks/',
-      ...mantineStyles('Grid', 'SimpleGrid', 'Skeleton', 'Card'),
+      // The dashboard's series picker (a Select) draws its options with Combobox's CSS; the
+      // writing companion's analysis, which the dashboard loads, draws a List.
+      ...mantineStyles('Grid', 'SimpleGrid', 'Skeleton', 'Card', 'Combobox', 'List'),
     ],
   },
   // What the toast stack and the update prompt (after the first screen) import: the transition
@@ -248,8 +250,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
       ...under('@babel/runtime/helpers/esm', 'objectWithoutPropertiesLoose.js', 'assertThisInitialized.js', 'setPrototypeOf.js', 'inheritsLoose.js'),
     ],
   },
-  // The form stylesheets /auth and the signed-in screens share: one file instead of three.
-  { name: 'form-styles', withDependencies: false, dependencies: mantineStyles('Input', 'Tabs', 'Alert') },
+  // The form stylesheets /auth and the signed-in screens share: one file instead of four.
+  { name: 'form-styles', withDependencies: false, dependencies: mantineStyles('Input', 'Tabs', 'Alert', 'PasswordInput') },
 ];
 
 /** Forward slashes, so the same paths match on every platform. */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useSeriesRole } from '@/lib/useSeriesRole';

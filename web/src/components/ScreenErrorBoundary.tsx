@@ -1,3 +1,5 @@
+// Its own Alert's CSS: it stands in for any screen, whichever stylesheets that screen loads.
+import '@mantine/core/styles/Alert.layer.css';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

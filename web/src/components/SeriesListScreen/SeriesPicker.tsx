@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.layer.css';
 import { Select } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, MINIMUMS } from '@chronicler/schema';

@@ -15,3 +15,5 @@ import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';

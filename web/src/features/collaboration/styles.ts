@@ -13,3 +13,4 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';

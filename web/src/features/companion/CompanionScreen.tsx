@@ -4,6 +4,9 @@
  * Suggestions are read from the device (they sync), generating one needs the server; analysis runs
  * on the server when it can be reached and on the device otherwise, with the same built-in code.
  */
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Tabs, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBulb, IconRefresh, IconSparkles, IconWand, IconWifiOff } from '@tabler/icons-react';

@@ -9,3 +9,5 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';

@@ -6,7 +6,7 @@ import './styles';
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Group, Paper, Progress, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBooks, IconDownload, IconWifiOff } from '@tabler/icons-react';
 import { type ExportProfile, BIBLE_FORMATS, EXPORT_FORMAT_LABELS, planForExportFormat } from '@chronicler/schema';
 import { charactersOfSeries, locationsOfSeries, relationshipsOfSeries, timelineOfSeries } from '@chronicler/sync-client';
@@ -136,7 +136,7 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
   return (
     <>
       <PageHeader title="Export" subtitle={source.series.title} actions={<BackLink seriesId={seriesId} />} />
-      <Stack gap="lg" maw={960}>
+      <Stack gap="lg" maw={1100}>
         {!online ? (
           <Alert icon={<IconWifiOff size={18} />} color="gray" variant="light" title="You are offline">
             Exports are made on this device, so they work offline too.
@@ -153,8 +153,8 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
           disabled={running}
           maw={360}
         />
-        <Group align="flex-start" gap="lg" wrap="wrap">
-          <Paper withBorder radius="md" p="md" style={{ flex: '1 1 320px' }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Paper withBorder radius="md" p="md">
             <IncludedPreview
               what={what}
               allBooks={source.books}
@@ -164,7 +164,7 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
               onChoose={(ids) => setProfile({ ...profile, bookIds: ids })}
             />
           </Paper>
-          <Paper withBorder radius="md" p="md" style={{ flex: '1 1 320px' }}>
+          <Paper withBorder radius="md" p="md">
             <Stack gap="md">
               <FormatPicker value={format} formats={formats} disabled={running} onChange={(f) => setProfile({ ...profile, format: f })} />
               <FeatureGate requiredTier={planForExportFormat(format)}>
@@ -198,7 +198,7 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
               </FeatureGate>
             </Stack>
           </Paper>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </>
   );

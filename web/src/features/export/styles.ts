@@ -11,3 +11,5 @@ import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';

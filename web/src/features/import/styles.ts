@@ -12,3 +12,5 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';

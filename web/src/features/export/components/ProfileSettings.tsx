@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type ExportFont, type ExportProfile, type ExportSpacing } from '@chronicler/schema';
 
 const FONT_OPTIONS: { value: ExportFont; label: string }[] = [
@@ -17,10 +17,13 @@ interface ProfileSettingsProps {
   onChange: (profile: ExportProfile) => void;
 }
 
-/** Font, line spacing and the scene-break marker (saved with the series profile). */
+/**
+ * Font, line spacing and the scene-break marker (saved with the series profile): one field a row
+ * in the settings column, so each choice reads in full ("Serif (Times / DejaVu Serif)").
+ */
 export function ProfileSettings({ profile, disabled, onChange }: ProfileSettingsProps) {
   return (
-    <Group grow align="flex-start" wrap="wrap">
+    <SimpleGrid cols={1} spacing="sm">
       <Select label="Font" data={FONT_OPTIONS} value={profile.font} allowDeselect={false} disabled={disabled} onChange={(v) => v && onChange({ ...profile, font: v as ExportFont })} />
       <Select label="Line spacing" data={SPACING_OPTIONS} value={profile.spacing} allowDeselect={false} disabled={disabled} onChange={(v) => v && onChange({ ...profile, spacing: v as ExportSpacing })} />
       <TextInput
@@ -31,6 +34,6 @@ export function ProfileSettings({ profile, disabled, onChange }: ProfileSettings
         disabled={disabled}
         onChange={(e) => onChange({ ...profile, sceneBreak: e.currentTarget.value })}
       />
-    </Group>
+    </SimpleGrid>
   );
 }

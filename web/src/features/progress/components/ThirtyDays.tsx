@@ -1,6 +1,7 @@
 // The forms' Mantine CSS comes with them, after the dashboard's first screenful.
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import { useState, type FormEvent } from 'react';
 import { Button, Chip, Group, NativeSelect, NumberInput, Paper, Text, Title } from '@mantine/core';
 import { DeferredTooltip } from '@/lib/first-load';

@@ -5,6 +5,7 @@
  * hit selected. Everything is read from the index on this device, so it works offline
  * (docs/decisions/0012-offline-search.md).
  */
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBook2, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Series } from '@chronicler/schema';
@@ -13,8 +13,11 @@ import { BookCard } from './BookCard';
 import { ChapterDragArea } from './ChapterDragArea';
 import { LimitNotice } from './LimitNotice';
 
-/** 'Books in {series}' (001 §2): the Add Book dialog, the book cards, or 'No Books Yet'. */
-export function BooksPanel({ series }: { series: Series }) {
+/**
+ * 'Books in {series}' (001 §2): the Add Book dialog, the book cards, or 'No Books Yet'. `actions`
+ * go before Add Book (the series list puts Export and Import there).
+ */
+export function BooksPanel({ series, actions = null }: { series: Series; actions?: ReactNode }) {
   const { userId } = useSync();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const books = useBooks(series.id);
@@ -41,7 +44,10 @@ export function BooksPanel({ series }: { series: Series }) {
         <Title order={2} id="books-heading" fz={{ base: 20, sm: 24 }}>
           Books in {series.title}
         </Title>
-        {addButton}
+        <Group gap="xs">
+          {actions}
+          {addButton}
+        </Group>
       </Group>
       {notice && books !== undefined ? <LimitNotice notice={notice} testId="book-limit" /> : null}
 

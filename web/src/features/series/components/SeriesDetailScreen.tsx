@@ -2,7 +2,7 @@ import '../styles';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconFileImport, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { roleAllows } from '@chronicler/schema';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
@@ -11,6 +11,7 @@ import { useSeriesRole } from '@/lib/useSeriesRole';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { useSeries } from '../hooks/useSeriesData';
 import { BooksPanel } from './BooksPanel';
+import { ExportImportButtons } from './ExportImportButtons';
 import { EditSeriesDialog } from './EditSeriesDialog';
 import { SeriesNotFound } from './SeriesNotFound';
 import { ProgressLine } from './ProgressLine';
@@ -69,12 +70,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)} disabled={!mayManage}>
               Edit Series
             </Button>
-            <Button component={Link} to={`/series/${series.id}/export`} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-              Export
-            </Button>
-            <Button component={Link} to={`/series/${series.id}/import`} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
-              Import
-            </Button>
+            <ExportImportButtons seriesId={series.id} />
             <Button component={Link} to={`/series/${series.id}/trash`} variant="default" leftSection={<IconTrash size={16} aria-hidden />}>
               Trash
             </Button>

@@ -13,6 +13,7 @@ import { useSync } from '@/lib/sync';
 import { useSeriesList } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { BooksPanel } from './BooksPanel';
+import { ExportImportButtons } from './ExportImportButtons';
 import { DeleteSeriesDialog } from './DeleteSeriesDialog';
 import { EditSeriesDialog } from './EditSeriesDialog';
 import { LimitNotice } from './LimitNotice';
@@ -95,7 +96,7 @@ export function SeriesScreen() {
           </SimpleGrid>
         )}
 
-        {selected ? <BooksPanel key={selected.id} series={selected} /> : null}
+        {selected ? <BooksPanel key={selected.id} series={selected} actions={<ExportImportButtons seriesId={selected.id} />} /> : null}
       </Stack>
 
       <NewSeriesDialog opened={creating} onClose={() => setCreating(false)} onCreated={select} />
