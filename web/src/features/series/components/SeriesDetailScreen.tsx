@@ -14,6 +14,7 @@ import { BooksPanel } from './BooksPanel';
 import { EditSeriesDialog } from './EditSeriesDialog';
 import { SeriesNotFound } from './SeriesNotFound';
 import { ProgressLine } from './ProgressLine';
+import { SeriesPacePanel } from './SeriesPacePanel';
 
 function BackLink() {
   return (
@@ -88,6 +89,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
           <ProgressLine title={series.title} percent={percent} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
+        <SeriesPacePanel series={series} />
       </Stack>
       <EditSeriesDialog series={editing ? series : null} onClose={() => setEditing(false)} />
     </>
