@@ -97,9 +97,12 @@ export function useSeriesPace(seriesId: string | null | undefined): BookPace[] |
   return useMemo(() => paces?.map(({ book, words, projection }) => ({ book, words, projection })), [paces]);
 }
 
-/** The author's writing day today (their zone and day end, else this device's zone), for checking a deadline. */
-export function useWritingToday(): DayKey | undefined {
+/**
+ * The author's writing day today (their zone and day end), for checking a deadline; this device's
+ * zone until their record is read, so a form can check at once.
+ */
+export function useWritingToday(): DayKey {
   const { db } = useSync();
   const progress = useLiveQuery(() => readProgress(db, { timeZone: deviceTimeZone(), dayEndHour: DEFAULT_DAY_END_HOUR }), [db]);
-  return useToday(progress?.timeZone, progress?.settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR);
+  return useToday(progress?.timeZone ?? deviceTimeZone(), progress?.settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR)!;
 }

@@ -72,7 +72,7 @@ function GoalForm({ book, words, onClose }: { book: Book; words: number; onClose
     else if (target < 1) found.targetWords = BOOK_GOAL_MESSAGES.targetMin;
     else if (target > MAX_TARGET_WORDS) found.targetWords = BOOK_GOAL_MESSAGES.targetMax;
     else if (target < words) found.targetWords = BOOK_GOAL_MESSAGES.targetBelowWritten(words);
-    if (deadline !== '' && today !== undefined && deadline !== goal?.deadline && deadlineProblem(deadline, today) === 'past') {
+    if (deadline !== '' && deadline !== goal?.deadline && deadlineProblem(deadline, today) === 'past') {
       found.deadline = BOOK_GOAL_MESSAGES.deadlinePast;
     }
     if (writingDays.length === 0) found.writingDays = BOOK_GOAL_MESSAGES.writingDaysEmpty;
