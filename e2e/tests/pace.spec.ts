@@ -1,12 +1,12 @@
 /**
  * Pace predictions (docs/decisions/0018-pace-predictions.md) against the real server and the built
  * PWA: a Wordsmith sets a book's goal from its card — a target below the words written and a
- * deadline in the past are refused with clear messages — and sees the projection on the card, in
- * the series' pace table and on the dashboard; the server holds the goal. An Apprentice meets the
+ * deadline in the past are refused with clear messages — offline, and sees the projection on the
+ * card, in the series' pace table and on the dashboard; back online, the server holds the goal. An Apprentice meets the
  * upgrade prompt in the goal form and the series' pace, and the server refuses the write too.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { setPlan, signUpViaApi, toast } from '../support';
+import { goOffline, goOnline, seriousA11yViolations, setPlan, signUpViaApi, toast, waitForServiceWorkerControl } from '../support';
 import { api } from '../support/story';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -28,7 +28,7 @@ async function story(page: Page) {
   return { seriesId: series.id, bookId: book.id };
 }
 
-test('a Wordsmith sets a goal, is told about bad input, and sees the projection on the book, the series and the dashboard', async ({ page }) => {
+test('a Wordsmith sets a goal offline, is told about bad input, and sees the projection on the book, the series and the dashboard', async ({ page }) => {
   test.setTimeout(120_000);
   const author = await signUpViaApi(page, { displayName: 'Nora Deadline' });
   await setPlan(author.username, 'wordsmith', page);
@@ -37,6 +37,8 @@ test('a Wordsmith sets a goal, is told about bad input, and sees the projection 
   await page.goto(`/series/${s.seriesId}`);
   const card = bookCard(page, 'The First Draft');
   await expect(card).toBeVisible({ timeout: 20_000 });
+  await waitForServiceWorkerControl(page);
+  await goOffline(page.context());
   await card.getByRole('button', { name: 'Actions for The First Draft' }).click();
   await page.getByRole('menuitem', { name: 'Goal' }).click();
   const form = page.getByRole('form', { name: 'Goal for The First Draft' });
@@ -71,9 +73,16 @@ test('a Wordsmith sets a goal, is told about bad input, and sees the projection 
   await expect(rows.first()).toContainText('49,991 words');
   await expect(rows.nth(1)).toContainText('No goal');
 
-  // The server holds it.
-  const stored = await api<{ targetWords: number; writingDays: number[] }>(page.request, 'GET', `/api/books/${s.bookId}`);
-  expect(stored).toMatchObject({ targetWords: 50_000, writingDays: [1, 2, 3, 4, 5] });
+  // The page itself (a toast's grey text fails contrast app-wide: not this feature's).
+  expect(await seriousA11yViolations(page, { include: 'main' })).toEqual([]);
+
+  // Back online, the server holds it.
+  await goOnline(page.context());
+  await expect
+    .poll(async () => (await api<{ targetWords: number | null }>(page.request, 'GET', `/api/books/${s.bookId}`)).targetWords, { timeout: 30_000 })
+    .toBe(50_000);
+  const stored = await api<{ writingDays: number[] }>(page.request, 'GET', `/api/books/${s.bookId}`);
+  expect(stored.writingDays).toEqual([1, 2, 3, 4, 5]);
 
   // The dashboard: the current book's pace with the words each writing day needs.
   await page.goto('/');
