@@ -114,3 +114,25 @@ test('an Apprentice meets the upgrade prompt in the goal form and the series pac
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toBe(UPGRADE);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the series pace table scrolls sideways inside its panel and a book title opens its goal', async ({ page }) => {
+    const author = await signUpViaApi(page, { displayName: 'Pia Phone' });
+    await setPlan(author.username, 'wordsmith', page);
+    const s = await story(page);
+    const res = await page.request.put(`/api/books/${s.bookId}`, { data: { targetWords: 20_000, deadline: dayFromNow(30) } });
+    expect(res.status()).toBe(200);
+
+    await page.goto(`/series/${s.seriesId}`);
+    const table = page.getByRole('table', { name: 'Pace of the books of The Deadline Cycle' });
+    await expect(table.getByTestId('series-pace-row').first()).toContainText('19,991 words', { timeout: 20_000 });
+    // The page itself does not scroll sideways: the table does, inside its panel.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await table.getByRole('button', { name: 'Goal for The First Draft' }).tap();
+    const form = page.getByRole('form', { name: 'Goal for The First Draft' });
+    await expect(form.getByRole('textbox', { name: 'Target word count' })).toHaveValue('20,000');
+    await expect(form.getByRole('button', { name: 'Save goal' })).toBeInViewport();
+  });
+});
