@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MESSAGES, MINIMUMS } from './messages.ts';
 import { planNameSchema } from './plans.ts';
 import { writingMarkSchema } from './progress/mark.ts';
+import { bookGoalBodyFields, bookGoalRowFields } from './progress/book-goal.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 import type { AiSuggestion } from './ai.ts';
 import { PRODUCT_IDS } from './products.ts';
@@ -118,6 +119,8 @@ export const bookSchema = syncedRowSchema.extend({
   wordCount: z.number().int(),
   /** When the book was put in its series' Trash (restructure.ts); null or absent: not in it. */
   trashedAt: z.string().nullable().optional(),
+  /** The book's goal (progress/book-goal.ts, docs/decisions/0018-pace-predictions.md). */
+  ...bookGoalRowFields,
 });
 export type Book = z.infer<typeof bookSchema>;
 
@@ -379,6 +382,7 @@ export const updateBookBodySchema = z.strictObject({
   wordCount: z.number().int().min(0).max(100_000_000).optional(),
   /** Into the series' Trash (true) or back out of it (false); the server stamps `trashedAt`. */
   trashed: z.boolean().optional(),
+  ...bookGoalBodyFields,
 });
 export type UpdateBookBody = z.input<typeof updateBookBodySchema>;
 

@@ -511,6 +511,17 @@ migrations['0016_username_skeletons_latin'] = {
   },
 };
 
+// A book's goal (docs/decisions/0018-pace-predictions.md): a target, a deadline, writing weekdays
+// and days off. No goal for every existing book; empty lists read as "every day" and "none".
+migrations['0018_book_goals'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('books').addColumn('target_words', 'integer').execute();
+    await db.schema.alterTable('books').addColumn('deadline', 'text').execute();
+    await db.schema.alterTable('books').addColumn('writing_days', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema.alterTable('books').addColumn('days_off', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

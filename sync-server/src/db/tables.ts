@@ -121,6 +121,11 @@ export interface BooksTable extends SyncedColumns {
   wordCount: number;
   /** In the series' Trash since (migration 0015, docs/decisions/0014-trash-and-restructure.md); null: not. */
   trashedAt: Generated<string | null>;
+  /** The book's goal (migration 0018, docs/decisions/0018-pace-predictions.md); JSON arrays as text. */
+  targetWords: Generated<number | null>;
+  deadline: Generated<string | null>;
+  writingDays: Generated<string>;
+  daysOff: Generated<string>;
 }
 
 export interface ChaptersTable extends SyncedColumns {

@@ -82,7 +82,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     table: 'books',
     wireFields: fieldsOf(bookSchema),
     seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
-    jsonColumns: [],
+    jsonColumns: ['writingDays', 'daysOff'],
     booleanColumns: [],
     createLimit: 'booksPerSeries',
     writeFeature: null,

@@ -26,6 +26,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ChangeHub } from '../sync/hub.ts';
 import { runServerWrite } from '../sync/mutation.ts';
 import { type UpdateAnswer, applyUpdate, saveChapter, updateAccess } from '../sync/update.ts';
+import { assertGoalFeature, assertGoalValues } from './book-goal.ts';
 import { chaptersOf, renumber } from './chapter-order.ts';
 
 const refused = (message: string, field: string) => new HttpError(422, ERROR_CODES.validation, message, { [field]: message });
@@ -35,10 +36,18 @@ function trashedAtOf(trashed: boolean | undefined, now: string): { trashedAt?: s
   return trashed === undefined ? {} : { trashedAt: trashed ? now : null };
 }
 
-/** PUT /api/books/{id}: the update path, with `trashed` stored as `trashedAt`. */
+/**
+ * PUT /api/books/{id}: the update path, with `trashed` stored as `trashedAt`, and a goal gated and
+ * checked (book-goal.ts).
+ */
 export function updateBook(ctx: MutationContext, id: string, body: UpdateBookBody, baseRev: number | null): Promise<UpdateAnswer<'books'>> {
   const { trashed, ...fields } = body;
-  return applyUpdate(ctx, 'books', id, { ...fields, ...trashedAtOf(trashed, ctx.now) } as RowPatch<'books'>, baseRev);
+  return applyUpdate(ctx, 'books', id, { ...fields, ...trashedAtOf(trashed, ctx.now) } as RowPatch<'books'>, baseRev, {
+    validate: async (current) => {
+      await assertGoalFeature(ctx.trx, current.seriesId, body);
+      await assertGoalValues(ctx, current, body);
+    },
+  });
 }
 
 /**

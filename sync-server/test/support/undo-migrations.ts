@@ -40,6 +40,9 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   },
   // Data only: the skeletons it emptied are made again at start-up.
   '0016_username_skeletons_latin': () => {},
+  '0018_book_goals': (sqlite) => {
+    for (const column of ['target_words', 'deadline', 'writing_days', 'days_off']) sqlite.prepare(`alter table books drop column ${column}`).run();
+  },
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

@@ -5,3 +5,5 @@ export * from './achievements.ts';
 export * from './wire.ts';
 export * from './aggregate.ts';
 export * from './mark.ts';
+export * from './book-goal.ts';
+export * from './pace.ts';

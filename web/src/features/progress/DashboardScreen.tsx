@@ -1,5 +1,5 @@
 import './styles';
-import { lazy, memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
@@ -26,6 +26,8 @@ const loadThirtyDays = () => import('./components/ThirtyDays');
 const ThirtyDayHeatmap = lazy(() => loadThirtyDays().then((m) => ({ default: m.ThirtyDayHeatmap })));
 const DailyGoalForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.DailyGoalForm })));
 const StreakSettingsForm = lazy(() => loadThirtyDays().then((m) => ({ default: m.StreakSettingsForm })));
+// The current book's pace (docs/decisions/0018-pace-predictions.md): in the second column, downloaded with it.
+const BookPacePanel = lazy(() => import('@/components/pace/BookPacePanel'));
 /** The 30-day view's download starts as its step is drawn, after the first screenful's paint. */
 const startThirtyDays = (step: number) => {
   if (step === 1) void loadThirtyDays();
@@ -239,6 +241,11 @@ const DashboardPanels = memo(function DashboardPanels({
           {secondColumn ? (
             <Stack gap="lg">
               <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
+              {series && book ? (
+                <Suspense fallback={<Skeleton height={140} radius="md" />}>
+                  <BookPacePanel series={series} book={book} />
+                </Suspense>
+              ) : null}
               {companionPanel ?? <CompanionFrame />}
               <RecentAchievements earned={figures?.earned ?? []} now={now} />
               <BadgeProgression catalogue={catalogue} earnedIds={earnedIds} />

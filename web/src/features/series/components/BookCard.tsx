@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
   MESSAGES,
@@ -27,6 +27,9 @@ import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
 import { BookStatusBadge } from '@/components/BookStatusBadge';
+import { PaceSummary } from '@/components/pace';
+import { LazyBookGoalDialog } from '@/components/pace/lazyGoalDialog';
+import type { BookPace } from '@/lib/usePace';
 import { toast } from '@/lib/toast';
 import { RESTRUCTURE_COPY, useRestructure, withUndoToast } from '@/lib/restructure';
 import { useSeriesRole } from '@/lib/useSeriesRole';
@@ -52,7 +55,17 @@ interface Draft {
  * reorderable) or their outline (synopses; the view remembered on this device) with 'Add Chapter',
  * and delete with confirmation.
  */
-export function BookCard({ book }: { book: Book }) {
+export interface BookCardProps {
+  book: Book;
+  /** The book's words and projection (undefined while read). */
+  pace?: BookPace;
+  /** Whether the author owns the series (their plan governs it). */
+  owned?: boolean;
+  /** Whether the plan shows pace predictions (docs/decisions/0018-pace-predictions.md). */
+  showPace?: boolean;
+}
+
+export function BookCard({ book, pace, owned = true, showPace = false }: BookCardProps) {
   const mutators = useMutators();
   const restructure = useRestructure();
   const { canEdit } = useSeriesRole(book.seriesId);
@@ -62,6 +75,7 @@ export function BookCard({ book }: { book: Book }) {
   const [titleError, setTitleError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [settingGoal, setSettingGoal] = useState(false);
   const [chapterView, setChapterView] = useChapterView();
   const progress = bookProgress(chapters ?? []);
   const label = `Book ${book.position}`;
@@ -167,6 +181,9 @@ export function BookCard({ book }: { book: Book }) {
                 <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
                   Edit
                 </Menu.Item>
+                <Menu.Item leftSection={<IconTarget size={14} aria-hidden />} onClick={() => setSettingGoal(true)} disabled={!canEdit}>
+                  Goal
+                </Menu.Item>
                 <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void remove()} disabled={!canEdit}>
                   Delete
                 </Menu.Item>
@@ -184,6 +201,7 @@ export function BookCard({ book }: { book: Book }) {
           <div>
             <ProgressLine title={book.title} percent={progress} />
           </div>
+          {showPace && pace?.projection ? <PaceSummary projection={pace.projection} compact /> : null}
         </Stack>
       )}
 
@@ -228,6 +246,11 @@ export function BookCard({ book }: { book: Book }) {
         )}
       </ScrollArea.Autosize>
 
+      {settingGoal ? (
+        <Suspense fallback={null}>
+          <LazyBookGoalDialog book={book} words={pace?.words ?? 0} owned={owned} onClose={() => setSettingGoal(false)} />
+        </Suspense>
+      ) : null}
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
     </Card>
   );

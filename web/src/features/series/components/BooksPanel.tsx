@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBook2, IconLock, IconPlus } from '@tabler/icons-react';
-import type { Series } from '@chronicler/schema';
+import { type Series, hasFeature } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { useSession } from '@/lib/session';
 import { useSync } from '@/lib/sync';
+import { useSeriesPace } from '@/lib/usePace';
 import { useBooks } from '../hooks/useSeriesData';
 import { limitNotice } from '../model/limits';
 import { AddBookForm } from './AddBookForm';
@@ -27,6 +28,9 @@ export function BooksPanel({ series, actions = null }: { series: Series; actions
   const owned = series.ownerId === userId;
   const notice = owned ? limitNotice(plan, 'booksPerSeries', count) : null;
   const locked = notice?.locked ?? false;
+  // Each card shows its book's pace where the plan has it (a shared series: the server judges).
+  const paces = useSeriesPace(series.id);
+  const showPace = !owned || hasFeature(plan, 'pacePredictions');
 
   const addButton = (
     <Button
@@ -72,7 +76,7 @@ export function BooksPanel({ series, actions = null }: { series: Series; actions
         <ChapterDragArea books={books}>
           <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
             {books.map((book) => (
-              <BookCard key={book.id} book={book} />
+              <BookCard key={book.id} book={book} pace={paces?.find((p) => p.book.id === book.id)} owned={owned} showPace={showPace} />
             ))}
           </SimpleGrid>
         </ChapterDragArea>

@@ -15,6 +15,7 @@ import { ExportImportButtons } from './ExportImportButtons';
 import { EditSeriesDialog } from './EditSeriesDialog';
 import { SeriesNotFound } from './SeriesNotFound';
 import { ProgressLine } from './ProgressLine';
+import { SeriesPacePanel } from './SeriesPacePanel';
 
 function BackLink() {
   return (
@@ -84,6 +85,7 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
           <ProgressLine title={series.title} percent={percent} mt="sm" />
         </Paper>
         <BooksPanel series={series} />
+        <SeriesPacePanel series={series} />
       </Stack>
       <EditSeriesDialog series={editing ? series : null} onClose={() => setEditing(false)} />
     </>
