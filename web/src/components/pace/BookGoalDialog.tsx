@@ -1,3 +1,7 @@
+// Loaded on first open (lazyGoalDialog.ts): its controls' CSS comes with it.
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconWifiOff, IconX } from '@tabler/icons-react';

@@ -12,3 +12,4 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Table.layer.css';
