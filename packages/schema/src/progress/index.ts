@@ -5,3 +5,4 @@ export * from './achievements.ts';
 export * from './wire.ts';
 export * from './aggregate.ts';
 export * from './mark.ts';
+export * from './analytics.ts';
