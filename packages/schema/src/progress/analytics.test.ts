@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type WritingActivity,
+  compactActivity,
+  expandActivity,
   peakHour,
   summariseSessions,
   wordsByHour,
@@ -169,5 +171,30 @@ describe('writingTotals', () => {
 
   it('a new author has nothing yet', () => {
     expect(writingTotals(new Map(), '2026-11-25')).toEqual({ words: 0, writingDays: 0, bestDay: null, currentStreak: 0, longestStreak: 0 });
+  });
+});
+
+describe('compactActivity / expandActivity', () => {
+  it('folds saves into minutes per chapter and back, losing no word', () => {
+    const saves = [
+      save('2026-11-25T20:00:10Z', 10, 'c1'),
+      save('2026-11-25T20:00:50Z', 5, 'c1'),
+      save('2026-11-25T20:00:30Z', 7, 'c2', 's2'),
+      save('2026-11-25T19:59:59Z', 1, 'c1'),
+      save('not a time', 3, 'c1'),
+    ];
+    const answer = compactActivity(saves);
+    expect(answer.chapters).toEqual([
+      { id: 'c1', seriesId: 's1' },
+      { id: 'c2', seriesId: 's2' },
+    ]);
+    expect(answer.minutes).toHaveLength(3);
+    const back = expandActivity(answer);
+    expect(back.map((s) => [s.at, s.chapterId, s.words])).toEqual([
+      ['2026-11-25T19:59:00.000Z', 'c1', 1],
+      ['2026-11-25T20:00:00.000Z', 'c1', 15],
+      ['2026-11-25T20:00:00.000Z', 'c2', 7],
+    ]);
+    expect(expandActivity({ chapters: [], minutes: [[1, 0, 5]] })).toEqual([]);
   });
 });

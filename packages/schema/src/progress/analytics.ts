@@ -189,3 +189,48 @@ export function writingTotals(daily: DailyWords, today: DayKey, settings: Streak
   const streak = streakSummary(daily, today, settings);
   return { words, writingDays, bestDay, currentStreak: streak.current, longestStreak: streak.longest };
 }
+
+/**
+ * GET /api/writing-activity: the caller's counted saves folded into minutes per chapter, so years of
+ * writing travel in a few hundred kilobytes — `chapters` once each, then one
+ * `[minute since the epoch, index into chapters, counted words]` per minute a chapter was written in.
+ */
+export interface WritingActivityAnswer {
+  chapters: { id: string; seriesId: string }[];
+  minutes: [number, number, number][];
+}
+
+/** Folds saves into the answer's minutes, oldest first (the server's side). */
+export function compactActivity(saves: Iterable<WritingActivity>): WritingActivityAnswer {
+  const chapters: WritingActivityAnswer['chapters'] = [];
+  const chapterIndex = new Map<string, number>();
+  const byMinute = new Map<string, [number, number, number]>();
+  for (const save of saves) {
+    const t = Date.parse(save.at);
+    if (!Number.isFinite(t) || save.words <= 0) continue;
+    let index = chapterIndex.get(save.chapterId);
+    if (index === undefined) {
+      index = chapters.push({ id: save.chapterId, seriesId: save.seriesId }) - 1;
+      chapterIndex.set(save.chapterId, index);
+    }
+    const minute = Math.floor(t / 60_000);
+    const key = `${minute}:${index}`;
+    const entry = byMinute.get(key);
+    if (entry) entry[2] += save.words;
+    else byMinute.set(key, [minute, index, save.words]);
+  }
+  const minutes = [...byMinute.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { chapters, minutes };
+}
+
+/** The answer back into saves, one per chapter and minute (the device's side). Malformed entries are skipped. */
+export function expandActivity(answer: WritingActivityAnswer): WritingActivity[] {
+  const out: WritingActivity[] = [];
+  for (const entry of answer.minutes) {
+    const [minute, index, words] = entry;
+    const chapter = answer.chapters[index];
+    if (!chapter || !Number.isFinite(minute) || !(words > 0)) continue;
+    out.push({ at: new Date(minute * 60_000).toISOString(), chapterId: chapter.id, seriesId: chapter.seriesId, words });
+  }
+  return out;
+}
