@@ -1,8 +1,8 @@
 import './styles';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconLock, IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { IconChartBar, IconCircleCheck, IconLock, IconRefresh, IconTrophy } from '@tabler/icons-react';
 import { type Achievement, type UserAchievementAnswer, achievementUnit, achievementsForPlan, progressByType } from '@chronicler/schema';
 import { keepServerRows, userAchievementsTable } from '@chronicler/sync-client';
 import { EmptyPanel } from '@/components/EmptyPanel';
@@ -109,9 +109,14 @@ export function AchievementsScreen() {
         title="Achievements"
         subtitle="Milestones earned on your writing journey"
         actions={
-          <Button leftSection={<IconRefresh size={16} />} onClick={check} loading={checking} disabled={!online}>
-            Check for New Achievements
-          </Button>
+          <>
+            <Button component={Link} to="/analytics" variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+              Analytics
+            </Button>
+            <Button leftSection={<IconRefresh size={16} />} onClick={check} loading={checking} disabled={!online}>
+              Check for New Achievements
+            </Button>
+          </>
         }
       />
       {!online ? (
