@@ -3,7 +3,6 @@
 // module, never by index.ts (styles.ts explains why), so it loads with the page only.
 import './styles';
 import '@mantine/core/styles/Table.layer.css';
-import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/charts/styles.layer.css';

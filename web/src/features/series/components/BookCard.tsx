@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconShare, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
   MESSAGES,
@@ -22,7 +22,9 @@ import {
   BOOK_STATUS_LABELS,
   type Book,
 } from '@chronicler/schema';
-import { Menu } from '@/lib/first-load';
+import { Menu, OpenedOnce } from '@/lib/first-load';
+import type { ShareCardContent } from '@/lib/shareCard';
+import { ShareCardDialog } from '@/components/ShareCardDialog';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
@@ -63,6 +65,9 @@ export function BookCard({ book }: { book: Book }) {
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [chapterView, setChapterView] = useChapterView();
+  const [sharing, setSharing] = useState(false);
+  // Drawn again only when the book's own title or length changes (the dialog redraws on a new card).
+  const shareCard = useMemo(() => bookCompletedCard(book.title, book.wordCount), [book.title, book.wordCount]);
   const progress = bookProgress(chapters ?? []);
   const label = `Book ${book.position}`;
 
@@ -87,6 +92,8 @@ export function BookCard({ book }: { book: Book }) {
       await mutators.books.update(book.id, { title: draft.title.trim(), description: draft.description.trim(), status: draft.status });
       toast.show(TOASTS.bookUpdated);
       setDraft(null);
+      // Finishing a book is a milestone: offer its share card.
+      if (draft.status === 'completed' && book.status !== 'completed') setSharing(true);
     } catch (error) {
       toast.show(withError(TOASTS.bookUpdateFailed, error));
     } finally {
@@ -167,6 +174,11 @@ export function BookCard({ book }: { book: Book }) {
                 <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={startEdit}>
                   Edit
                 </Menu.Item>
+                {book.status === 'completed' ? (
+                  <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={() => setSharing(true)}>
+                    Share milestone
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void remove()} disabled={!canEdit}>
                   Delete
                 </Menu.Item>
@@ -229,6 +241,19 @@ export function BookCard({ book }: { book: Book }) {
       </ScrollArea.Autosize>
 
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
+      <OpenedOnce opened={sharing}>
+        {(opened) => <ShareCardDialog opened={opened} content={shareCard} onClose={() => setSharing(false)} />}
+      </OpenedOnce>
     </Card>
   );
+}
+
+/** A finished book's share card: its title and length, never a word of its text. */
+function bookCompletedCard(title: string, wordCount: number): ShareCardContent {
+  return {
+    kicker: 'Book completed',
+    figure: `${wordCount.toLocaleString('en-US')} ${wordCount === 1 ? 'word' : 'words'}`,
+    title,
+    footer: `Finished on ${new Date().toLocaleDateString('en-US', { dateStyle: 'long' })}`,
+  };
 }

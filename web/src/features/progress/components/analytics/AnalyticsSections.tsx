@@ -183,7 +183,16 @@ function PlaceList({ title, rows, testId, column }: { title: string; rows: Named
             No words yet.
           </Text>
         ) : (
-          <BarsList data={rows.map((r) => ({ name: r.label, value: r.words }))} valueFormatter={number} barsLabel={column} valueLabel="Words" barColor={BAR_COLOR} autoContrast />
+          <BarsList
+            data={rows.map((r) => ({ name: r.label, value: r.words }))}
+            valueFormatter={number}
+            barsLabel={column}
+            valueLabel="Words"
+            // The light shade with the page's text: a label longer than its bar stays readable on
+            // the bar and past it, in every theme.
+            barColor="var(--mantine-primary-color-light)"
+            barTextColor="var(--mantine-color-text)"
+          />
         )
       }
       table={{ caption: `Words written ${title.toLowerCase()}`, columns: [column, 'Words'], rows: rows.map((r) => [r.label, number(r.words)]) }}

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 
 export interface ChartTableData {
@@ -11,29 +11,40 @@ export interface ChartTableData {
 
 function FiguresTable({ table }: { table: ChartTableData }) {
   return (
-    <Table.ScrollContainer minWidth={240} maxHeight={360}>
-      <Table striped withTableBorder stickyHeader>
-        <Table.Caption>{table.caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{table.columns[0]}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {table.columns[1]}
+    <Table striped withTableBorder>
+      <Table.Caption>{table.caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{table.columns[0]}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {table.columns[1]}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" fw={400}>
+              {label}
             </Table.Th>
+            <Table.Td ta="right">{value}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" fw={400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The table shown instead of the chart: in a box that scrolls (30 days is a long table), focusable
+ * so a keyboard can scroll it. A plain box, not Table.ScrollContainer: its ScrollArea is in the
+ * dashboard's chunks, and this page importing it too split one of them in two (pnpm size).
+ */
+function ScrollingTable({ table }: { table: ChartTableData }) {
+  return (
+    <Box style={{ overflow: 'auto', maxHeight: 360 }} tabIndex={0} role="region" aria-label={table.caption}>
+      <FiguresTable table={table} />
+    </Box>
   );
 }
 
@@ -81,7 +92,7 @@ export function ChartPanel({ title, summary, controls, chart, table, testId }: C
         </Text>
       ) : null}
       {showTable ? (
-        <FiguresTable table={table} />
+        <ScrollingTable table={table} />
       ) : (
         <>
           <div aria-hidden="true">{chart}</div>
