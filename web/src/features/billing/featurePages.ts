@@ -6,6 +6,7 @@ import { FEATURE_LABELS, type FeatureName } from '@chronicler/schema';
  */
 const FEATURE_PAGES: Partial<Record<FeatureName, string>> = {
   analytics: '/analytics',
+  sharingMilestones: '/achievements?tab=earned',
   timeline: '/timeline',
   collaboration: '/collaboration',
 };
