@@ -56,16 +56,20 @@ test('an earned achievement’s card: drawn in the dark theme, downloaded as a 1
   await startInTheme(context, 'dark');
   const { author } = await authorWithBook(page);
   await setPlan(author.username, 'wordsmith', page);
-  await page.goto('/achievements?tab=earned');
-  const share = page.getByRole('button', { name: 'Share First Chapter' });
-  await expect(share).toBeVisible({ timeout: 30_000 });
-
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
   });
-  await share.click();
+  // The dashboard's NEW badge offers the fresh achievement's card…
+  await page.goto('/');
+  await page.getByTestId('recent-achievements').getByRole('link', { name: 'Share First Chapter' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Share your milestone' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/achievements\?tab=earned$/);
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+  // …and every earned one has its Share button.
+  await page.getByRole('button', { name: 'Share First Chapter' }).click();
   await expect(dialog).toBeVisible();
   const image = dialog.getByTestId('share-card-image');
   await expect(image).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import './styles';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconCircleCheck, IconLock, IconRefresh, IconShare, IconTrophy } from '@tabler/icons-react';
@@ -89,6 +89,26 @@ export function AchievementsScreen() {
   const earnedAt = new Map((figures?.earned ?? []).map((e) => [e.achievement.id, e.row.earnedAt]));
   const earnedCount = catalogue.filter((a) => earnedAt.has(a.id)).length;
   const latest = figures?.earned[0];
+
+  // Arriving with ?share=<achievement> (the dashboard's NEW badge): open that achievement's card once.
+  const shareId = params.get('share');
+  const shareEarnedAt = shareId ? earnedAt.get(shareId) : undefined;
+  useEffect(() => {
+    if (!shareId || shareEarnedAt === undefined) return;
+    const achievement = catalogue.find((a) => a.id === shareId);
+    if (achievement) {
+      setSharing(achievementCard(achievement, shareEarnedAt));
+      setShareOpen(true);
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('share');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [shareId, shareEarnedAt, catalogue, setParams]);
 
   const check = async () => {
     setChecking(true);
