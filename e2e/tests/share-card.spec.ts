@@ -56,10 +56,6 @@ test('an earned achievement’s card: drawn in the dark theme, downloaded as a 1
   await startInTheme(context, 'dark');
   const { author } = await authorWithBook(page);
   await setPlan(author.username, 'wordsmith', page);
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
-  });
   // The dashboard's NEW badge offers the fresh achievement's card…
   await page.goto('/');
   await page.getByTestId('recent-achievements').getByRole('link', { name: 'Share First Chapter' }).click({ timeout: 30_000 });
@@ -68,7 +64,11 @@ test('an earned achievement’s card: drawn in the dark theme, downloaded as a 1
   await expect(page).toHaveURL(/\/achievements\?tab=earned$/);
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
-  // …and every earned one has its Share button.
+  // …and every earned one has its Share button. From here on, nothing may be sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+  });
   await page.getByRole('button', { name: 'Share First Chapter' }).click();
   await expect(dialog).toBeVisible();
   const image = dialog.getByTestId('share-card-image');
