@@ -11,6 +11,10 @@ const daysText = (n: number) => `${number(n)} ${n === 1 ? 'day' : 'days'}`;
 /** The theme's own colour: every theme (and the Theme Pack's) gives its primary a readable filled shade. */
 const BAR_COLOR = 'var(--mantine-primary-color-filled)';
 const CHART_HEIGHT = 240;
+/** Bars with their label on them: the light shade and the page's text, so a label longer than its
+ * bar stays readable on the bar and past it, in every theme. */
+const LIGHT_BAR_COLOR = 'var(--mantine-primary-color-light)';
+const LIGHT_BAR_TEXT = 'var(--mantine-color-text)';
 
 function formatDay(day: string): string {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -155,16 +159,14 @@ export function SessionLengths({ figures, loading }: { figures: AnalyticsFigures
           : `${number(sessions.count)} ${sessions.count === 1 ? 'session' : 'sessions'}; a typical one lasts ${minutesLabel(sessions.medianMinutes)}, the longest ${minutesLabel(sessions.longestMinutes)}. A pause of more than 30 minutes ends a session.`
       }
       chart={
-        <BarChart
-          h={CHART_HEIGHT}
-          data={data}
-          dataKey="label"
-          series={[{ name: 'sessions', label: 'Sessions', color: BAR_COLOR }]}
-          valueFormatter={number}
-          tickLine="y"
-          gridAxis="y"
-          accessibilityLayer={false}
-          xAxisProps={{ interval: 0, fontSize: 11 }}
+        // Bars across, labelled in full: five bands read better as a list than under an axis on a phone.
+        <BarsList
+          data={data.map((d) => ({ name: d.label, value: d.sessions }))}
+          valueFormatter={(n) => `${number(n)} ${n === 1 ? 'session' : 'sessions'}`}
+          barsLabel="Length"
+          valueLabel="Sessions"
+          barColor={LIGHT_BAR_COLOR}
+          barTextColor={LIGHT_BAR_TEXT}
         />
       }
       table={{ caption: 'Writing sessions by length', columns: ['Length', 'Sessions'], rows: data.map((d) => [d.label, number(d.sessions)]) }}
@@ -188,10 +190,8 @@ function PlaceList({ title, rows, testId, column }: { title: string; rows: Named
             valueFormatter={number}
             barsLabel={column}
             valueLabel="Words"
-            // The light shade with the page's text: a label longer than its bar stays readable on
-            // the bar and past it, in every theme.
-            barColor="var(--mantine-primary-color-light)"
-            barTextColor="var(--mantine-color-text)"
+            barColor={LIGHT_BAR_COLOR}
+            barTextColor={LIGHT_BAR_TEXT}
           />
         )
       }
