@@ -11,6 +11,7 @@ import {
   MAX_STATS_RANGE_DAYS,
   addDays,
   aggregateStats,
+  compactActivity,
   daysBetween,
   gateState,
   updateWritingSettingsBodySchema,
@@ -23,7 +24,7 @@ import { ok, write } from '../routes/kit.ts';
 import { listenToStoryWrites } from '../sync/story-writes.ts';
 import { catalogueFor, dueAchievements, earnedRows, evaluateAchievements, withAchievements } from './achievements.ts';
 import { progressListener } from './story-writes.ts';
-import { dailyStats, saveSettings, settingsOf, timeZoneOf } from './writing.ts';
+import { countedSaves, dailyStats, saveSettings, settingsOf, timeZoneOf } from './writing.ts';
 
 /** Without `from`, a stats query covers the last year up to `to`. */
 const DEFAULT_RANGE_DAYS = 366;
@@ -46,6 +47,18 @@ export default async function progressPlugin(fastify: FastifyInstance): Promise<
       throw new HttpError(422, ERROR_CODES.validation, message, { from: message });
     }
     return aggregateStats(await dailyStats(db, user.id, from, to), request.query.period);
+  });
+
+  /**
+   * The caller's counted saves, folded into minutes per chapter, for the analytics page, which
+   * computes on the device (docs/decisions/0019-analytics-charts.md). A plan without `analytics`
+   * is refused, as the page shows it locked.
+   */
+  app.get('/api/writing-activity', async (request) => {
+    const user = requireUser(request);
+    const gate = gateState({ plan: user.plan, feature: 'analytics' });
+    if (gate.locked) throw new HttpError(403, ERROR_CODES.featureLocked, gate.message);
+    return compactActivity(await countedSaves(db, user.id));
   });
 
   app.get('/api/achievements', async (request) => catalogueFor(requireUser(request).plan));

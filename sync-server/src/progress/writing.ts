@@ -13,6 +13,7 @@ import {
   type UpdateWritingSettingsBody,
   type WritingMark,
   type WritingSettings,
+  type WritingActivity,
   type WritingStat,
   attributedTime,
   classifyEdit,
@@ -188,6 +189,20 @@ export async function dailyStats(db: Db, userId: string, from: string | null, to
   if (from !== null) q = q.where('day', '>=', from);
   if (to !== null) q = q.where('day', '<=', to);
   return q.orderBy('day').execute();
+}
+
+/** The author's counted saves (writing, not pastes) from the edit log, oldest first. */
+export async function countedSaves(db: Db, userId: string): Promise<WritingActivity[]> {
+  const rows = await db
+    .selectFrom('writingEvents')
+    .select(['editedAt', 'chapterId', 'seriesId', 'wordsAdded'])
+    .where('userId', '=', userId)
+    .where('kind', '=', 'writing')
+    .where('pasted', '=', 0)
+    .where('wordsAdded', '>', 0)
+    .orderBy('editedAt')
+    .execute();
+  return rows.map((r) => ({ at: r.editedAt, chapterId: r.chapterId, seriesId: r.seriesId, words: r.wordsAdded }));
 }
 
 /** A logged save as the edit log keeps it (`writingEvents`). */

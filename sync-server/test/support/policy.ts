@@ -195,6 +195,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /api/user-achievements': { access: 'protected' },
   'POST /api/check-achievements': { access: 'protected' },
   'GET /api/writing-settings': { access: 'protected' },
+  'GET /api/writing-activity': { access: 'protected' },
   'PUT /api/writing-settings': { access: 'protected', request: () => ({ body: { dayEndHour: 5, restDays: [0] } }) },
   // --- billing ---------------------------------------------------------------------------------
   'GET /api/subscription-plans': { access: 'protected' },

@@ -26,6 +26,8 @@ const WorldRoute = lazy(() => import('./routes/WorldRoute'));
 const TimelineRoute = lazy(() => import('./routes/TimelineRoute'));
 const CollaborationRoute = lazy(() => import('./routes/CollaborationRoute'));
 const AchievementsRoute = lazy(() => import('./routes/AchievementsRoute'));
+// The charts (recharts) load with this page only (docs/decisions/0019-analytics-charts.md).
+const AnalyticsRoute = lazy(() => import('./routes/AnalyticsRoute'));
 const AiCompanionRoute = lazy(() => import('./routes/AiCompanionRoute'));
 const WritersCompanionRoute = lazy(() => import('./routes/WritersCompanionRoute'));
 const ProductsRoute = lazy(() => import('./routes/ProductsRoute'));
@@ -110,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: '/timeline', element: <TimelineRoute /> },
               { path: '/collaboration', element: <CollaborationRoute /> },
               { path: '/achievements', element: <AchievementsRoute /> },
+              { path: '/analytics', element: <AnalyticsRoute /> },
               { path: '/ai-companion', element: <AiCompanionRoute /> },
               { path: '/writers-companion', element: <WritersCompanionRoute /> },
               { path: '/products', element: <ProductsRoute /> },

@@ -22,6 +22,7 @@ import { SIGNED_IN_HINT_COOKIE, backoffMs, hasSignedInHint, isTransientStatus, t
 import { AUTH_TOASTS } from '@/lib/copy/toast-core';
 import { api, isApiError, isNetworkError } from './api';
 import { CARETS_KEY } from './caretMemoryKey';
+import { WRITING_ACTIVITY_KEY, forgetWritingActivity } from './writingActivityCache';
 import { readLocalJson, removeLocal, writeLocal } from './storage';
 import { toast } from './toast';
 
@@ -309,6 +310,8 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResu
     cancelSessionRecheck();
     removeLocal(LAST_USER_KEY);
     removeLocal(CARETS_KEY);
+    removeLocal(WRITING_ACTIVITY_KEY);
+    forgetWritingActivity();
     useSession.setState({ status: 'anonymous', user: null, source: null });
     toast.afterReload(AUTH_TOASTS.loggedOut);
     signOutNavigation.reloadTo('/');

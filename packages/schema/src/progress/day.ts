@@ -81,7 +81,8 @@ export function writingDay(instant: Date | number | string, timeZone: string, da
   return day;
 }
 
-function dayOf(date: Date, timeZone: string, dayEndHour: number): DayKey {
+/** The calendar day and the hour (0–23) of `date` on the wall clock of `timeZone`, DST included. */
+function wallClock(date: Date, timeZone: string): { day: DayKey; hour: number } {
   let formatter: Intl.DateTimeFormat;
   try {
     formatter = formatterFor(timeZone);
@@ -90,8 +91,17 @@ function dayOf(date: Date, timeZone: string, dayEndHour: number): DayKey {
   }
   const parts = formatter.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  const day = `${pad(get('year'), 4)}-${pad(get('month'))}-${pad(get('day'))}`;
-  return get('hour') < dayEndHour ? addDays(day, -1) : day;
+  return { day: `${pad(get('year'), 4)}-${pad(get('month'))}-${pad(get('day'))}`, hour: get('hour') };
+}
+
+function dayOf(date: Date, timeZone: string, dayEndHour: number): DayKey {
+  const { day, hour } = wallClock(date, timeZone);
+  return hour < dayEndHour ? addDays(day, -1) : day;
+}
+
+/** The local hour (0–23) of `instant` in `timeZone`: the hour of the day an author wrote at. */
+export function localHour(instant: Date | number | string, timeZone: string): number {
+  return wallClock(instant instanceof Date ? instant : new Date(instant), timeZone).hour;
 }
 
 /**

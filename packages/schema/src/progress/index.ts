@@ -7,3 +7,4 @@ export * from './aggregate.ts';
 export * from './mark.ts';
 export * from './book-goal.ts';
 export * from './pace.ts';
+export * from './analytics.ts';

@@ -1,7 +1,9 @@
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconStarFilled } from '@tabler/icons-react';
 import { type BillingInterval, type PlanName, type SubscriptionPlan, formatPlanPrice, yearlyPrice } from '@chronicler/schema';
 import { DeferredTooltip } from '@/lib/first-load';
+import { featurePage } from './featurePages';
 
 export interface PlanCardProps {
   plan: SubscriptionPlan;
@@ -70,9 +72,20 @@ export function PlanCard({ plan, interval, current, processing, online, onSubscr
           </Text>
         )}
         <List spacing={4} size="sm" icon={<IconCheck size={14} aria-hidden color="var(--mantine-color-teal-6)" />} style={{ flex: 1 }}>
-          {plan.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
+          {plan.features.map((feature) => {
+            const page = featurePage(feature);
+            return (
+              <List.Item key={feature}>
+                {page ? (
+                  <Anchor component={Link} to={page} inherit>
+                    {feature}
+                  </Anchor>
+                ) : (
+                  feature
+                )}
+              </List.Item>
+            );
+          })}
         </List>
         {free ? (
           <Text size="sm" c="dimmed" ta="center">

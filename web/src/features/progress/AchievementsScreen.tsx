@@ -1,11 +1,14 @@
 import './styles';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconLock, IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { IconChartBar, IconCircleCheck, IconLock, IconRefresh, IconShare, IconTrophy } from '@tabler/icons-react';
 import { type Achievement, type UserAchievementAnswer, achievementUnit, achievementsForPlan, progressByType } from '@chronicler/schema';
 import { keepServerRows, userAchievementsTable } from '@chronicler/sync-client';
 import { EmptyPanel } from '@/components/EmptyPanel';
+import { ShareCardDialog } from '@/components/ShareCardDialog';
+import { OpenedOnce } from '@/lib/first-load';
+import type { ShareCardContent } from '@/lib/shareCard';
 import { PageHeader } from '@/components/PageHeader';
 import { api } from '@/lib/api';
 import { TOASTS, newAchievementsToast } from '@/lib/copy/toasts';
@@ -36,7 +39,7 @@ function SummaryCard({ title, value, testId }: { title: string; value: string; t
   );
 }
 
-function AchievementCard({ achievement, earnedAt }: { achievement: Achievement; earnedAt: string | null }) {
+function AchievementCard({ achievement, earnedAt, onShare }: { achievement: Achievement; earnedAt: string | null; onShare: () => void }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="achievement-card" data-earned={earnedAt !== null} style={earnedAt === null ? { opacity: 0.75 } : undefined}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -56,6 +59,9 @@ function AchievementCard({ achievement, earnedAt }: { achievement: Achievement; 
               <Text size="xs" c="dimmed">
                 Earned on {formatDate(earnedAt)}
               </Text>
+              <Button variant="subtle" size="compact-xs" leftSection={<IconShare size={12} aria-hidden />} onClick={onShare} aria-label={`Share ${achievement.name}`}>
+                Share
+              </Button>
             </Group>
           ) : (
             <Text size="xs" c="dimmed" mt={6}>
@@ -76,11 +82,33 @@ export function AchievementsScreen() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
   const [checking, setChecking] = useState(false);
+  const [sharing, setSharing] = useState<ShareCardContent | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
 
   const catalogue = achievementsForPlan(plan);
   const earnedAt = new Map((figures?.earned ?? []).map((e) => [e.achievement.id, e.row.earnedAt]));
   const earnedCount = catalogue.filter((a) => earnedAt.has(a.id)).length;
   const latest = figures?.earned[0];
+
+  // Arriving with ?share=<achievement> (the dashboard's NEW badge): open that achievement's card once.
+  const shareId = params.get('share');
+  const shareEarnedAt = shareId ? earnedAt.get(shareId) : undefined;
+  useEffect(() => {
+    if (!shareId || shareEarnedAt === undefined) return;
+    const achievement = catalogue.find((a) => a.id === shareId);
+    if (achievement) {
+      setSharing(achievementCard(achievement, shareEarnedAt));
+      setShareOpen(true);
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('share');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [shareId, shareEarnedAt, catalogue, setParams]);
 
   const check = async () => {
     setChecking(true);
@@ -109,9 +137,14 @@ export function AchievementsScreen() {
         title="Achievements"
         subtitle="Milestones earned on your writing journey"
         actions={
-          <Button leftSection={<IconRefresh size={16} />} onClick={check} loading={checking} disabled={!online}>
-            Check for New Achievements
-          </Button>
+          <>
+            <Button component={Link} to="/analytics" variant="default" leftSection={<IconChartBar size={16} aria-hidden />}>
+              Analytics
+            </Button>
+            <Button leftSection={<IconRefresh size={16} />} onClick={check} loading={checking} disabled={!online}>
+              Check for New Achievements
+            </Button>
+          </>
         }
       />
       {!online ? (
@@ -148,10 +181,26 @@ export function AchievementsScreen() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid={`achievements-${tab}`}>
           {shown.map((a) => (
-            <AchievementCard key={a.id} achievement={a} earnedAt={earnedAt.get(a.id) ?? null} />
+            <AchievementCard key={a.id} achievement={a} earnedAt={earnedAt.get(a.id) ?? null} onShare={() => {
+                setSharing(achievementCard(a, earnedAt.get(a.id) ?? ''));
+                setShareOpen(true);
+              }} />
           ))}
         </SimpleGrid>
       )}
+      <OpenedOnce opened={shareOpen}>
+        {(opened) => <ShareCardDialog opened={opened} content={sharing} onClose={() => setShareOpen(false)} />}
+      </OpenedOnce>
     </>
   );
+}
+
+/** An earned achievement's share card: its name and what it took, never any of the author's text. */
+function achievementCard(achievement: Achievement, earnedAt: string): ShareCardContent {
+  return {
+    kicker: 'Achievement earned',
+    figure: achievement.name,
+    title: achievement.description,
+    footer: earnedAt ? `Earned on ${formatDate(earnedAt)}` : '',
+  };
 }

@@ -94,9 +94,15 @@ export function RecentAchievements({ earned, now }: { earned: EarnedBadge[]; now
                   {achievement.name}
                 </Text>
                 {isNewAchievement(row.earnedAt, now) ? (
-                  <Badge size="xs" color="green" data-testid="new-tag">
-                    NEW
-                  </Badge>
+                  <>
+                    <Badge size="xs" color="green" data-testid="new-tag">
+                      NEW
+                    </Badge>
+                    {/* A fresh milestone is worth sharing: the card is drawn on the Achievements page. */}
+                    <Anchor component={Link} to={`/achievements?tab=earned&share=${encodeURIComponent(achievement.id)}`} size="xs" aria-label={`Share ${achievement.name}`}>
+                      Share
+                    </Anchor>
+                  </>
                 ) : null}
               </Group>
               <Text size="xs" c="dimmed" truncate="end">

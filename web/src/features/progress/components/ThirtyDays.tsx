@@ -3,7 +3,8 @@ import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import { useState, type FormEvent } from 'react';
-import { Button, Chip, Group, NativeSelect, NumberInput, Paper, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Button, Chip, Group, NativeSelect, NumberInput, Paper, Text, Title } from '@mantine/core';
 import { DeferredTooltip } from '@/lib/first-load';
 import { DEFAULT_DAY_END_HOUR, DEFAULT_FREEZES_PER_MONTH, MAX_DAILY_GOAL, MAX_FREEZES_PER_MONTH, type UpdateWritingSettingsBody, type WritingSettings } from '@chronicler/schema';
 import { keepServerRows, writingSettingsTable } from '@chronicler/sync-client';
@@ -40,9 +41,14 @@ export function ThirtyDayHeatmap({ days, goal }: { days: { day: string; words: n
           );
         })}
       </div>
-      <Text size="xs" c="dimmed" mt="xs">
-        {days.reduce((sum, d) => sum + d.words, 0).toLocaleString('en-US')} words in 30 days
-      </Text>
+      <Group justify="space-between" gap="xs" mt="xs">
+        <Text size="xs" c="dimmed">
+          {days.reduce((sum, d) => sum + d.words, 0).toLocaleString('en-US')} words in 30 days
+        </Text>
+        <Anchor component={Link} to="/analytics" size="xs">
+          All your analytics
+        </Anchor>
+      </Group>
     </Paper>
   );
 }

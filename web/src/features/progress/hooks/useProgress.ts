@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_DAY_END_HOUR, type PlanName } from '@chronicler/schema';
-import { readProgress } from '@chronicler/sync-client';
+import { type ProgressSnapshot, readProgress } from '@chronicler/sync-client';
 import { useDb } from '@/lib/sync';
 import { useSession } from '@/lib/session';
 import { type ProgressFigures, browserTimeZone, progressFigures } from '../model/figures';
@@ -25,12 +25,17 @@ export interface ProgressState {
   now: Date;
 }
 
+/** The progress snapshot, live from the local database; undefined while it is read. */
+export function useProgressSnapshot(): ProgressSnapshot | undefined {
+  const db = useDb();
+  return useLiveQuery(() => readProgress(db, { timeZone: browserTimeZone(), dayEndHour: DEFAULT_DAY_END_HOUR }), [db]);
+}
+
 /** The author's progress, live from the local database (works offline; rises while typing). */
 export function useProgress(): ProgressState {
-  const db = useDb();
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const now = useNow();
-  const snapshot = useLiveQuery(() => readProgress(db, { timeZone: browserTimeZone(), dayEndHour: DEFAULT_DAY_END_HOUR }), [db]);
+  const snapshot = useProgressSnapshot();
   const figures = useMemo(() => (snapshot ? progressFigures(snapshot, now, plan) : undefined), [snapshot, now, plan]);
   return { figures, plan, now };
 }

@@ -9,6 +9,7 @@ import {
   DEFAULT_STREAK_SETTINGS,
   type Achievement,
   type PlanName,
+  type StreakSettings,
   type StreakSummary,
   type Trend,
   type UserAchievement,
@@ -57,18 +58,28 @@ export function browserTimeZone(): string {
 const ZONE_CACHE_MS = 60_000;
 let zoneCache: { zone: string; at: number } | null = null;
 
+/** The daily goal that counts a day (Wordsmith and above, when set); null: any word counts. */
+export function dailyGoalOf(settings: WritingSettings | null, plan: PlanName): number | null {
+  return settings?.dailyGoal != null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : null;
+}
+
+/** The author's streak rules from their settings (the dashboard's and the analytics page's). */
+export function streakSettingsOf(settings: WritingSettings | null, plan: PlanName): StreakSettings {
+  return {
+    restDays: settings?.restDays ?? DEFAULT_STREAK_SETTINGS.restDays,
+    freezesPerMonth: settings?.freezesPerMonth ?? DEFAULT_STREAK_SETTINGS.freezesPerMonth,
+    goal: dailyGoalOf(settings, plan) ?? 1,
+  };
+}
+
 export function progressFigures(snapshot: ProgressSnapshot, now: Date, plan: PlanName): ProgressFigures {
   const settings = snapshot.settings;
   const timeZone = snapshot.timeZone;
   const dayEndHour = settings?.dayEndHour ?? DEFAULT_DAY_END_HOUR;
   const today = writingDay(now, timeZone, dayEndHour);
-  const goal = settings?.dailyGoal != null && hasFeature(plan, 'writingChallenges') ? settings.dailyGoal : null;
+  const goal = dailyGoalOf(settings, plan);
   const wordsOn = (day: string) => snapshot.dailyWords.get(day) ?? 0;
-  const streak = streakSummary(snapshot.dailyWords, today, {
-    restDays: settings?.restDays ?? DEFAULT_STREAK_SETTINGS.restDays,
-    freezesPerMonth: settings?.freezesPerMonth ?? DEFAULT_STREAK_SETTINGS.freezesPerMonth,
-    goal: goal ?? 1,
-  });
+  const streak = streakSummary(snapshot.dailyWords, today, streakSettingsOf(settings, plan));
   const earned = snapshot.earned
     .flatMap((row) => {
       const achievement = ACHIEVEMENTS_BY_ID.get(row.achievementId);

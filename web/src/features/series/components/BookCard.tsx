@@ -1,4 +1,4 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconShare, IconTarget, IconTrash } from '@tabler/icons-react';
 import {
   BOOK_STATUSES,
   MESSAGES,
@@ -22,7 +22,9 @@ import {
   BOOK_STATUS_LABELS,
   type Book,
 } from '@chronicler/schema';
-import { Menu } from '@/lib/first-load';
+import { Menu, OpenedOnce } from '@/lib/first-load';
+import type { ShareCardContent } from '@/lib/shareCard';
+import { ShareCardDialog } from '@/components/ShareCardDialog';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 
 type BookStatus = (typeof BOOK_STATUSES)[number];
@@ -77,6 +79,9 @@ export function BookCard({ book, pace, owned = true, showPace = false }: BookCar
   const [adding, setAdding] = useState(false);
   const [settingGoal, setSettingGoal] = useState(false);
   const [chapterView, setChapterView] = useChapterView();
+  const [sharing, setSharing] = useState(false);
+  // Drawn again only when the book's own title or length changes (the dialog redraws on a new card).
+  const shareCard = useMemo(() => bookCompletedCard(book.title, book.wordCount), [book.title, book.wordCount]);
   const progress = bookProgress(chapters ?? []);
   const label = `Book ${book.position}`;
 
@@ -101,6 +106,8 @@ export function BookCard({ book, pace, owned = true, showPace = false }: BookCar
       await mutators.books.update(book.id, { title: draft.title.trim(), description: draft.description.trim(), status: draft.status });
       toast.show(TOASTS.bookUpdated);
       setDraft(null);
+      // Finishing a book is a milestone: offer its share card.
+      if (draft.status === 'completed' && book.status !== 'completed') setSharing(true);
     } catch (error) {
       toast.show(withError(TOASTS.bookUpdateFailed, error));
     } finally {
@@ -184,6 +191,11 @@ export function BookCard({ book, pace, owned = true, showPace = false }: BookCar
                 <Menu.Item leftSection={<IconTarget size={14} aria-hidden />} onClick={() => setSettingGoal(true)} disabled={!canEdit}>
                   Goal
                 </Menu.Item>
+                {book.status === 'completed' ? (
+                  <Menu.Item leftSection={<IconShare size={14} aria-hidden />} onClick={() => setSharing(true)}>
+                    Share milestone
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void remove()} disabled={!canEdit}>
                   Delete
                 </Menu.Item>
@@ -252,6 +264,19 @@ export function BookCard({ book, pace, owned = true, showPace = false }: BookCar
         </Suspense>
       ) : null}
       <AddChapterDialog book={adding ? book : null} chapterCount={chapters?.length ?? 0} onClose={() => setAdding(false)} />
+      <OpenedOnce opened={sharing}>
+        {(opened) => <ShareCardDialog opened={opened} content={shareCard} onClose={() => setSharing(false)} />}
+      </OpenedOnce>
     </Card>
   );
+}
+
+/** A finished book's share card: its title and length, never a word of its text. */
+function bookCompletedCard(title: string, wordCount: number): ShareCardContent {
+  return {
+    kicker: 'Book completed',
+    figure: `${wordCount.toLocaleString('en-US')} ${wordCount === 1 ? 'word' : 'words'}`,
+    title,
+    footer: `Finished on ${new Date().toLocaleDateString('en-US', { dateStyle: 'long' })}`,
+  };
 }

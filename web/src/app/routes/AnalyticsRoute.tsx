@@ -1,0 +1,5 @@
+import { AnalyticsScreen } from '@/features/progress';
+
+export default function AnalyticsRoute() {
+  return <AnalyticsScreen />;
+}
