@@ -1,0 +1,3 @@
+export * from './wire.ts';
+export * from './story-order.ts';
+export * from './resolve.ts';
