@@ -281,8 +281,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
         description: body.description,
       };
     },
-    // Canon changes name relationships (entityId): one made offline waits for its relationship.
-    referable: true,
+    referable: false,
     parentInWords: 'one of its characters',
   }),
 
@@ -304,8 +303,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     createBody: createTimelineEventBodySchema,
     updateBody: updateTimelineEventBodySchema,
     newRow: inSeries('Please select a series first'),
-    // Canon changes name the event that records them (timelineEventId).
-    referable: true,
+    referable: false,
     // Positions renumbered from 1 in the new order (001 §4).
     reorder: { path: '/api/timeline-events/reorder', list: 'events', body: reorderTimelineBodySchema, groupOf: (row) => (row as RowOf<'timelineEvents'>).seriesId },
   }),
