@@ -22,7 +22,7 @@ describe('backup download', () => {
     const entries = unzipSync(await download(me));
     const manifest = JSON.parse(strFromU8(entries['manifest.json']!));
     expect(manifest).toMatchObject({ format: 'chronicler-backup', version: 1, account: { displayName: 'Ada Quill' } });
-    expect(manifest.counts).toMatchObject({ series: 2, books: 2, chapters: 3, characters: 2, characterRelationships: 1, locations: 1, timelineEvents: 1 });
+    expect(manifest.counts).toMatchObject({ series: 2, books: 2, chapters: 3, characters: 2, characterRelationships: 1, locations: 1, timelineEvents: 1, canonChanges: 4 });
     expect(manifest.counts.chapterHistory).toBeGreaterThanOrEqual(1);
     const series = JSON.parse(strFromU8(entries['data/series.json']!)) as { title: string }[];
     expect(series.map((s) => s.title)).toEqual(['The Glass Kingdoms', 'Short Stories']);
