@@ -22,6 +22,7 @@ import {
   type Location,
   type Series,
   type TimelineEvent,
+  type CanonChange,
   buildManuscript,
   buildSeriesBible,
   manuscriptToMarkdown,
@@ -80,6 +81,7 @@ function markdownCopy(data: BackupData, author: string): Record<string, string> 
       // The chapters' synopses and notes (docs/server.md#backups).
       books,
       chapters: chapters.filter((c) => c.seriesId === s.id),
+      canonChanges: ((rows.canonChanges ?? []) as CanonChange[]).filter((c) => c.seriesId === s.id),
     });
     out[`${folder}/Series bible.md`] = manuscriptToMarkdown(bible);
   });

@@ -29,7 +29,9 @@ describe('backup download', () => {
     const book = strFromU8(entries['markdown/01 The Glass Kingdoms/01 The Salt Crown.md']!);
     expect(book).toContain('## Salt and Ash\n\nThe first paragraph.\n\n“Where’s the crown?” — gone.');
     expect(book.indexOf('Salt and Ash')).toBeLessThan(book.indexOf('The Harbour'));
-    expect(strFromU8(entries['markdown/01 The Glass Kingdoms/Series bible.md']!)).toContain('### Mara and Ilse');
+    const bible = strFromU8(entries['markdown/01 The Glass Kingdoms/Series bible.md']!);
+    expect(bible).toContain('### Mara and Ilse');
+    expect(bible).toContain('The Iron Tide, Iron Rising: Status: Deceased (Under the crown)');
     expect(JSON.stringify(Object.values(entries).map((e) => strFromU8(e)))).not.toContain('Not Mine');
   });
 
