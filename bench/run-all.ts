@@ -23,6 +23,7 @@ const BENCHES = [
   'backup-restore.ts',
   'search.ts',
   'chapter-move.ts',
+  'continuity.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
