@@ -3,7 +3,7 @@
  * bench's): books of chapters, characters, locations, relationships and canon changes as the server
  * would store them, with increasing creation stamps so recorded order is the order of the calls.
  */
-import type { Book, Chapter, Character, CharacterRelationship, Location } from '../entities.ts';
+import { type Book, type Chapter, type Character, type CharacterRelationship, DEFAULT_EVENT_COLOR, type Location, type TimelineEvent } from '../entities.ts';
 import { newId } from '../ids.ts';
 import type { CanonChange, CanonEntityKind } from '../canon/wire.ts';
 
@@ -14,6 +14,7 @@ export interface CanonSeriesBuilder {
   readonly characters: Character[];
   readonly locations: Location[];
   readonly relationships: CharacterRelationship[];
+  readonly events: TimelineEvent[];
   readonly changes: CanonChange[];
   /** A book at the end of the series. */
   book(title: string): Book;
@@ -22,6 +23,8 @@ export interface CanonSeriesBuilder {
   character(name: string, extra?: Partial<Character>): Character;
   location(name: string, extra?: Partial<Location>): Location;
   relationship(source: Character, target: Character, extra?: Partial<CharacterRelationship>): CharacterRelationship;
+  /** A timeline event at `chapter` (and its book) with `characters`. */
+  event(title: string, chapter: Chapter | null, characters: readonly Character[], extra?: Partial<TimelineEvent>): TimelineEvent;
   /** A change of `field` of `entity` at `chapter`. */
   change(
     entity: { id: string },
@@ -48,6 +51,7 @@ export function canonSeries(): CanonSeriesBuilder {
     characters: [],
     locations: [],
     relationships: [],
+    events: [],
     changes: [],
     book(title) {
       const book: Book = { ...synced(), seriesId, title, description: '', position: built.books.length + 1, status: 'in_progress', wordCount: 0, trashedAt: null };
@@ -86,6 +90,15 @@ export function canonSeries(): CanonSeriesBuilder {
       };
       built.relationships.push(relationship);
       return relationship;
+    },
+    event(title, chapter, characters, extra = {}) {
+      const event: TimelineEvent = {
+        ...synced(), seriesId, title, description: '', eventType: 'plot', date: '', bookId: chapter?.bookId ?? null, chapterId: chapter?.id ?? null,
+        characterIds: characters.map((c) => c.id), locationId: null, importance: 'medium', color: DEFAULT_EVENT_COLOR,
+        position: built.events.length + 1, isPlotPoint: false, flashback: false, ...extra,
+      };
+      built.events.push(event);
+      return event;
     },
     change(entity, entityKind, field, value, chapter, extra = {}) {
       const change: CanonChange = {
