@@ -4,3 +4,4 @@ export * from './resolve.ts';
 export * from './checks/names.ts';
 export * from './checks/absent-characters.ts';
 export * from './bible.ts';
+export * from './as-of.ts';
