@@ -7,21 +7,8 @@ import type { Book, Chapter, Character, CharacterRelationship, Location } from '
 import { type ManuscriptBook, type ManuscriptChapter, plainParagraph } from '../manuscript.ts';
 import { canonTimeline } from './resolve.ts';
 import { storyOrder } from './story-order.ts';
-import type { CanonChange } from './wire.ts';
+import { CANON_FIELD_LABELS, type CanonChange } from './wire.ts';
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  status: 'Status',
-  whereabouts: 'Whereabouts',
-  affiliation: 'Affiliation',
-  name: 'Name',
-  alias: 'Alias revealed',
-  age: 'Age',
-  birthYear: 'Birth year',
-  appearance: 'Appearance',
-  state: 'State',
-  relationshipType: 'Type',
-  description: 'Description',
-};
 const CHOICE_FIELDS = new Set(['status', 'state', 'relationshipType']);
 const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -54,7 +41,7 @@ export function canonBibleSection(input: CanonBibleInput): ManuscriptBook {
   };
   const line = (change: CanonChange, where: string) => {
     const extra = [change.date, change.note].filter((part) => part.trim() !== '').join('; ');
-    return `${where}: ${FIELD_LABELS[change.field] ?? change.field}: ${valueOf(change)}${extra ? ` (${extra})` : ''}`;
+    return `${where}: ${CANON_FIELD_LABELS[change.field] ?? change.field}: ${valueOf(change)}${extra ? ` (${extra})` : ''}`;
   };
 
   const lines = new Map<string, string[]>();

@@ -5,3 +5,5 @@ export * from './checks/names.ts';
 export * from './checks/absent-characters.ts';
 export * from './bible.ts';
 export * from './as-of.ts';
+export * from './checks/findings.ts';
+export * from './checks/changes.ts';

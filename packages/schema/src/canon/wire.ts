@@ -68,6 +68,21 @@ export const CANON_FIELDS = {
   },
 } as const satisfies Record<CanonEntityKind, Record<string, CanonFieldRule>>;
 
+/** Each field's name for the author (the bible, the findings). */
+export const CANON_FIELD_LABELS: Readonly<Record<string, string>> = {
+  status: 'Status',
+  whereabouts: 'Whereabouts',
+  affiliation: 'Affiliation',
+  name: 'Name',
+  alias: 'Alias revealed',
+  age: 'Age',
+  birthYear: 'Birth year',
+  appearance: 'Appearance',
+  state: 'State',
+  relationshipType: 'Type',
+  description: 'Description',
+};
+
 export type CanonFieldOf<E extends CanonEntityKind> = keyof (typeof CANON_FIELDS)[E] & string;
 export type CanonField = { [E in CanonEntityKind]: CanonFieldOf<E> }[CanonEntityKind];
 

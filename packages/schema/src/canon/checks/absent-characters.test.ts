@@ -20,19 +20,19 @@ describe('a deceased or missing character named later', () => {
     const tomas = named(s, 'Tomas');
     expect(check(s)).toEqual([
       {
-        rule: 'named-after-death', severity: 'warning', message: 'Mara is named in “Return” after dying in “The Siege”', characterId: mara.id, change: death,
+        rule: 'named-after-death', severity: 'warning', message: 'Mara is named in “Return” after dying in “The Siege”', entityId: mara.id, change: death,
         evidence: { kind: 'chapter', chapterId: byTitle(s, 'Return').id, paragraph: 1, offset: 0, name: 'Mara', occurrences: 2 },
       },
       {
-        rule: 'named-while-missing', severity: 'note', message: 'Tomas is named in “Council” while missing since “Aftermath”', characterId: tomas.id, change: disappearance,
+        rule: 'named-while-missing', severity: 'note', message: 'Tomas is named in “Council” while missing since “Aftermath”', entityId: tomas.id, change: disappearance,
         evidence: { kind: 'chapter', chapterId: byTitle(s, 'Council').id, paragraph: 0, offset: 0, name: 'Tomas', occurrences: 1 },
       },
       {
-        rule: 'in-event-while-missing', severity: 'warning', message: 'Tomas takes part in “Tomas is seen in the market” while missing since “Aftermath”', characterId: tomas.id,
+        rule: 'in-event-while-missing', severity: 'warning', message: 'Tomas takes part in “Tomas is seen in the market” while missing since “Aftermath”', entityId: tomas.id,
         change: disappearance, evidence: { kind: 'event', eventId: s.events[2]!.id },
       },
       {
-        rule: 'in-event-after-death', severity: 'error', message: 'Mara takes part in “The feast” after dying in “The Siege”', characterId: mara.id, change: death,
+        rule: 'in-event-after-death', severity: 'error', message: 'Mara takes part in “The feast” after dying in “The Siege”', entityId: mara.id, change: death,
         evidence: { kind: 'event', eventId: s.events[1]!.id },
       },
     ]);
@@ -46,7 +46,7 @@ describe('a deceased or missing character named later', () => {
     ]);
     byTitle(s, 'Return').flashback = true;
     s.events[1]!.flashback = true;
-    expect(check(s).filter((f) => f.characterId === named(s, 'Mara').id)).toEqual([]);
+    expect(check(s).filter((f) => f.entityId === named(s, 'Mara').id)).toEqual([]);
   });
 
   it('finds nothing in the clean series', () => {

@@ -10,25 +10,8 @@ import type { Chapter, Character, TimelineEvent } from '../../entities.ts';
 import type { CanonTimeline } from '../resolve.ts';
 import type { StoryOrder } from '../story-order.ts';
 import type { CanonChange } from '../wire.ts';
+import type { ContinuityFinding } from './findings.ts';
 import { nameMatcher } from './names.ts';
-
-export type FindingSeverity = 'error' | 'warning' | 'note';
-
-/** Where a finding is contradicted: a chapter's paragraph, or a timeline event. */
-export type FindingEvidence =
-  | { kind: 'chapter'; chapterId: string; paragraph: number; offset: number; name: string; occurrences: number }
-  | { kind: 'event'; eventId: string };
-
-export interface ContinuityFinding {
-  readonly rule: 'named-after-death' | 'named-while-missing' | 'in-event-after-death' | 'in-event-while-missing';
-  readonly severity: FindingSeverity;
-  /** One line, for the author. */
-  readonly message: string;
-  readonly characterId: string;
-  /** The change that made it true (the death, the disappearance). */
-  readonly change: CanonChange;
-  readonly evidence: FindingEvidence;
-}
 
 export interface AbsentCharacterInput {
   readonly order: StoryOrder;
@@ -125,7 +108,7 @@ export function absentCharacterFindings(input: AbsentCharacterInput): Continuity
     for (const [characterId, { first, count, absence }] of perCharacter) {
       findings.push({
         ...describe(absence, characterId, chapter.title, false),
-        characterId,
+        entityId: characterId,
         change: absence.change,
         evidence: { kind: 'chapter', chapterId: chapter.id, paragraph: first.paragraph, offset: first.offset, name: first.name, occurrences: count },
       });
@@ -140,7 +123,7 @@ export function absentCharacterFindings(input: AbsentCharacterInput): Continuity
     for (const characterId of event.characterIds) {
       const absence = absenceAt(absences.get(characterId) ?? [], index);
       if (!absence || absence.change.timelineEventId === event.id) continue;
-      findings.push({ ...describe(absence, characterId, event.title, true), characterId, change: absence.change, evidence: { kind: 'event', eventId: event.id } });
+      findings.push({ ...describe(absence, characterId, event.title, true), entityId: characterId, change: absence.change, evidence: { kind: 'event', eventId: event.id } });
     }
   }
   return findings;
