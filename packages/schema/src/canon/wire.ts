@@ -19,7 +19,7 @@ export const CANON_ENTITY_TABLES = {
   location: 'locations',
   relationship: 'characterRelationships',
 } as const satisfies Record<CanonEntityKind, EntityKind>;
-const NOUNS: Record<CanonEntityKind, string> = { character: 'a character', location: 'a location', relationship: 'a relationship' };
+const NOUNS: Record<CanonEntityKind, string> = { character: 'A character', location: 'A location', relationship: 'A relationship' };
 
 /** A character's status over time: the row's statuses and "missing". */
 export const CANON_CHARACTER_STATUSES = ['alive', 'deceased', 'missing', 'unknown'] as const;
@@ -34,12 +34,14 @@ export const CANON_RELATIONSHIP_STATES = ['active', 'ended'] as const;
  */
 export type CanonFieldRule =
   | { type: 'choice'; values: readonly string[] }
-  | { type: 'text'; max: number }
+  | { type: 'text'; max: number; mayBeEmpty?: boolean }
   | { type: 'year' }
   | { type: 'place' };
 
 const shortText = { type: 'text', max: LIMITS.shortText } as const;
-const longText = { type: 'text', max: LIMITS.longText } as const;
+/** Text that may be cleared (an affiliation given up, a description emptied). */
+const clearableText = { type: 'text', max: LIMITS.shortText, mayBeEmpty: true } as const;
+const longText = { type: 'text', max: LIMITS.longText, mayBeEmpty: true } as const;
 
 /**
  * Every field a change may set, per entity kind. `alias` is a revealed alias: the value is one of
@@ -49,7 +51,7 @@ export const CANON_FIELDS = {
   character: {
     status: { type: 'choice', values: CANON_CHARACTER_STATUSES },
     whereabouts: { type: 'place' },
-    affiliation: shortText,
+    affiliation: clearableText,
     name: shortText,
     alias: shortText,
     age: shortText,
@@ -107,7 +109,7 @@ export function canonValueProblem(
   locationId: string | null,
 ): { field: 'field' | 'value' | 'locationId'; message: string } | null {
   const rule = canonFieldRule(entityKind, field);
-  if (!rule) return { field: 'field', message: `${NOUNS[entityKind][0]!.toUpperCase()}${NOUNS[entityKind].slice(1)} has no field "${field}" to change` };
+  if (!rule) return { field: 'field', message: `${NOUNS[entityKind]} has no field "${field}" to change` };
   if (rule.type !== 'place' && locationId !== null) return { field: 'locationId', message: 'Only a change of whereabouts names a place' };
   switch (rule.type) {
     case 'choice':
@@ -115,7 +117,7 @@ export function canonValueProblem(
     case 'year':
       return YEAR.test(value.trim()) ? null : { field: 'value', message: 'Must be a year (a whole number)' };
     case 'text':
-      if (field !== 'description' && field !== 'appearance' && field !== 'affiliation' && value.trim() === '') return { field: 'value', message: 'Must not be empty' };
+      if (!rule.mayBeEmpty && value.trim() === '') return { field: 'value', message: 'Must not be empty' };
       return value.length <= rule.max ? null : { field: 'value', message: `Must be at most ${rule.max} characters` };
     case 'place':
       return value.length <= LIMITS.shortText ? null : { field: 'value', message: `Must be at most ${LIMITS.shortText} characters` };
