@@ -26,6 +26,7 @@ const BENCHES = [
   // PostgreSQL (BENCH_DATABASE_URL names a running server; each makes and drops its own databases).
   'postgres.ts',
   'soak.ts',
+  'continuity.ts',
 ];
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

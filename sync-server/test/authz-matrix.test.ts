@@ -286,6 +286,41 @@ const BODY_ATTACKS: BodyAttack[] = [
     url: (me) => `/api/timeline-events/${me.ids.event}`,
     body: (v) => ({ characterIds: [v.ids.character2] }),
   },
+  // Canon changes (docs/decisions/0017-canon-changes.md): every id they name is checked against the change's series.
+  {
+    name: 'canon change in a foreign series',
+    method: 'POST',
+    url: () => '/api/canon-changes',
+    body: (v) => ({ seriesId: v.ids.series, entityKind: 'character', entityId: v.ids.character, field: 'status', value: 'deceased', bookId: v.ids.book, chapterId: v.ids.chapter }),
+  },
+  ...(
+    [
+      ['character', (v: Side) => ({ entityKind: 'character', entityId: v.ids.character })],
+      ['relationship', (v: Side) => ({ entityKind: 'relationship', entityId: v.ids.relationship, field: 'status', value: 'ended' })],
+      ['book', (v: Side) => ({ bookId: v.ids.book })],
+      ['chapter', (v: Side) => ({ chapterId: v.ids.chapter })],
+      ['event', (v: Side) => ({ timelineEventId: v.ids.event })],
+      ['place', (v: Side) => ({ field: 'whereabouts', value: '', locationId: v.ids.location })],
+    ] as const
+  ).map(
+    ([noun, foreign]): BodyAttack => ({
+      name: `canon change naming a foreign ${noun}`,
+      method: 'POST',
+      url: () => '/api/canon-changes',
+      body: (v, me) => ({
+        seriesId: me.ids.series, entityKind: 'character', entityId: me.ids.character, field: 'status', value: 'deceased', bookId: me.ids.book, chapterId: me.ids.chapter,
+        ...foreign(v),
+      }),
+    }),
+  ),
+  ...(['book', 'chapter', 'event'] as const).map(
+    (kind): BodyAttack => ({
+      name: `canon change re-anchored to a foreign ${kind}`,
+      method: 'PUT',
+      url: (me) => `/api/canon-changes/${me.ids.canonChange}`,
+      body: (v) => ({ [kind === 'event' ? 'timelineEventId' : `${kind}Id`]: v.ids[kind] }),
+    }),
+  ),
   // A move to another book (docs/decisions/0014-trash-and-restructure.md): never into a foreign one.
   { name: 'chapter moved into a foreign book', method: 'PUT', url: (me) => `/api/chapters/${me.ids.chapter}`, body: (v) => ({ bookId: v.ids.book }) },
   { name: 'reorder of foreign chapters', method: 'POST', url: () => '/api/chapters/reorder', body: (v) => ({ chapters: [{ id: v.ids.chapter, position: 2 }, { id: v.ids.chapter2, position: 1 }] }) },
@@ -341,6 +376,11 @@ const BODY_ATTACKS: BodyAttack[] = [
       ['characters', 'character', (me: Side) => ({ seriesId: me.ids.series, name: 'Twin' })],
       ['locations', 'location', (me: Side) => ({ seriesId: me.ids.series, name: 'Twin' })],
       ['timeline-events', 'event', (me: Side) => ({ seriesId: me.ids.series, title: 'Twin' })],
+      [
+        'canon-changes',
+        'canonChange',
+        (me: Side) => ({ seriesId: me.ids.series, entityKind: 'location', entityId: me.ids.location, field: 'state', value: 'destroyed', bookId: me.ids.book, chapterId: me.ids.chapter }),
+      ],
       [
         'character-relationships',
         'relationship',

@@ -166,6 +166,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'restructure.ts',
         // Word counts read the visible text of a chapter's markup (docs/decisions/0009).
         'markup/parse.ts',
+        // The canon changes' wire schema and bodies, which the sync client's kinds table holds (docs/decisions/0017-canon-changes.md).
+        'canon/wire.ts',
       ),
       'packages/schema/src/progress/',
     ],

@@ -43,6 +43,9 @@ const sample = () =>
     ['timelineEvents', { id: 'e1', seriesId: S, bookId: 'b1', chapterId: 'c1', locationId: 'l1', characterIds: ['ada', 'bo'] }],
     ['timelineEvents', { id: 'e2', seriesId: S, bookId: 'b2', chapterId: 'c3', locationId: null, characterIds: ['bo'] }],
     ['timelineEvents', { id: 'e3', seriesId: S, bookId: null, chapterId: 'c2', locationId: 'l1', characterIds: [] }],
+    ['canonChanges', { id: 'k1', seriesId: S, entityId: 'ada', bookId: 'b1', chapterId: 'c1', locationId: 'l1', timelineEventId: 'e1' }],
+    ['canonChanges', { id: 'k2', seriesId: S, entityId: 'r2', bookId: 'b2', chapterId: 'c3', locationId: null, timelineEventId: null }],
+    ['canonChanges', { id: 'k3', seriesId: S, entityId: 'l1', bookId: 'b1', chapterId: 'c2', locationId: null, timelineEventId: 'e3' }],
   ]);
 
 const find = (world: World, kind: EntityKind, id: string) => world.get(kind)!.find((r) => r.id === id)!;
@@ -61,9 +64,10 @@ describe('the delete cascade table', () => {
       'locations:l1',
       'timelineEvents:e1', 'timelineEvents:e2', 'timelineEvents:e3',
       'chapterConflicts:x1',
+      'canonChanges:k1', 'canonChanges:k2', 'canonChanges:k3',
     ]);
     // One lookup per kind by series (companion suggestions too): everything is gone, so nothing is looked up twice.
-    expect(reader.lookups).toBe(8);
+    expect(reader.lookups).toBe(9);
   });
 
   it('a book takes its live chapters, clears its id and theirs from events; conflict copies stay', async () => {
@@ -77,6 +81,13 @@ describe('the delete cascade table', () => {
     ]);
   });
 
+  it('a chapter or a book keeps the canon changes anchored there (they show as unanchored)', async () => {
+    const world = sample();
+    const writes = await planDeleteCascade(store(world), 'books', find(world, 'books', 'b2'));
+    expect(writes.filter((w) => w.kind === 'canonChanges')).toEqual([]);
+    expect(writes).toContainEqual({ op: 'delete', kind: 'chapters', id: 'c3' });
+  });
+
   it('a chapter clears itself from events and keeps its conflict copies', async () => {
     const world = sample();
     expect(await planDeleteCascade(store(world), 'chapters', find(world, 'chapters', 'c3'))).toEqual<CascadeWrite[]>([
@@ -87,34 +98,45 @@ describe('the delete cascade table', () => {
     ]);
   });
 
-  it('a location is cleared from events', async () => {
+  it('a location takes its canon changes and is cleared from events and from whereabouts', async () => {
     const world = sample();
     expect(await planDeleteCascade(store(world), 'locations', find(world, 'locations', 'l1'))).toEqual<CascadeWrite[]>([
+      { op: 'delete', kind: 'canonChanges', id: 'k3' },
       { op: 'patch', kind: 'timelineEvents', id: 'e1', fields: { locationId: null } },
       { op: 'patch', kind: 'timelineEvents', id: 'e3', fields: { locationId: null } },
+      { op: 'patch', kind: 'canonChanges', id: 'k1', fields: { locationId: null } },
     ]);
   });
 
-  it('a character takes its relationships either way (a self-relationship once) and leaves the events it was in', async () => {
+  it('an event is cleared from the canon changes it records', async () => {
+    const world = sample();
+    expect(await planDeleteCascade(store(world), 'timelineEvents', find(world, 'timelineEvents', 'e1'))).toEqual<CascadeWrite[]>([
+      { op: 'patch', kind: 'canonChanges', id: 'k1', fields: { timelineEventId: null } },
+    ]);
+  });
+
+  it('a character takes its relationships either way (a self-relationship once), their canon changes and its own, and leaves the events it was in', async () => {
     const world = sample();
     expect(await planDeleteCascade(store(world), 'characters', find(world, 'characters', 'ada'))).toEqual<CascadeWrite[]>([
       { op: 'delete', kind: 'characterRelationships', id: 'r1' },
       { op: 'delete', kind: 'characterRelationships', id: 'r3' },
       { op: 'delete', kind: 'characterRelationships', id: 'r2' },
+      { op: 'delete', kind: 'canonChanges', id: 'k1' },
+      { op: 'delete', kind: 'canonChanges', id: 'k2' },
       { op: 'patch', kind: 'timelineEvents', id: 'e1', fields: { characterIds: ['bo'] } },
     ]);
   });
 
-  it('relationships, events and conflict copies take nothing with them', async () => {
+  it('relationships without changes, conflict copies and canon changes take nothing with them', async () => {
     const world = sample();
-    for (const [kind, id] of [['characterRelationships', 'r1'], ['timelineEvents', 'e1'], ['chapterConflicts', 'x1']] as const) {
+    for (const [kind, id] of [['characterRelationships', 'r1'], ['chapterConflicts', 'x1'], ['canonChanges', 'k1']] as const) {
       expect(await planDeleteCascade(store(world), kind, find(world, kind, id))).toEqual([]);
     }
   });
 
   it('every kind but the series hangs off a series and goes with it', () => {
     const seriesChildren = ENTITY_REFERENCES.filter((r) => r.to === 'series').map((r) => r.from);
-    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'aiSuggestions']);
+    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'aiSuggestions', 'canonChanges']);
     expect(ENTITY_REFERENCES.filter((r) => r.to === 'series').every((r) => r.onDelete === 'delete' && r.field === 'seriesId')).toBe(true);
   });
 });
@@ -141,6 +163,11 @@ const worldArb = fc
           { maxLength: 6 },
         ),
         conflicts: fc.array(maybe(chapterIds), { maxLength: 3 }),
+        // Canon changes of characters, places or relationships (r0..r4 when they exist).
+        canon: fc.array(
+          fc.record({ entityId: fc.constantFrom(...chars, ...locs, 'r0', 'r1'), bookId: fc.constantFrom(...books), chapterId: maybe(chapterIds), locationId: maybe(locs), timelineEventId: maybe(['e0', 'e1']) }),
+          { maxLength: 4 },
+        ),
         books: fc.constant(books),
         chars: fc.constant(chars),
         locs: fc.constant(locs),
@@ -157,6 +184,7 @@ const worldArb = fc
       ...w.locs.map((id) => ['locations', { id, seriesId: S }] as [EntityKind, CascadeRow]),
       ...w.events.map((e, i) => ['timelineEvents', { id: `e${i}`, seriesId: S, ...e }] as [EntityKind, CascadeRow]),
       ...w.conflicts.filter((c) => c !== null).map((chapterId, i) => ['chapterConflicts', { id: `x${i}`, seriesId: S, chapterId }] as [EntityKind, CascadeRow]),
+      ...w.canon.map((k, i) => ['canonChanges', { id: `k${i}`, seriesId: S, ...k }] as [EntityKind, CascadeRow]),
     ]),
   );
 

@@ -54,6 +54,17 @@ export const ENTITY_REFERENCES = [
   // A suggestion belongs to its series, and to the book it was generated for (it may quote it).
   { from: 'aiSuggestions', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
   { from: 'aiSuggestions', field: 'bookId', to: 'books', onDelete: 'delete', lookup: 'series' },
+  // A canon change goes with its series and its entity (ids are unique across kinds, so one field
+  // names a character, a location or a relationship). Its chapter and book are kept: a change of a
+  // deleted chapter shows as unanchored, never lost (docs/decisions/0017-canon-changes.md).
+  { from: 'canonChanges', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'canonChanges', field: 'entityId', to: 'characters', onDelete: 'delete', lookup: 'index' },
+  { from: 'canonChanges', field: 'entityId', to: 'locations', onDelete: 'delete', lookup: 'index' },
+  { from: 'canonChanges', field: 'entityId', to: 'characterRelationships', onDelete: 'delete', lookup: 'index' },
+  { from: 'canonChanges', field: 'chapterId', to: 'chapters', onDelete: 'keep', lookup: 'index' },
+  { from: 'canonChanges', field: 'bookId', to: 'books', onDelete: 'keep', lookup: 'index' },
+  { from: 'canonChanges', field: 'locationId', to: 'locations', onDelete: 'clear', lookup: 'series' },
+  { from: 'canonChanges', field: 'timelineEventId', to: 'timelineEvents', onDelete: 'clear', lookup: 'series' },
 ] as const satisfies readonly EntityReference[];
 
 /** The kinds whose rows hang off a series (all series-scoped kinds but the series), in cascade order. */

@@ -11,6 +11,7 @@ import { writingMarkSchema } from './progress/mark.ts';
 import { bookGoalBodyFields, bookGoalRowFields } from './progress/book-goal.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 import type { AiSuggestion } from './ai.ts';
+import type { CanonChange } from './canon/wire.ts';
 import { PRODUCT_IDS } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +142,11 @@ export const chapterSchema = syncedRowSchema.extend({
   notes: z.string().optional(),
   /** When the chapter was put in its series' Trash (restructure.ts); null or absent: not in it. */
   trashedAt: z.string().nullable().optional(),
+  /**
+   * A flashback or memory: told out of story order, so the continuity checks do not read it as the
+   * present (docs/decisions/0017-canon-changes.md). Absent reads as false (rows from before it).
+   */
+  flashback: z.boolean().optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
@@ -202,6 +208,8 @@ export const timelineEventSchema = syncedRowSchema.extend({
   color: z.string(),
   position: z.number().int(),
   isPlotPoint: z.boolean(),
+  /** A flashback or memory, as on a chapter; absent reads as false. */
+  flashback: z.boolean().optional(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 
@@ -398,6 +406,7 @@ export const createChapterBodySchema = z.strictObject({
   notes: optionalText(LIMITS.chapterNotes).default(''),
   /** Count + 1 when omitted. */
   position: position.optional(),
+  flashback: z.boolean().default(false),
   /** Text typed before the create was sent (an offline chapter) counts as writing when marked. */
   writing: writingMarkSchema.optional(),
 });
@@ -415,6 +424,7 @@ export const updateChapterBodySchema = z.strictObject({
   bookId: z.uuid({ error: MESSAGES.chapter.bookRequired }).optional(),
   /** Into the series' Trash (true) or back out of it (false); the server stamps `trashedAt`. */
   trashed: z.boolean().optional(),
+  flashback: z.boolean().optional(),
   /** What the save is for writing statistics (progress/mark.ts); never stored on the chapter. */
   writing: writingMarkSchema.optional(),
 });
@@ -543,6 +553,7 @@ const eventFields = {
   color: hexColor,
   position,
   isPlotPoint: z.boolean(),
+  flashback: z.boolean(),
 };
 export const createTimelineEventBodySchema = z.strictObject({
   id: id.optional(),
@@ -559,6 +570,7 @@ export const createTimelineEventBodySchema = z.strictObject({
   color: eventFields.color.default(DEFAULT_EVENT_COLOR),
   position: eventFields.position.default(0),
   isPlotPoint: eventFields.isPlotPoint.default(false),
+  flashback: eventFields.flashback.default(false),
 });
 export type CreateTimelineEventBody = z.input<typeof createTimelineEventBodySchema>;
 export const updateTimelineEventBodySchema = z.strictObject(eventFields).partial();
@@ -574,6 +586,7 @@ export const ENTITY_KINDS = [
   'writingStats', 'userAchievements', 'writingSettings',
   'aiSuggestions',
   'entitlements',
+  'canonChanges',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -606,6 +619,7 @@ export interface EntityRowByKind {
   writingSettings: WritingSettings;
   aiSuggestions: AiSuggestion;
   entitlements: Entitlement;
+  canonChanges: CanonChange;
 }
 
 /**

@@ -26,3 +26,4 @@ export * from './manuscript-import.ts';
 export { markdownRuns, markdownToMarkup } from './markdown-emphasis.ts';
 export * from './markup/index.ts';
 export * from './restructure.ts';
+export * from './canon/index.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Book, Chapter, Character } from './entities.ts';
 import { buildSeriesBible } from './series-bible.ts';
+import { canonSeries } from './testing/canon-series.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const row = { rev: 1, createdAt: at, updatedAt: at, deletedAt: null };
@@ -41,5 +42,38 @@ describe('buildSeriesBible', () => {
     } as unknown as Character;
     const bible = buildSeriesBible({ ...base, characters: [mara] });
     expect(bible.books[0]!.chapters[0]!.blocks.map((b) => (b.kind === 'paragraph' ? b.text : ''))).toContain('Description: Rated 5*');
+  });
+});
+
+describe('the series bible’s canon over time', () => {
+  it('lists each entity’s changes in reading order at their book and chapter, unanchored ones last, and nothing without changes', () => {
+    const s = canonSeries();
+    const one = s.book('The Salt Crown');
+    const two = s.book('The Iron Tide');
+    const [siege, cut] = [s.chapter(one, 'The Siege'), s.chapter(one, 'Cut Scene')];
+    const storm = s.chapter(two, 'Storm');
+    const mara = s.character('Mara');
+    const ilse = s.character('Ilse');
+    s.character('Tomas');
+    const keep = s.location('Stone Keep');
+    const sisters = s.relationship(mara, ilse);
+    s.change(mara, 'character', 'status', 'missing', storm, { note: 'Lost at sea' });
+    s.change(mara, 'character', 'whereabouts', 'the dungeons', siege, { locationId: keep.id, date: 'Year 3' });
+    s.change(mara, 'character', 'status', 'deceased', cut);
+    s.change(sisters, 'relationship', 'status', 'ended', storm);
+    s.change(keep, 'location', 'state', 'destroyed', siege);
+    cut.deletedAt = '2026-02-01T00:00:00.000Z';
+    const bible = buildSeriesBible({ ...base, books: s.books, chapters: s.chapters, characters: s.characters, relationships: s.relationships, locations: s.locations, canonChanges: s.changes });
+    const canon = bible.books.find((b) => b.title === 'Canon over time')!;
+    const text = (c: { blocks: readonly { kind: string; text?: string }[] }) => c.blocks.map((b) => b.text);
+    expect(canon.chapters.map((c) => c.title)).toEqual(['Mara', 'Mara and Ilse', 'Stone Keep']);
+    expect(text(canon.chapters[0]!)).toEqual([
+      'The Salt Crown, The Siege: Whereabouts: Stone Keep, the dungeons (Year 3)',
+      'The Iron Tide, Storm: Status: Missing (Lost at sea)',
+      'Unanchored (its chapter is gone): Status: Deceased',
+    ]);
+    expect(text(canon.chapters[1]!)).toEqual(['The Iron Tide, Storm: Status: Ended']);
+    expect(text(canon.chapters[2]!)).toEqual(['The Salt Crown, The Siege: State: Destroyed']);
+    expect(buildSeriesBible(base).books.map((b) => b.title)).not.toContain('Canon over time');
   });
 });

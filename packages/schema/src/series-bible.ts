@@ -1,6 +1,6 @@
 /**
- * The series bible (characters, relationships, places, the timeline, and each book's chapter
- * synopses and notes) as a Manuscript: one "book" per section and one "chapter" per entry, so every
+ * The series bible (characters, relationships, places, the timeline, canon over time, and each
+ * book's chapter synopses and notes) as a Manuscript: one "book" per section and one "chapter" per entry, so every
  * manuscript renderer (PDF, Markdown) writes it. Block text is marked text, as a chapter's
  * (docs/decisions/0009-chapter-markup.md): plain fields are escaped, synopses and notes kept as written.
  */
@@ -14,6 +14,8 @@ import {
 } from './manuscript.ts';
 import { escapeText } from './markup/serialize.ts';
 import { byPosition } from './positions.ts';
+import { canonBibleSection } from './canon/bible.ts';
+import type { CanonChange } from './canon/wire.ts';
 
 export interface BibleInput {
   series: Pick<Series, 'title' | 'description'>;
@@ -25,6 +27,8 @@ export interface BibleInput {
   /** The books and chapters whose synopses and notes the bible lists (none: no outline sections). */
   books?: readonly Book[];
   chapters?: readonly Chapter[];
+  /** Canon changes (docs/decisions/0017-canon-changes.md): a "Canon over time" section when there are any. */
+  canonChanges?: readonly CanonChange[];
 }
 
 const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -108,6 +112,14 @@ export function buildSeriesBible(input: BibleInput): Manuscript {
         ]),
       ),
     },
+    canonBibleSection({
+      books: input.books ?? [],
+      chapters: input.chapters ?? [],
+      characters: input.characters,
+      relationships: input.relationships,
+      locations: input.locations,
+      canonChanges: input.canonChanges ?? [],
+    }),
     ...outlineSections(input.books ?? [], input.chapters ?? []),
   ];
   return {

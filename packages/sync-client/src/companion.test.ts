@@ -46,7 +46,7 @@ describe('characters kept on a device from before aliases (Dexie version 8)', ()
     old.close();
 
     db = openChroniclerDb('u7', { indexedDB: factory });
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBeGreaterThanOrEqual(9);
     expect(await db.characters.get(before.id)).toMatchObject({ name: 'Ged', aliases: [], alwaysInclude: false });
   });
 });
@@ -68,7 +68,7 @@ describe('locations kept on a device from before "always include" (Dexie version
     old.close();
 
     db = openChroniclerDb('u8', { indexedDB: factory });
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBeGreaterThanOrEqual(9);
     const rows = await db.locations.orderBy('id').toArray();
     expect(rows).toEqual([
       { ...place('00000000-0000-7000-8000-0000000000a1', 'Gont Port', 'main'), alwaysInclude: false },

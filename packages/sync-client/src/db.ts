@@ -12,6 +12,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import {
   type AiSuggestion,
   type ApiErrorBody,
+  type CanonChange,
   type Book,
   type Chapter,
   type ChapterConflict,
@@ -170,6 +171,8 @@ export type ChroniclerDb = Dexie & {
   locations: EntityTable<Location, 'id'>;
   timelineEvents: EntityTable<TimelineEvent, 'id'>;
   chapterConflicts: EntityTable<ChapterConflict, 'id'>;
+  /** Canon changes (docs/decisions/0017-canon-changes.md): a field of a character, place or relationship at a story point. */
+  canonChanges: EntityTable<CanonChange, 'id'>;
   /** The signed-in author's own record (user-scoped: plan, time zone …); one row, read-only here. */
   users: EntityTable<UserRecord, 'id'>;
   aiSuggestions: EntityTable<AiSuggestion, 'id'>;
@@ -261,6 +264,12 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
           l.alwaysInclude ??= false;
         }),
     );
+  // Canon changes (server migration 0017; docs/decisions/0017-canon-changes.md): the delete cascade
+  // finds an entity's changes by entityId, a chapter's and a book's by theirs. Chapters and events
+  // kept from before the flashback mark read it as absent (false): no upgrade.
+  db.version(10).stores({
+    canonChanges: 'id, seriesId, entityId, bookId, chapterId',
+  });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };
     void tx.table('syncState').add(state);

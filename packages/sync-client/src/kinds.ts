@@ -10,7 +10,9 @@
  * and `delete` (and `reorder` when it has one) follow from it.
  */
 import {
+  CANON_ENTITY_TABLES,
   type CreateBookBody,
+  type CreateCanonChangeBody,
   type CreateChapterBody,
   type CreateCharacterBody,
   type CreateLocationBody,
@@ -23,6 +25,7 @@ import {
   type ReorderTimelineBody,
   type SeriesScopedKind,
   type UpdateBookBody,
+  type UpdateCanonChangeBody,
   type UpdateChapterBody,
   type UpdateCharacterBody,
   type UpdateLocationBody,
@@ -31,6 +34,7 @@ import {
   type UpdateTimelineEventBody,
   chapterWordCount,
   createBookBodySchema,
+  createCanonChangeBodySchema,
   createChapterBodySchema,
   createCharacterBodySchema,
   createLocationBodySchema,
@@ -41,6 +45,7 @@ import {
   reorderChaptersBodySchema,
   reorderTimelineBodySchema,
   updateBookBodySchema,
+  updateCanonChangeBodySchema,
   updateChapterBodySchema,
   updateCharacterBodySchema,
   updateLocationBodySchema,
@@ -73,6 +78,7 @@ export interface WritableBodies {
   characterRelationships: { create: CreateRelationshipBody; update: UpdateRelationshipBody };
   locations: { create: CreateLocationBody; update: UpdateLocationBody };
   timelineEvents: { create: CreateTimelineEventBody; update: UpdateTimelineEventBody; reorder: ReorderTimelineBody };
+  canonChanges: { create: CreateCanonChangeBody; update: UpdateCanonChangeBody };
 }
 
 /** The kinds whose rows are reordered as a group (one request for the group). */
@@ -230,6 +236,7 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
         status: body.status,
         synopsis: body.synopsis,
         notes: body.notes,
+        flashback: body.flashback,
       };
     },
     asSent: (body, nowMs) => withWritingMark(body, nowMs),
@@ -299,6 +306,37 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     referable: false,
     // Positions renumbered from 1 in the new order (001 §4).
     reorder: { path: '/api/timeline-events/reorder', list: 'events', body: reorderTimelineBodySchema, groupOf: (row) => (row as RowOf<'timelineEvents'>).seriesId },
+  }),
+
+  // A change of a field of a character, place or relationship at a story point
+  // (docs/decisions/0017-canon-changes.md); it goes with its entity, and outlives its chapter.
+  canonChanges: describe({
+    kind: 'canonChanges',
+    path: '/api/canon-changes',
+    notFound: 'This change is no longer available',
+    createBody: createCanonChangeBodySchema,
+    updateBody: updateCanonChangeBodySchema,
+    async newRow(body, { stamps, parent }) {
+      const series = await parent('series', body.seriesId, 'Please select a series first');
+      const entity = await parent(CANON_ENTITY_TABLES[body.entityKind], body.entityId, `This ${body.entityKind} is no longer available`);
+      if (entity.seriesId !== series.id) throw new ValidationError(`The ${body.entityKind} must belong to the same series as the change`, { entityId: 'series' });
+      return {
+        ...stamps(),
+        seriesId: series.id,
+        entityKind: body.entityKind,
+        entityId: entity.id,
+        field: body.field,
+        value: body.value,
+        locationId: body.locationId,
+        bookId: body.bookId,
+        chapterId: body.chapterId,
+        timelineEventId: body.timelineEventId,
+        date: body.date,
+        note: body.note,
+      };
+    },
+    referable: false,
+    parentInWords: 'its character, place or relationship',
   }),
 };
 

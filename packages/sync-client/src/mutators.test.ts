@@ -330,3 +330,52 @@ describe('queries', () => {
     expect(await q.hasPendingChanges(db, 'chapters', c2.id)).toBe(true);
   });
 });
+
+describe('canon changes (docs/decisions/0017-canon-changes.md)', () => {
+  const death = (seriesId: string, entityId: string, book: { id: string }, chapter: { id: string }) => ({
+    seriesId, entityKind: 'character' as const, entityId, field: 'status', value: 'deceased', bookId: book.id, chapterId: chapter.id,
+  });
+
+  it('create shows the change at once and queues its POST; update and delete follow', async () => {
+    const { m, series, book, chapter, ada } = await seed();
+    const change = await m.canonChanges.create({ ...death(series.id, ada.id, book, chapter), note: 'Falls at the siege' });
+    expect(await q.canonChangesOfSeries(db, series.id)).toEqual([
+      expect.objectContaining({ id: change.id, entityKind: 'character', entityId: ada.id, field: 'status', value: 'deceased', locationId: null, timelineEventId: null, date: '', note: 'Falls at the siege', rev: 0 }),
+    ]);
+    await m.canonChanges.update(change.id, { value: 'missing' });
+    expect((await q.canonChangesOfEntity(db, ada.id)).map((c) => c.value)).toEqual(['missing']);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    // The update is folded into the unsent create: one POST with the latest value.
+    expect(entries.map((e) => [e.method, e.path])).toEqual([['POST', '/api/canon-changes']]);
+    expect(entries[0]!.body).toMatchObject({ id: change.id, value: 'missing' });
+    await m.canonChanges.delete(change.id);
+    expect(await q.canonChangesOfSeries(db, series.id)).toEqual([]);
+  });
+
+  it('refuses a field the entity does not have and a value the field does not take, writing nothing', async () => {
+    const { m, series, book, chapter, ada } = await seed();
+    await expect(m.canonChanges.create({ ...death(series.id, ada.id, book, chapter), field: 'mood' })).rejects.toThrow('A character has no field "mood" to change');
+    await expect(m.canonChanges.create({ ...death(series.id, ada.id, book, chapter), value: 'resting' })).rejects.toThrow('Must be one of: alive, deceased, missing, unknown');
+    await expect(m.canonChanges.create({ ...death(series.id, ada.id, book, chapter), field: 'birthYear', value: 'long ago' })).rejects.toBeInstanceOf(ValidationError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('goes with its character, and stays (unanchored) when its chapter is deleted', async () => {
+    const { m, series, book, chapter, ada, bo } = await seed();
+    const ofAda = await m.canonChanges.create(death(series.id, ada.id, book, chapter));
+    const ofBo = await m.canonChanges.create(death(series.id, bo.id, book, chapter));
+    await m.chapters.delete(chapter.id);
+    expect(await db.canonChanges.get(ofBo.id)).toMatchObject({ chapterId: chapter.id, deletedAt: null });
+    await m.characters.delete(ada.id);
+    expect(await db.canonChanges.get(ofAda.id)).toBeUndefined();
+    expect((await q.canonChangesOfSeries(db, series.id)).map((c) => c.id)).toEqual([ofBo.id]);
+  });
+
+  it('a chapter and an event carry the flashback mark, false by default', async () => {
+    const { m, series, book } = await seed();
+    const memory = await m.chapters.create({ bookId: book.id, title: 'What the river took', flashback: true });
+    const plain = await m.chapters.create({ bookId: book.id, title: 'Now' });
+    const event = await m.timelineEvents.create({ seriesId: series.id, title: 'The old war', flashback: true });
+    expect([memory.flashback, plain.flashback, event.flashback]).toEqual([true, false, true]);
+  });
+});

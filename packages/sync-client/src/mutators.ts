@@ -250,6 +250,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     relationships: mutatorsOf('characterRelationships'),
     locations: mutatorsOf('locations'),
     timelineEvents: reorderable('timelineEvents'),
+    canonChanges: mutatorsOf('canonChanges'),
 
     conflicts: {
       /**

@@ -13,6 +13,7 @@ const KIND_LABEL: Record<string, string> = {
   locations: 'Location',
   timelineEvents: 'Timeline event',
   chapterConflicts: 'Conflict copy',
+  canonChanges: 'Canon change',
 };
 
 const ACTION_LABEL: Record<string, string> = {

@@ -5,6 +5,7 @@
  */
 import { Dexie } from 'dexie';
 import type {
+  CanonChange,
   Book,
   Chapter,
   ChapterConflict,
@@ -137,6 +138,19 @@ export async function timelineOfCharacter(db: ChroniclerDb, characterId: string)
 
 export async function timelineOfBook(db: ChroniclerDb, bookId: string): Promise<TimelineEvent[]> {
   return live(await db.timelineEvents.where('bookId').equals(bookId).toArray()).sort(inOrder);
+}
+
+/**
+ * A series' canon changes in recorded order (docs/decisions/0017-canon-changes.md); the resolver of
+ * @chronicler/schema places them in the story (`canonTimeline`).
+ */
+export async function canonChangesOfSeries(db: ChroniclerDb, seriesId: string): Promise<CanonChange[]> {
+  return live(await db.canonChanges.where('seriesId').equals(seriesId).toArray()).sort(byCreated);
+}
+
+/** The canon changes of one character, place or relationship, in recorded order. */
+export async function canonChangesOfEntity(db: ChroniclerDb, entityId: string): Promise<CanonChange[]> {
+  return live(await db.canonChanges.where('entityId').equals(entityId).toArray()).sort(byCreated);
 }
 
 /** Unresolved conflict copies of a chapter, oldest first. */

@@ -22,13 +22,14 @@ import {
   type Location,
   type Series,
   type TimelineEvent,
+  type CanonChange,
   buildManuscript,
   buildSeriesBible,
   manuscriptToMarkdown,
 } from '@chronicler/schema';
 import { HttpError } from '../http/errors.ts';
 import { parseJsonArray } from './parse-off-thread.ts';
-import { AUTHOR_KINDS, AUTHOR_KIND_NAMES, type AuthorRows, BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile, rowSchemaOf } from './kinds.ts';
+import { AUTHOR_KINDS, AUTHOR_KIND_NAMES, type AuthorRows, BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile, kindedTarget, rowSchemaOf } from './kinds.ts';
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -80,6 +81,7 @@ function markdownCopy(data: BackupData, author: string): Record<string, string> 
       // The chapters' synopses and notes (docs/server.md#backups).
       books,
       chapters: chapters.filter((c) => c.seriesId === s.id),
+      canonChanges: ((rows.canonChanges ?? []) as CanonChange[]).filter((c) => c.seriesId === s.id),
     });
     out[`${folder}/Series bible.md`] = manuscriptToMarkdown(bible);
   });
@@ -228,8 +230,12 @@ function assertReferencesHold(data: BackupData): void {
   for (const { kind } of BACKUP_KINDS) {
     for (const r of data.rows[kind] ?? []) seriesOf.set(`${kind}:${String(r.id)}`, kind === 'series' ? String(r.id) : String(r.seriesId));
   }
-  for (const { kind, refs, optionalRefs = [] } of BACKUP_KINDS) {
+  for (const { kind, refs, optionalRefs = [], kindedRefs = {} } of BACKUP_KINDS) {
     for (const r of data.rows[kind] ?? []) {
+      for (const [field, ref] of Object.entries(kindedRefs)) {
+        const target = kindedTarget(r, ref);
+        if (target === undefined || seriesOf.get(`${target}:${String(r[field])}`) !== String(r.seriesId)) throw damaged();
+      }
       for (const [field, target] of Object.entries(refs)) {
         const value = r[field];
         if (value === null && optionalRefs.includes(field)) continue;

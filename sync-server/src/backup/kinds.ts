@@ -4,7 +4,7 @@
  * fields named in `refs` are remapped on restore when an id had to change. Stored as the API
  * answers rows (wire shape), so the archive reads like the API documentation.
  */
-import { EDIT_KINDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
+import { CANON_ENTITY_TABLES, EDIT_KINDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
 import { z } from 'zod';
 import { WIRE_SCHEMAS } from '../entities/registry.ts';
 
@@ -18,6 +18,17 @@ export interface BackupKind {
   optionalRefs?: readonly string[];
   /** Fields naming the author: the restoring author takes them over. */
   userFields?: readonly string[];
+  /**
+   * A reference whose kind another field of the row names (a canon change's `entityId`, of the kind
+   * its `entityKind` names): remapped like `refs`, required.
+   */
+  kindedRefs?: Readonly<Record<string, { kindField: string; kinds: Readonly<Record<string, EntityKind>> }>>;
+}
+
+/** The kind a row's kinded reference names (undefined for a kind the table does not know: a damaged archive). */
+export function kindedTarget(row: Record<string, unknown>, ref: { kindField: string; kinds: Readonly<Record<string, EntityKind>> }): EntityKind | undefined {
+  const name = String(row[ref.kindField]);
+  return Object.hasOwn(ref.kinds, name) ? ref.kinds[name] : undefined;
 }
 
 /** A kind's rows are checked with its wire schema (entities/registry.ts). */
@@ -37,6 +48,13 @@ export const BACKUP_KINDS: readonly BackupKind[] = [
     optionalRefs: ['bookId', 'chapterId', 'locationId'],
   },
   { kind: 'chapterConflicts', refs: { seriesId: 'series', chapterId: 'chapters' }, userFields: ['authorId'] },
+  // After the entities they change; a deleted chapter or book leaves the change unanchored (null).
+  {
+    kind: 'canonChanges',
+    refs: { seriesId: 'series', bookId: 'books', chapterId: 'chapters', locationId: 'locations', timelineEventId: 'timelineEvents' },
+    optionalRefs: ['bookId', 'chapterId', 'locationId', 'timelineEventId'],
+    kindedRefs: { entityId: { kindField: 'entityKind', kinds: CANON_ENTITY_TABLES } },
+  },
 ];
 
 /** One earlier saved state of a chapter (its revision history), oldest first in the archive. */

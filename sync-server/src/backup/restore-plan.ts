@@ -13,7 +13,7 @@ import { ERROR_CODES, type EntityKind, type RestoreKindCount, gateState, newId }
 import { type Db, countLive, ownerPlan, userPlan } from '../entities/queries.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { HttpError } from '../http/errors.ts';
-import { BACKUP_KINDS, type BackupData } from './kinds.ts';
+import { BACKUP_KINDS, type BackupData, kindedTarget } from './kinds.ts';
 import { derivedId } from './derived-id.ts';
 
 /** What is stored under an id: whether it is live, and its series (its owner, for a series). */
@@ -113,7 +113,7 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
   const counts: Record<string, RestoreKindCount> = {};
   const inserts: RestorePlan['inserts'] = [];
   const newSeries = new Set<string>();
-  for (const { kind, refs, listRefs = {}, optionalRefs = [], userFields = [] } of BACKUP_KINDS) {
+  for (const { kind, refs, listRefs = {}, optionalRefs = [], userFields = [], kindedRefs = {} } of BACKUP_KINDS) {
     const map = new Map<string, string>();
     ids.set(kind, map);
     const count: RestoreKindCount = { restored: 0, alreadyPresent: 0, remapped: 0 };
@@ -133,6 +133,10 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
       }
       for (const [field, target] of Object.entries(listRefs)) {
         values[field] = (values[field] as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
+      }
+      for (const [field, ref] of Object.entries(kindedRefs)) {
+        const target = kindedTarget(values, ref);
+        values[field] = target === undefined ? undefined : ids.get(target)?.get(String(values[field]));
       }
       for (const field of userFields) values[field] = userId;
       const decision = place(userId, stored, kind, String(row.id), kind === 'series' ? null : String(values.seriesId));

@@ -511,6 +511,33 @@ migrations['0016_username_skeletons_latin'] = {
   },
 };
 
+// Canon over time (docs/decisions/0017-canon-changes.md): changes of a character's, a location's or
+// a relationship's field at a story point, and the flashback mark on chapters and timeline events
+// (false for every existing row). The feed reads changes by (series_id, rev); the delete cascade
+// finds an entity's changes by entity_id.
+migrations['0017_canon_changes'] = {
+  async up(db: Kysely<any>) {
+    await synced(db.schema.createTable('canon_changes'))
+      .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+      .addColumn('entity_kind', 'text', (c) => c.notNull())
+      .addColumn('entity_id', 'text', (c) => c.notNull())
+      .addColumn('field', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('location_id', 'text')
+      .addColumn('book_id', 'text')
+      .addColumn('chapter_id', 'text')
+      .addColumn('timeline_event_id', 'text')
+      .addColumn('date', 'text', (c) => c.notNull())
+      .addColumn('note', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('canon_changes_series_rev').on('canon_changes').columns(['series_id', 'rev']).execute();
+    await db.schema.createIndex('canon_changes_entity').on('canon_changes').column('entity_id').execute();
+    for (const table of ['chapters', 'timeline_events']) {
+      await db.schema.alterTable(table).addColumn('flashback', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    }
+  },
+};
+
 // A book's goal (docs/decisions/0018-pace-predictions.md): a target, a deadline, writing weekdays
 // and days off. No goal for every existing book; empty lists read as "every day" and "none".
 migrations['0018_book_goals'] = {

@@ -141,6 +141,8 @@ export interface ChaptersTable extends SyncedColumns {
   notes: Generated<string>;
   /** In the series' Trash since (migration 0015); null: not. */
   trashedAt: Generated<string | null>;
+  /** 0017; 0 by default. */
+  flashback: Generated<number>;
 }
 
 export interface CharactersTable extends SyncedColumns {
@@ -198,6 +200,23 @@ export interface TimelineEventsTable extends SyncedColumns {
   color: string;
   position: number;
   isPlotPoint: number;
+  /** 0017; 0 by default. */
+  flashback: Generated<number>;
+}
+
+/** 0017 (docs/decisions/0017-canon-changes.md). */
+export interface CanonChangesTable extends SyncedColumns {
+  seriesId: string;
+  entityKind: string;
+  entityId: string;
+  field: string;
+  value: string;
+  locationId: string | null;
+  bookId: string | null;
+  chapterId: string | null;
+  timelineEventId: string | null;
+  date: string;
+  note: string;
 }
 
 export interface ChapterConflictsTable extends SyncedColumns {
@@ -347,6 +366,7 @@ export interface DB {
   characterRelationships: CharacterRelationshipsTable;
   locations: LocationsTable;
   timelineEvents: TimelineEventsTable;
+  canonChanges: CanonChangesTable;
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;

@@ -24,6 +24,7 @@ import {
   writingStatSchema,
   aiSuggestionSchema,
   entitlementSchema,
+  canonChangeSchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -93,7 +94,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(chapterSchema),
     seriesSource: { from: 'parent', kind: 'books', field: 'bookId' },
     jsonColumns: [],
-    booleanColumns: [],
+    booleanColumns: ['flashback'],
     createLimit: null,
     writeFeature: null,
     textField: 'content',
@@ -142,7 +143,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     wireFields: fieldsOf(timelineEventSchema),
     seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
     jsonColumns: ['characterIds'],
-    booleanColumns: ['isPlotPoint'],
+    booleanColumns: ['isPlotPoint', 'flashback'],
     createLimit: null,
     writeFeature: 'timeline',
   },
@@ -219,6 +220,17 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
+  // A field of a character, location or relationship changed at a story point (story/canon-changes.ts).
+  canonChanges: {
+    kind: 'canonChanges',
+    table: 'canonChanges',
+    wireFields: fieldsOf(canonChangeSchema),
+    seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
+    jsonColumns: [],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: null,
+  },
 };
 
 /** Kinds whose rows hang off a series (all but the series itself), in cascade order: the shared rule. */
@@ -240,4 +252,5 @@ export const WIRE_SCHEMAS = {
   writingSettings: writingSettingsSchema,
   aiSuggestions: aiSuggestionSchema,
   entitlements: entitlementSchema,
+  canonChanges: canonChangeSchema,
 } as const satisfies { readonly [K in EntityKind]: unknown };

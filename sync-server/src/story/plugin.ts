@@ -1,6 +1,6 @@
 /**
  * The story-structure API of spec 001 §7 (series, books, chapters, characters, relationships,
- * locations, timeline). Every write goes through runMutation; access always comes from stored rows.
+ * locations, timeline, canon changes). Every write goes through runMutation; access always comes from stored rows.
  *
  * Status codes: create 201 with the row; update 200 with the row plus `mergeStatus` (and
  * `conflictId`); delete 200 with the tombstoned row (deletedAt set); reorder 200 with the listed
@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import bookRoutes from './books.ts';
+import canonChangeRoutes from './canon-changes.ts';
 import chapterRoutes from './chapters.ts';
 import characterRoutes from './characters.ts';
 import locationRoutes from './locations.ts';
@@ -34,6 +35,7 @@ export default async function storyPlugin(app: FastifyInstance): Promise<void> {
   await app.register(relationshipRoutes);
   await app.register(locationRoutes);
   await app.register(timelineRoutes);
+  await app.register(canonChangeRoutes);
 
   const purge = () => void purgeDueTrash(app.deps, Date.now()).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
   const sweep = setInterval(purge, TRASH_PURGE_INTERVAL_MS);

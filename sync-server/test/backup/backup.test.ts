@@ -22,14 +22,16 @@ describe('backup download', () => {
     const entries = unzipSync(await download(me));
     const manifest = JSON.parse(strFromU8(entries['manifest.json']!));
     expect(manifest).toMatchObject({ format: 'chronicler-backup', version: 1, account: { displayName: 'Ada Quill' } });
-    expect(manifest.counts).toMatchObject({ series: 2, books: 2, chapters: 3, characters: 2, characterRelationships: 1, locations: 1, timelineEvents: 1 });
+    expect(manifest.counts).toMatchObject({ series: 2, books: 2, chapters: 3, characters: 2, characterRelationships: 1, locations: 1, timelineEvents: 1, canonChanges: 4 });
     expect(manifest.counts.chapterHistory).toBeGreaterThanOrEqual(1);
     const series = JSON.parse(strFromU8(entries['data/series.json']!)) as { title: string }[];
     expect(series.map((s) => s.title)).toEqual(['The Glass Kingdoms', 'Short Stories']);
     const book = strFromU8(entries['markdown/01 The Glass Kingdoms/01 The Salt Crown.md']!);
     expect(book).toContain('## Salt and Ash\n\nThe first paragraph.\n\n“Where’s the crown?” — gone.');
     expect(book.indexOf('Salt and Ash')).toBeLessThan(book.indexOf('The Harbour'));
-    expect(strFromU8(entries['markdown/01 The Glass Kingdoms/Series bible.md']!)).toContain('### Mara and Ilse');
+    const bible = strFromU8(entries['markdown/01 The Glass Kingdoms/Series bible.md']!);
+    expect(bible).toContain('### Mara and Ilse');
+    expect(bible).toContain('The Iron Tide, Iron Rising: Status: Deceased (Under the crown)');
     expect(JSON.stringify(Object.values(entries).map((e) => strFromU8(e)))).not.toContain('Not Mine');
   });
 

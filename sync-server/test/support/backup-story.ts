@@ -44,9 +44,15 @@ export async function seed(me: StoryClient) {
   const c3 = await me.create('/api/chapters', { bookId: two.id, title: 'Iron Rising', content: 'Book two.' });
   const mara = await me.create('/api/characters', { seriesId: series.id, name: 'Mara', role: 'protagonist', bookAppearances: [1, 2], isProtagonist: true });
   const ilse = await me.create('/api/characters', { seriesId: series.id, name: 'Ilse' });
-  await me.create('/api/character-relationships', { sourceCharacterId: mara.id, targetCharacterId: ilse.id, relationshipType: 'family', description: 'Sisters' });
+  const sisters = await me.create('/api/character-relationships', { sourceCharacterId: mara.id, targetCharacterId: ilse.id, relationshipType: 'family', description: 'Sisters' });
   const city = await me.create('/api/locations', { seriesId: series.id, name: 'Saltmere', locationType: 'city' });
-  await me.create('/api/timeline-events', { seriesId: series.id, title: 'The crown breaks', bookId: two.id, chapterId: c3.id, locationId: city.id, characterIds: [mara.id, ilse.id], isPlotPoint: true });
+  const breaks = await me.create('/api/timeline-events', { seriesId: series.id, title: 'The crown breaks', bookId: two.id, chapterId: c3.id, locationId: city.id, characterIds: [mara.id, ilse.id], isPlotPoint: true });
+  // Canon over time: a death recorded by its event, a place, a relationship ending, a city destroyed.
+  const at = { seriesId: series.id, bookId: two.id, chapterId: c3.id };
+  await me.create('/api/canon-changes', { ...at, entityKind: 'character', entityId: ilse.id, field: 'status', value: 'deceased', timelineEventId: breaks.id, note: 'Under the crown' });
+  await me.create('/api/canon-changes', { ...at, entityKind: 'character', entityId: mara.id, field: 'whereabouts', value: 'the harbour', locationId: city.id });
+  await me.create('/api/canon-changes', { ...at, entityKind: 'relationship', entityId: sisters.id, field: 'status', value: 'ended' });
+  await me.create('/api/canon-changes', { ...at, entityKind: 'location', entityId: city.id, field: 'state', value: 'destroyed' });
   const other = await me.create('/api/series', { title: 'Short Stories' });
   // The author's own rows: a pasted save (recorded, not counted), writing settings; the saves and
   // creates above logged words and earned achievements.

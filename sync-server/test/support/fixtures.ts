@@ -11,7 +11,7 @@ import { giftCodeBoughtBy } from './billing-fixtures.ts';
 
 /** The entity kinds a path or body id can name. */
 export const ID_KINDS = [
-  'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict',
+  'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict', 'canonChange',
   'invite', 'sentInvite', 'member', 'sharedSeries',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
@@ -104,6 +104,19 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
       locationId: location.id,
     }),
   );
+  const canonChange = rowOf(
+    await call(app, who, 'POST', '/api/canon-changes', {
+      seriesId: series.id,
+      entityKind: 'character',
+      entityId: character2.id,
+      field: 'status',
+      value: 'deceased',
+      bookId: book.id,
+      chapterId: chapter.id,
+      timelineEventId: event.id,
+      note: `Falls at the battle of ${tag}`,
+    }),
+  );
   const conflict = await provokeConflict(app, who, chapter);
   const collaboration = await collaborationOf(app, who, series.id, tag);
   const ids: SideIds = {
@@ -117,6 +130,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     relationship: relationship.id,
     location: location.id,
     event: event.id,
+    canonChange: canonChange.id,
     conflict: conflict.conflictId,
     chapterRev: conflict.revAfterFirstEdit,
     session: await secondSessionId(app, who),
@@ -176,7 +190,7 @@ async function provokeConflict(app: FastifyInstance, who: SignedIn, chapter: { i
 }
 
 /** Story tables with a series column; `series` itself is keyed by `id`. */
-const SERIES_SCOPED_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts'] as const;
+const SERIES_SCOPED_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'canonChanges'] as const;
 
 /**
  * What another author must never see of `side`: the user id and username and the id of every row

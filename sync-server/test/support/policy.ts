@@ -137,6 +137,19 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/timeline-events/:id': { access: 'protected', params: { id: 'event' } },
   'POST /api/timeline-events/reorder': { access: 'protected', request: (s) => ({ body: { events: [{ id: s.ids.event, position: 3 }] } }) },
 
+  // --- canon changes (docs/decisions/0017-canon-changes.md) ------------------------------------
+  'GET /api/series/:id/canon-changes': { access: 'protected', params: { id: 'series' } },
+  'POST /api/canon-changes': {
+    access: 'protected',
+    request: (s) => ({
+      body: { seriesId: s.ids.series, entityKind: 'character', entityId: s.ids.character, field: 'whereabouts', locationId: s.ids.location, bookId: s.ids.book, chapterId: s.ids.chapter2 },
+    }),
+  },
+  'GET /api/canon-changes/:id': { access: 'protected', params: { id: 'canonChange' } },
+  // `chapterId` re-anchors the change (its book follows) and is fuzzed with the value.
+  'PUT /api/canon-changes/:id': { access: 'protected', params: { id: 'canonChange' }, request: (s) => ({ body: { value: 'missing', chapterId: s.ids.chapter2, note: 'Never found' } }) },
+  'DELETE /api/canon-changes/:id': { access: 'protected', params: { id: 'canonChange' } },
+
   // --- writing companion (spec 000 §7) -------------------------------------------------------
   'GET /api/ai/suggestions': { access: 'protected', request: (s) => ({ query: `seriesId=${s.ids.series}&bookId=${s.ids.book}` }) },
   'GET /api/ai/allowance': { access: 'protected' },

@@ -40,6 +40,10 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   },
   // Data only: the skeletons it emptied are made again at start-up.
   '0016_username_skeletons_latin': () => {},
+  '0017_canon_changes': (sqlite) => {
+    dropTables(sqlite, ['canon_changes']);
+    for (const table of ['chapters', 'timeline_events']) sqlite.prepare(`alter table ${table} drop column flashback`).run();
+  },
   '0018_book_goals': (sqlite) => {
     for (const column of ['target_words', 'deadline', 'writing_days', 'days_off']) sqlite.prepare(`alter table books drop column ${column}`).run();
   },

@@ -9,6 +9,7 @@ import {
   writingSettingsSchema,
   writingStatSchema,
   entitlementSchema,
+  canonChangeSchema,
   bookSchema,
   chapterConflictSchema,
   aiSuggestionSchema,
@@ -126,7 +127,9 @@ describe('GET /api/sync/changes', () => {
     await post('/api/timeline-events', {
       seriesId: series.id, title: 'Battle', characterIds: [hero.id, foe.id], locationId: place.id, bookId: book.id, isPlotPoint: true,
     });
-    await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [] });
+    await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [], flashback: true });
+    await post('/api/canon-changes', { seriesId: series.id, entityKind: 'character', entityId: foe.id, field: 'status', value: 'deceased', bookId: book.id, chapterId: chapter.id, note: tricky });
+    await post('/api/canon-changes', { seriesId: series.id, entityKind: 'character', entityId: hero.id, field: 'whereabouts', locationId: place.id, bookId: book.id, chapterId: chapter.id });
     await post('/api/ai/suggestion', { seriesId: series.id, bookId: book.id, type: 'conflict' });
     // An entitlement (user-scoped), granted through billing's write path as the verified webhook does.
     await runServerWrite(t.app.deps, (write) => grantEntitlement(write, { userId: user.id, kind: 'gift-subscription', source: 'pi_wire_shape', now: Date.now() }));
@@ -146,6 +149,7 @@ describe('GET /api/sync/changes', () => {
       writingStats: writingStatSchema, userAchievements: userAchievementSchema, writingSettings: writingSettingsSchema,
       aiSuggestions: aiSuggestionSchema,
       entitlements: entitlementSchema,
+      canonChanges: canonChangeSchema,
     };
     // Writing progress rows have no REST list of wire rows (test/progress/progress.test.ts covers their feed).
     const restList: Partial<Record<keyof typeof schemas, string>> = {
@@ -162,6 +166,7 @@ describe('GET /api/sync/changes', () => {
       aiSuggestions: `/api/ai/suggestions?seriesId=${series.id}`,
       // Entitlements: the author's own, as the billing status lists them.
       entitlements: '/api/billing/status',
+      canonChanges: `/api/series/${series.id}/canon-changes`,
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];
@@ -181,7 +186,11 @@ describe('GET /api/sync/changes', () => {
     }
     expect(page.changes.series[0]!.title).toBe(tricky);
     expect(page.changes.characters.find((c) => c.id === hero.id)).toMatchObject({ bookAppearances: [1, 3], isProtagonist: true });
-    expect(page.changes.timelineEvents.find((e) => e.title === 'Battle')).toMatchObject({ characterIds: [hero.id, foe.id], isPlotPoint: true });
+    expect(page.changes.timelineEvents.find((e) => e.title === 'Battle')).toMatchObject({ characterIds: [hero.id, foe.id], isPlotPoint: true, flashback: false });
+    expect(page.changes.timelineEvents.find((e) => e.title === 'Quiet')).toMatchObject({ flashback: true });
+    expect(page.changes.chapters[0]).toMatchObject({ flashback: false });
+    expect(page.changes.canonChanges.find((c) => c.entityId === foe.id)).toMatchObject({ field: 'status', value: 'deceased', note: tricky, locationId: null });
+    expect(page.changes.canonChanges.find((c) => c.entityId === hero.id)).toMatchObject({ field: 'whereabouts', value: '', locationId: place.id });
   });
 
   it("never shows another author's series", async () => {
