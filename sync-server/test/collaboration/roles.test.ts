@@ -39,7 +39,7 @@ const NOT_SERIES_SCOPED = new Set([
   'POST /api/collaboration/invite-links/accept',
   // The author's own figures, plans, payments and backups: no series id; answers are the caller's own.
   'GET /api/writing-stats', 'GET /api/achievements', 'GET /api/user-achievements', 'POST /api/check-achievements',
-  'GET /api/writing-settings', 'PUT /api/writing-settings',
+  'GET /api/writing-settings', 'PUT /api/writing-settings', 'GET /api/writing-activity',
   'GET /api/subscription-plans', 'POST /api/subscriptions', 'POST /api/create-payment-intent', 'POST /api/billing/portal',
   'GET /api/billing/status', 'POST /api/gifts/redeem', 'GET /api/support-requests', 'POST /api/support-requests',
   'GET /api/backup', 'POST /api/backup/restore', 'GET /api/backups', 'POST /api/backups', 'GET /api/backups/:id', 'POST /api/backups/:id/restore',
