@@ -49,9 +49,22 @@ function OfflineBadge({ compact }: { compact: boolean }) {
   );
 }
 
+/** A plain action of the phone's chapter options. */
+function OptionButton({ icon, onClick, children }: { icon: ReactNode; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="subtle" color="gray" justify="flex-start" size="sm" leftSection={icon} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 export function EditorToolbar({ controller, ready, dirty, online, offering, presence = null, actions = null, phoneActions, onBack, onHistory, onFocusMode, rootRef }: EditorToolbarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeAnd = (action: () => void) => () => {
+    setMenuOpen(false);
+    action();
+  };
   const saveLabel = controller.saving ? 'Saving...' : 'Save';
   const saveDisabled = !dirty || controller.saving || offering;
 
@@ -117,32 +130,12 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
                     );
                   })}
                   <Divider my={2} />
-                  <Button
-                    variant="subtle"
-                    color="gray"
-                    justify="flex-start"
-                    size="sm"
-                    leftSection={<IconHistory size={14} aria-hidden />}
-                    onClick={() => {
-                      setMenuOpen(false);
-                      onHistory();
-                    }}
-                  >
+                  <OptionButton icon={<IconHistory size={14} aria-hidden />} onClick={closeAnd(onHistory)}>
                     History
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="gray"
-                    justify="flex-start"
-                    size="sm"
-                    leftSection={<IconArrowsMaximize size={14} aria-hidden />}
-                    onClick={() => {
-                      setMenuOpen(false);
-                      onFocusMode();
-                    }}
-                  >
+                  </OptionButton>
+                  <OptionButton icon={<IconArrowsMaximize size={14} aria-hidden />} onClick={closeAnd(onFocusMode)}>
                     Focus mode
-                  </Button>
+                  </OptionButton>
                   <Switch
                     px="xs"
                     py={6}
