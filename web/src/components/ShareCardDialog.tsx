@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.layer.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconShare } from '@tabler/icons-react';
