@@ -9,6 +9,11 @@
  * of the first chapter's stored row and revision snapshot (so the exact shapes the server writes),
  * each with its own seq as if saved one by one, inserted in one SQL transaction (fast).
  *
+ * A checked warm-up walk parses every page and counts every series, book, chapter and word once
+ * (lib/feed.ts): a feed that skips or repeats a row fails the run, since its timing would not be
+ * honest. The timed walks read only each page's cursor, so they measure the server and the
+ * transport, not the client's JSON.parse.
+ *
  *   tsx changes-bootstrap.ts [--chapters 2000] [--words 1000] [--rounds 5] [--limit N] [--profile DIR]
  * --limit: page size sent to the feed (default: the server's own default).
  * --profile DIR: one more feed walk after the rounds with the server's CPU profile recorded.

@@ -15,10 +15,12 @@
  * Targets (bench/README.md): p95 on the 20,000-word chapter, at its start and at its end, < 16 ms
  * (one frame) and ≤ 1.5× the empty chapter's p95. `--cpu 4` repeats both at 4× CPU slowdown (printed, not a target).
  *
- * Flags: --keys 200 --warmup 20 --delay 60 --words 20000 --cpu 1,4 --profile
+ * Flags: --keys 200 --warmup 20 --delay 60 (ms between keystrokes) --words 20000 --cpu 1 (1,4 adds
+ * the 4× slowdown) --profile
  * `--profile` samples the renderer's JavaScript (CDP Profiler) while the measured keystrokes are
  * typed and prints where their script time goes; read it on an unminified build
- * (`vite build --minify false --outDir …`, then BENCH_WEB_DIST=… ).
+ * (`vite build --minify false --outDir …`, then BENCH_WEB_DIST=… ). BENCH_WEB_DIST also runs the
+ * bench on an older commit's build, to tell the host's share of a change from the code's.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

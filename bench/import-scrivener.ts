@@ -18,6 +18,10 @@
  * (a slice of the worker's work; the page's main thread only writes), and the slowest single
  * mutator write (each is its own task on the page, so none may come near 100 ms).
  *
+ * The baseline is stricter than restoring a Chronicler backup on the server (backup-restore.ts),
+ * which also pays for the network and the server: here both sides write the same rows into the
+ * same local database, so the ratio is the cost of the import's own work.
+ *
  *   tsx import-scrivener.ts [--texts 1000] [--words 500] [--folders 20] [--rounds 3]
  */
 import { parseArgs } from 'node:util';

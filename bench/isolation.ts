@@ -8,7 +8,9 @@
  * - an anonymous upload streamed to a protected route (POST /api/series with a 2 GB
  *   Content-Length, sent as fast as the socket takes it, at most `--upload-mb`): the bytes the
  *   client got in before the server closed the connection.
- * Targets: each p99 ≤ idle p99 + 50 ms; the refused upload closed after ≤ 1 MB; a save with
+ * Targets: each p99 ≤ idle p99 + 50 ms; the refused upload closed before the client got 8 MiB
+ * into the socket (the server reads ≤ 1 MiB, which sync-server/test/http/refuse-before-reading.test.ts
+ * counts; the rest is the two kernels' buffers); a save with
  * `--streams` live streams open on its series (members' event streams, 6 per member) ≤ 1.3× the
  * same save with none. Medians of `--rounds`.
  *

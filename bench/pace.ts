@@ -1,7 +1,11 @@
 /**
  * `pnpm --filter @chronicler/bench bench:pace` — pace predictions (docs/decisions/0018-pace-predictions.md):
  * one recalculation of a series' pace table — 50 books with goals over two years of the author's
- * statistics (lib/pace-cases.ts) — in Chromium (the target) and in Node (for comparison).
+ * statistics (lib/pace-cases.ts) — in Chromium (the target; a bundled page, as text-merge.ts) and in
+ * Node (for comparison). Each book has a goal (target, deadline, five or seven writing days, twelve
+ * days off); the words per day are made from the synced rows, then every book is projected
+ * (projectPace, the large targets walking years of writing days). Chromium's answers must equal
+ * Node's, or the run fails.
  * Target: ≤ 20 ms in Chromium (absolute: the table is redrawn when a row changes, and a frame is 16 ms).
  *
  *   tsx pace.ts [--books 50] [--days 730] [--rounds 21] [--no-browser]

@@ -5,18 +5,26 @@
  *   writes — PUT /api/chapters/{id} (1,000 words, X-Base-Rev, Idempotency-Key, as server-http.ts),
  *            req/s ÷ the save's own SQL (captured from the server on PostgreSQL) replayed through
  *            `pg` by as many clients as there are connections, no HTTP, no server code
- *            (lib/save-statements-postgres.ts). Target ≥ 0.5.
+ *            (lib/save-statements-postgres.ts: from BEGIN and the seq-row lock to COMMIT, each
+ *            client on its own chapter and each save its own transaction, sent parameterised and
+ *            unnamed as the server's driver sends them). Target ≥ 0.5.
  *   poke   — across instances: a member's live stream held on instance B; the owner saves a
  *            1,000-word chapter of their shared series on instance A; timed from the save sent to
  *            the poke on B's stream. Baseline, interleaved: the bare relay (servers/bare-relay.ts)
  *            — the same PUT body to a bare Fastify A that INSERTs it (one durable commit) and
  *            NOTIFYs, heard by a bare Fastify B that LISTENs and writes an SSE frame: the path with
  *            no Chronicler code. p95 ÷ p95, target ≤ 5×. The bare NOTIFY→LISTEN round trip of
- *            `pg` alone is printed beside it.
+ *            `pg` alone is printed beside it, as INFO: it is the floor of any cross-instance
+ *            announcement, but not a fair baseline for a path that also commits and answers HTTP.
  *   feed   — the 2,000-chapter series of changes-bootstrap.ts (3 books, 1,000 words each) walked
  *            from since=0 on instance A, ÷ the same rows read with SELECT * through `pg` and
  *            JSON.stringify'd. Target ≤ 3×.
- * Each run creates its own databases on BENCH_DATABASE_URL's server and drops them (lib/postgres.ts).
+ * Two instances share one database, started at once (their migrations take turns behind a lock).
+ * Each run creates its own databases on BENCH_DATABASE_URL's server and drops them (lib/postgres.ts;
+ * default postgres://chronicler:chronicler@127.0.0.1:5432/chronicler_test, whose role must be
+ * allowed to create databases; a crashed run's databases are dropped by the next). PostgreSQL
+ * shares the machine's cores with the servers and the load generator unless it runs elsewhere:
+ * record where it ran with the figures.
  *
  *   tsx postgres.ts [--rounds 3] [--duration 5] [--warmup 1.5] [--connections 10] [--words 1000]
  *                   [--edits 200] [--chapters 2000] [--only reads,writes,poke,feed]

@@ -6,20 +6,25 @@
  *            every request, sent as the web client's outbox sends it: X-Base-Rev = the chapter's
  *            current rev and a fresh Idempotency-Key (a fast-forward save: one transaction, seq,
  *            row update, revision snapshot, idempotency record, fsync under synchronous=FULL)
- * Targets: reads ≥ 0.5 × bare; writes ≥ 0.6 × the serial write floor: a save's HTTP on bare Fastify
- * plus the save's own SQL statements (captured from the server, replayed grouped, lib/save-statements.ts),
- * one after the other on one thread.
+ * Targets: reads ≥ 0.5 × bare; writes ≥ 0.6 × the serial write floor 1 / (1/bare-writes + 1/own
+ * statements): bare-writes is the same PUT on a bare Fastify route with no storage (the save's
+ * HTTP), own statements the save's SQL captured from the server and replayed as many saves per
+ * transaction as there are connections (lib/save-statements.ts). A save pays both, one after the
+ * other on one thread, so their serial sum is the floor a save can reach.
  *
- * autocannon runs here; each server runs in its own child process. Each round measures bare,
- * reads and writes back to back; verdicts use the medians of the rounds. Two figures put the
- * ratios in context: the server's CPU time per request (less disturbed by other load on the
- * machine than throughput), and the commit floor — the same bytes a save writes, committed straight
- * through better-sqlite3 with the production pragmas on the same disk, one per transaction and as
- * many per transaction as there are connections (the four-write grouped floor the issue first
- * named; it leaves out the indexes, the writing event and day that a save also writes).
+ * autocannon runs here (`--connections` connections, rounds of `--duration` seconds after
+ * `--warmup`); each server runs in its own child process, on a file database in WAL with
+ * synchronous=FULL. Each round measures bare, bare-writes, reads and writes back to back;
+ * verdicts use the medians of the rounds. Two figures put the ratios in context: the server's CPU
+ * time per request (less disturbed by other load on the machine than throughput), and the commit
+ * floor — the same bytes a save writes, committed straight through better-sqlite3 with the
+ * production pragmas on the same disk, one per transaction and as many per transaction as there
+ * are connections (the four-write grouped floor writes were first judged by; it leaves out the
+ * indexes, the writing event and day that a save also writes).
  *
  *   tsx server-http.ts [--rounds 3] [--duration 5] [--warmup 1.5] [--connections 10] [--words 1000]
- *                      [--only bare,reads,writes] [--idempotency-key on|off] [--profile DIR] [--readable]
+ *                      [--only bare,bare-writes,reads,writes] [--idempotency-key on|off]
+ *                      [--profile DIR] [--readable]
  * --profile DIR: after the rounds, one more run of each workload with the serving process's CPU
  * profile recorded into DIR (server-http-reads.cpuprofile, …) and summarised.
  * --readable: the server runs from an unminified bundle (lib/readable-server.ts), so the profile's

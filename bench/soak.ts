@@ -5,7 +5,9 @@
  * (uniformly 0.5–1.5×), for `--duration` seconds. A `--shared` share of them collaborate in groups
  * of `--group` on shared series (each member saves its own chapter there; the others' streams hear
  * it). Saves go round-robin over the instances, as a load balancer without sticky sessions sends
- * them, so a save and the streams that hear it are often on different instances.
+ * them, so a save and the streams that hear it are often on different instances. At the defaults
+ * (1,000 authors, 4 s) that offers ~250 saves/s; `--authors 50 --duration 20` is a quick look
+ * (~2 min).
  *
  * The same soak runs on (`--only`):
  *   sqlite      — one instance on its SQLite file (the baseline);
@@ -13,11 +15,23 @@
  *   postgres+1  — one instance more on a fresh database: what one more instance adds.
  * Measured: save p95 (sent → answered) and poke p95 (sent → the poke at or past the save's seq on
  * each stream that must hear it: the author's own, and the collaborators'), split by streams on the
- * save's instance and on another; per instance: peak RSS, connections to PostgreSQL and from
- * clients, server CPU per save. Errors (a save not answered 200, a stream dropped, a poke that
- * never came) and lost saves (an acknowledged save's idempotency record missing, or a chapter not
- * holding its last acknowledged save, read back after the instances stopped) must be 0.
- * Sign-up is set-up, not measured: the instances run with BENCH_FAST_SIGNUP=1 (servers/chronicler.ts).
+ * save's instance and on another, and the collaborators' alone; per instance: RSS now and at its
+ * peak, connections to PostgreSQL and from clients (peaks of samples every 5 s of /proc/PID/fd,
+ * lib/proc.ts), server CPU per save; and PostgreSQL's own count of connections by application name.
+ * Errors (a save not answered 200, a stream dropped, a poke that never came within 30 s) and lost
+ * saves (an acknowledged save's idempotency record missing, or a chapter not holding its last
+ * acknowledged save, read back after the instances stopped) must be 0.
+ * The ratios (PostgreSQL ÷ SQLite, one instance more ÷ `--instances`) are INFO: no target is set
+ * for them. Sign-up is set-up, not measured: the instances run with BENCH_FAST_SIGNUP=1
+ * (servers/chronicler.ts).
+ *
+ * One more instance, on paper: here PostgreSQL, every instance and the load generator share 2
+ * cores, so a third instance mostly takes CPU from the database. To estimate a separate database
+ * machine, read per save: the instances' CPU (CPU per save × saves/s ÷ cores per instance machine =
+ * instances needed), and the database's share, which is the whole machine's CPU during the run less
+ * the instances' and the load generator's (`mpstat`/`pidstat -C postgres` beside the run). Writes
+ * take the seq-row lock one at a time across instances (db/postgres/write-transactions.ts), so the
+ * database's ceiling is about 1 ÷ (one save's lock hold time: its statements and its COMMIT's fsync).
  *
  *   tsx soak.ts [--authors 1000] [--duration 600] [--interval 4] [--words 1000] [--shared 0.2]
  *               [--group 4] [--instances 2] [--only sqlite,postgres,postgres+1]

@@ -2,7 +2,8 @@
  * `pnpm --filter @chronicler/bench bench:sync-flush` — flushing 5,000 queued offline mutations to
  * the server with the REAL sync engine (in Chromium, real IndexedDB), against writing the same
  * rows straight into better-sqlite3 through the server's own repository code.
- * Target (issue "Offline-first web app"): the flush ≤ 20× the baseline, wall time.
+ * Targets: the flush ≤ 20× the baseline, wall time; queueing the session ≤ 3× bare Dexie, per
+ * mutation.
  *
  * Set-up: a real server (child process, temp DATA_DIR, production settings) serving the test page
  * (browser/page/entry.ts bundled with @chronicler/sync-client); an author with a series of 3 books, 900
@@ -14,7 +15,8 @@
  *    fewer per new chapter than there are mutations);
  * 2. copies the server's database (SQLite online backup) for the baseline, so both start equal;
  * 3. queues the session through the real mutators, offline (each mutation: the row and its outbox
- *    entry in one Dexie transaction) — timed, not a target;
+ *    entry in one Dexie transaction), and, alternately first, the same mutations as bare Dexie
+ *    transactions of the row and one outbox entry: the local-writes ratio, per mutation;
  * 4. measures, alternately first, after the browser has gone quiet:
  *    - flush: `engine.push()` until the outbox is empty — POST /api/sync/batch while the backlog is
  *      long (the engine's batches: up to 200 entries, cut before each chained entry), single REST
@@ -31,7 +33,10 @@
  * The default is ONE measured round (a 5,000-entry session is queued and flushed in minutes on a
  * loaded 2-core machine) after a warm-up round of 250 mutations that also checks the results.
  *
- *   tsx sync-flush-outbox.ts [--mutations 5000] [--rounds 1] [--warmup 250] [--words 1000] [--profile DIR]
+ *   tsx sync-flush-outbox.ts [--mutations 5000] [--rounds 1] [--warmup 250] [--words 1000] [--flush on|off]
+ *                         [--profile DIR]
+ * --mutations 1000: a quick look. --flush off: the queueing and its bare baseline only, one round,
+ *   no warm-up.
  * --profile DIR: one more round with the server's CPU profile and the page's main-thread profile
  *   recorded during the flush (unminified bundle), written to DIR and summarised.
  */
