@@ -35,8 +35,11 @@ export const closeUnreadBodies: onSendHookHandler = (request, reply, payload, do
     void reply.header('connection', 'close');
     // Node ends a `Connection: close` socket once the answer is written (destroySoon); a client
     // that never reads the answer must not hold it open either.
+    // Once the answer is written, Node drains the unread body until the client closes: stop reading
+    // instead (the kernel's window then holds the client back), and close it after a second.
     reply.raw.once('finish', () => {
-      const socket = request.raw.socket as { destroyed?: boolean; destroy?: () => void } | null;
+      const socket = request.raw.socket as { destroyed?: boolean; destroy?: () => void; pause?: () => void } | null;
+      socket?.pause?.();
       const timer = setTimeout(() => socket?.destroyed === false && socket.destroy?.(), 1_000);
       timer.unref();
     });
