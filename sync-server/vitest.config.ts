@@ -19,8 +19,8 @@ const shared = { include: ['test/**/*.test.ts'], testTimeout: 120_000, hookTimeo
  * skip there (`onPostgres`, test/support/helpers.ts).
  */
 const SQLITE_ONLY = ['test/db/sqlite/**', 'test/db/shared-processes.test.ts', 'test/db/undo-migrations.test.ts', 'test/durability.test.ts', 'test/layout.test.ts', 'test/db/prepared-keys.test.ts',
-  // The session cache and group commit are the exclusive process's (off on PostgreSQL, docs/server.md#postgresql).
-  'test/auth/session-cache.test.ts', 'test/db/group-commit.test.ts',
+  // Group commit is the exclusive process's (off on PostgreSQL, docs/server.md#postgresql).
+  'test/db/group-commit.test.ts',
   // Undoes migrations on the SQLite file (test/support/undo-migrations.ts).
   'test/db/chapter-synopsis-notes-migration.test.ts'];
 const storages = (['sqlite', 'postgres'] as const).filter((storage) => (only ? only === storage : storage === 'sqlite' || Boolean(postgresUrl)));

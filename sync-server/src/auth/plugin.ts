@@ -30,6 +30,7 @@ import {
   createSession,
   destroySession,
   forgetUserSessions,
+  shareSessionCache,
   pruneExpiredSessions,
   resolveSession,
   setSessionCookie,
@@ -80,6 +81,12 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     for (const userId of notice.records ?? []) forgetUserSessions(db, userId);
   });
   app.addHook('onClose', async () => stopForgetting());
+  // Several instances on PostgreSQL: sessions are cached while the instances hear one another's
+  // session ends (session-cache.ts); without the channel nothing is cached.
+  if (database.openInstanceChannel) {
+    const channel = await database.openInstanceChannel();
+    shareSessionCache(db, channel, (message) => app.log.warn(message));
+  }
 
   // A callback hook, not an async one: a session resolved lately is answered from memory without
   // a promise (this runs on every request).

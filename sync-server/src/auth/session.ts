@@ -5,18 +5,18 @@
  * session, but never past `sessionMaxAgeDays` after sign-in (absolute lifetime). An author keeps at
  * most MAX_SESSIONS_PER_USER sessions: a new sign-in ends the least recently used beyond that.
  *
- * Resolved sessions are also kept in memory for a few seconds (SessionCache below): a signed-in
- * request then needs no SQL to know its user — only while this process is the database's only
- * server (the storage's exclusiveProcess capability, db/database.ts).
+ * Resolved sessions are also kept in memory for a few seconds (session-cache.ts): a signed-in
+ * request then needs no SQL to know its user.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type AccountSession, type PlanName, SIGNED_IN_HINT_COOKIE } from '@chronicler/schema';
 import type { AppConfig } from '../config/config.ts';
-import { isExclusiveProcess } from '../db/database.ts';
+import { type InstanceChannel, isExclusiveProcess } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
 import { type AuthUser, SESSION_COOKIE } from '../http/caller.ts';
+import { SessionCache } from './session-cache.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
@@ -60,77 +60,18 @@ export async function createSession(db: Kysely<DB>, config: SessionConfig, userI
     .execute();
   if (surplus.length > 0) {
     await db.deleteFrom('sessions').where('idHash', 'in', surplus.map((s) => s.idHash)).execute();
-    sessionCacheOf(db).forgetUser(userId);
+    sessionCacheOf(db).forgetUserEverywhere(userId);
   }
   return token;
 }
 
 export async function destroySession(db: Kysely<DB>, config: SessionConfig, token: string): Promise<void> {
   const idHash = sessionIdHash(config.sessionSecret, token);
-  sessionCacheOf(db).forget(token);
-  await db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
-}
-
-/** Sessions resolved from memory stay valid at most this long after they were read from the database. */
-export const SESSION_CACHE_TTL_MS = 10_000;
-/** Sessions kept in memory at most; beyond that the least recently resolved go first. */
-export const SESSION_CACHE_SIZE = 10_000;
-
-interface CachedSession {
-  user: AuthUser;
-  expiresAt: number;
-  lastSeenAt: number;
-  /** performance.now() when read from the database (real time: tests move the auth clock). */
-  readAt: number;
-}
-
-/**
- * Resolved sessions of one database, by cookie token (a hit then costs no HMAC; the token is as
- * unguessable as its hash, and lives only in this process's memory, like the requests carrying
- * it). A session ended or a user changed through this process is dropped at once
- * (destroySession; forgetUserSessions, which the auth plugin runs as a commit effect). A change
- * made by another process — the operator command setting a plan, another server instance logging
- * out — is seen once the entry is SESSION_CACHE_TTL_MS old: that bounds how stale a user's name or
- * plan in `request.user` can be. Access and plan gates never read `request.user.plan`; they read
- * the rows.
- * Only hits are kept, so unknown tokens cannot fill the cache.
- */
-class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
-  /** Bumped by every invalidation: a lookup that began before one must not store what it read. */
-  generation = 0;
-
-  /** `enabled` false: keeps nothing (another server process may end sessions or change users). */
-  constructor(private readonly enabled: boolean) {}
-
-  get(token: string, now: number): CachedSession | undefined {
-    if (!this.enabled) return undefined;
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    // Expiry and the hourly slide are decided by the database path, which writes them.
-    if (performance.now() - entry.readAt >= SESSION_CACHE_TTL_MS || entry.expiresAt <= now || now - entry.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    return entry;
-  }
-
-  set(token: string, entry: CachedSession, generation: number): void {
-    if (!this.enabled || generation !== this.generation) return;
-    this.entries.delete(token);
-    if (this.entries.size >= SESSION_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, entry);
-  }
-
-  forget(token: string): void {
-    this.generation += 1;
-    this.entries.delete(token);
-  }
-
-  forgetUser(userId: string): void {
-    this.generation += 1;
-    for (const [token, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(token);
-  }
+  const cache = sessionCacheOf(db);
+  cache.forget(token, null);
+  const ended = await db.deleteFrom('sessions').where('idHash', '=', idHash).returning('userId').executeTakeFirst();
+  // Told once the row is gone: an instance that heard it earlier could read the row again.
+  cache.forget(token, ended?.userId ?? null);
 }
 
 /** One cache per database handle: tests run many apps (many databases) in one process. */
@@ -140,6 +81,11 @@ function sessionCacheOf(db: Kysely<DB>): SessionCache {
   let cache = sessionCaches.get(db);
   if (!cache) sessionCaches.set(db, (cache = new SessionCache(isExclusiveProcess(db))));
   return cache;
+}
+
+/** PostgreSQL: this database's cached sessions are kept, and ended, across instances (session-cache.ts). */
+export function shareSessionCache(db: Kysely<DB>, channel: InstanceChannel, warn: (message: string) => void): void {
+  sessionCacheOf(db).shareThrough(channel, warn);
 }
 
 /**
@@ -162,14 +108,14 @@ export interface ResolvedSession {
  * the session must be read with resolveSession.
  */
 export function cachedSessionUser(db: Kysely<DB>, token: string, now: number): AuthUser | undefined {
-  const cached = sessionCacheOf(db).get(token, now);
+  const cached = sessionCacheOf(db).get(token, now, SESSION_TOUCH_INTERVAL_MS);
   return cached ? { ...cached.user } : undefined;
 }
 
 /** The user a token belongs to, or null for unknown and expired tokens (an expired row is deleted). */
 export async function resolveSession(db: Kysely<DB>, config: SessionConfig, token: string, now: number): Promise<ResolvedSession | null> {
   const cache = sessionCacheOf(db);
-  const cached = cache.get(token, now);
+  const cached = cache.get(token, now, SESSION_TOUCH_INTERVAL_MS);
   if (cached) return { user: { ...cached.user }, extended: false };
   const generation = cache.generation;
   const idHash = sessionIdHash(config.sessionSecret, token);
@@ -252,7 +198,7 @@ export async function destroyUserSessions(
     .map((row) => row.idHash)
     .filter((idHash) => idHash !== keepHash && (options.onlyId === undefined || publicSessionId(idHash) === options.onlyId));
   if (ending.length > 0) await db.deleteFrom('sessions').where('idHash', 'in', ending).execute();
-  sessionCacheOf(db).forgetUser(userId);
+  sessionCacheOf(db).forgetUserEverywhere(userId);
   return ending.length;
 }
 
