@@ -239,7 +239,7 @@ const DashboardPanels = memo(function DashboardPanels({
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           {secondColumn ? (
-            <Stack gap="lg">
+            <Stack gap="lg" data-testid="dashboard-second-column">
               <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
               {series && book ? (
                 <Suspense fallback={<Skeleton height={140} radius="md" />}>
@@ -251,7 +251,13 @@ const DashboardPanels = memo(function DashboardPanels({
               <BadgeProgression catalogue={catalogue} earnedIds={earnedIds} />
               <MyBadges earned={figures?.earned ?? []} />
             </Stack>
-          ) : null}
+          ) : (
+            // Until drawn, the column says it is coming: never half a screen shown as if it were all.
+            <Stack gap="lg" aria-busy="true" aria-label="Loading" data-testid="dashboard-second-column-pending">
+              <Skeleton height={220} radius="md" />
+              <Skeleton height={160} radius="md" />
+            </Stack>
+          )}
         </Grid.Col>
       </Grid>
     </>

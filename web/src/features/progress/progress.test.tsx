@@ -59,8 +59,11 @@ describe('Dashboard', () => {
     expect(screen.getAllByText('No active series selected').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Start Writing' }));
     expect(await screen.findByText('No active series')).toBeTruthy();
-    // The second column is drawn last (after the first screenful has been presented).
+    // The second column is drawn last (after the first screenful has been presented); until then
+    // it shows that it is coming.
+    expect(screen.queryByTestId('dashboard-second-column') ?? screen.getByTestId('dashboard-second-column-pending')).toBeTruthy();
     expect((await screen.findByTestId('companion-frame')).textContent).toContain("Writer's Companion");
+    expect(screen.queryByTestId('dashboard-second-column-pending')).toBeNull();
     // Apprentice: no 30-day view, no daily goal (Wordsmith features).
     expect(screen.queryByTestId('thirty-days')).toBeNull();
     expect(screen.queryByTestId('daily-goal')).toBeNull();

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useStagedReveal } from './stagedReveal';
+import { STEP_DEADLINE_MS, useStagedReveal } from './stagedReveal';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,6 +29,23 @@ describe('useStagedReveal', () => {
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(result.current).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current).toBe(3);
+    expect(onAdvance.mock.calls.map(([step]) => step)).toEqual([1, 2, 3]);
+  });
+
+  it('never leaves a step waiting past the deadline: with no frame ever coming, each step is drawn a second later', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const onAdvance = vi.fn();
+    const { result } = renderHook(() => useStagedReveal(true, 3, onAdvance));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(result.current).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(STEP_DEADLINE_MS - 50));
+    expect(result.current).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(result.current).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(STEP_DEADLINE_MS));
     expect(result.current).toBe(3);
     expect(onAdvance.mock.calls.map(([step]) => step)).toEqual([1, 2, 3]);
   });

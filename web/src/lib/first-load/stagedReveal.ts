@@ -13,7 +13,13 @@ import { afterPresented } from './paint';
  * counted as part of the first screenful's paint. `onAdvance(step)` runs just before `step` is
  * drawn: start a step's downloads there, not at the commit before it — requested at the commit,
  * they finished before the paint and a phone's browser counted them as part of it.
+ *
+ * No step waits longer than STEP_DEADLINE_MS: a transition that urgent renders keep restarting (the
+ * pages of a first sync landing) or a frame that never comes (a tab in the background) left the
+ * dashboard's second column undrawn for seconds. Past the deadline the step is drawn urgently.
  */
+export const STEP_DEADLINE_MS = 1_000;
+
 export function useStagedReveal(ready: boolean, steps: number, onAdvance?: (step: number) => void): number {
   const [step, setStep] = useState(0);
   const advance = useRef(onAdvance);
@@ -25,11 +31,25 @@ export function useStagedReveal(ready: boolean, steps: number, onAdvance?: (step
   }, [ready]);
   useEffect(() => {
     if (!ready || step >= steps) return undefined;
+    let asked = false;
     const next = () => {
+      if (asked) return;
+      asked = true;
       advance.current?.(step + 1);
       startTransition(() => setStep(step + 1));
     };
-    if (step === 0) return afterPresented(firstScreenfulAt.current ?? performance.now(), next);
+    const deadline = setTimeout(() => {
+      if (!asked) advance.current?.(step + 1);
+      asked = true;
+      setStep((current) => Math.max(current, step + 1));
+    }, STEP_DEADLINE_MS);
+    if (step === 0) {
+      const stopWaiting = afterPresented(firstScreenfulAt.current ?? performance.now(), next);
+      return () => {
+        stopWaiting();
+        clearTimeout(deadline);
+      };
+    }
     // Later steps: a task queued from the next frame, after the previous step's paint.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -38,6 +58,7 @@ export function useStagedReveal(ready: boolean, steps: number, onAdvance?: (step
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(deadline);
     };
   }, [ready, step, steps]);
   return step;
