@@ -226,6 +226,8 @@ export const chapterConflictSchema = syncedRowSchema.extend({
   content: z.string(),
   authorId: id,
   reason: z.enum(['conflict', 'edited-after-delete']),
+  /** The device the set-aside save came from ("Firefox on Android", describeDevice); null before it was recorded. */
+  device: z.string().max(60).nullable().default(null),
 });
 export type ChapterConflict = z.infer<typeof chapterConflictSchema>;
 

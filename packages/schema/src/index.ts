@@ -18,6 +18,7 @@ export * from './billing.ts';
 export * from './collaboration.ts';
 export * from './session-hint.ts';
 export * from './account.ts';
+export * from './device.ts';
 export * from './manuscript.ts';
 export * from './export-formats.ts';
 export * from './series-bible.ts';

@@ -308,6 +308,7 @@ describe('every write the spec lists has a mutator', () => {
       content: 'Their version.',
       authorId: chapter.seriesId,
       reason: 'conflict',
+      device: null,
     });
     await m.conflicts.resolve(conflictId, { content: 'Their version.' });
     expect(await db.chapterConflicts.get(conflictId)).toBeUndefined();

@@ -549,6 +549,13 @@ migrations['0018_book_goals'] = {
   },
 };
 
+// The device a conflicting save came from, shown on the conflict banner (describeDevice's label).
+migrations['0022_conflict_device'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('chapter_conflicts').addColumn('device', 'text').execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

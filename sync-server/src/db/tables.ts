@@ -227,6 +227,7 @@ export interface ChapterConflictsTable extends SyncedColumns {
   content: string;
   authorId: string;
   reason: string;
+  device: string | null;
 }
 
 /** A companion suggestion (migration 0006). */

@@ -43,6 +43,8 @@ export interface WriteContext {
 /** What a request's handler is given by runMutation: a write made by the signed-in author. */
 export interface MutationContext extends WriteContext {
   userId: string;
+  /** The device the request came from ("Firefox on Android", describeDevice); absent for a restore. */
+  device?: string;
 }
 
 /** A new row, or one whose history fields (registry `historyFields`) changed, is a version worth listing. */

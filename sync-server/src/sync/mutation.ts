@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
+import { ERROR_CODES, GENERIC_MESSAGES, describeDevice } from '@chronicler/schema';
 import type { WriteTransaction } from '../db/group-commit.ts';
 import { execStatement, incrementSeq, insertIdempotencyRecordIfAbsent } from '../db/dialect.ts';
 import { runPrepared } from '../db/prepared.ts';
@@ -196,7 +196,7 @@ export async function runMutation(
     }
     const seq = await nextSeq(trx);
     const touched: Touched = { seriesIds: new Set(), userIds: new Set(), records: new Set(), committed: [] };
-    const ctx: MutationContext = { ...stampedContext(trx, seq, touched), userId };
+    const ctx: MutationContext = { ...stampedContext(trx, seq, touched), userId, device: describeDevice(request.headers['user-agent'] ?? null) };
     const result = await handler(ctx);
     let json: string | null = null;
     if (key) {

@@ -118,6 +118,7 @@ async function keepConflictCopy(
     content: incoming.content ?? '',
     authorId: ctx.userId,
     reason,
+    device: ctx.device ?? null,
   });
   return copy.id;
 }

@@ -100,7 +100,11 @@ describe('chapter text', () => {
     const current = base.replace('Rain fell', 'Snow fell');
     await putFrom(`/api/chapters/${chapter.id}`, chapter.rev, { content: current });
     const incoming = base.replace('Rain fell', 'Hail fell').replace('nothing', 'goodbye');
-    const res = await putFrom(`/api/chapters/${chapter.id}`, chapter.rev, { title: 'Mine', content: incoming });
+    // Sent from the author's phone: the copy says which device its text came from.
+    const phone = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
+    const sent = await me.put(`/api/chapters/${chapter.id}`, { title: 'Mine', content: incoming }, { ...based(chapter.rev), 'user-agent': phone });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = json(sent);
     expect(res).toMatchObject({
       mergeStatus: 'conflict',
       title: 'Mine',
@@ -120,6 +124,7 @@ describe('chapter text', () => {
       content: incoming,
       authorId: me.author.user.id,
       reason: 'conflict',
+      device: 'Firefox on Android',
       rev: res.rev,
     });
 

@@ -7,13 +7,13 @@ import { freshDb, serverBook, serverChapter, serverCharacter, serverSeries } fro
 import { renderInTheme } from '@/test/render';
 import { CurrentSeriesSlot } from './CurrentSeriesSlot';
 
-function renderSlot(withActivity = false) {
+function renderSlot() {
   reloadCurrentSeriesId();
   const db = freshDb();
   renderInTheme(
     <SyncTestProvider db={db}>
       <MemoryRouter>
-        <CurrentSeriesSlot withActivity={withActivity} />
+        <CurrentSeriesSlot />
       </MemoryRouter>
     </SyncTestProvider>,
   );
@@ -21,18 +21,6 @@ function renderSlot(withActivity = false) {
 }
 
 describe('Current Series card', () => {
-  it('on the dashboard lists the series’ recent activity with icon, description and relative time', async () => {
-    const series = serverSeries({ title: 'Earthsea' });
-    const db = renderSlot(true);
-    await db.series.put(series);
-    await db.characters.put(serverCharacter(series.id, { name: 'Ged', createdAt: new Date(Date.now() - 2 * 3600_000).toISOString() }));
-    const activity = await screen.findByTestId('recent-activity');
-    const item = await within(activity).findByRole('listitem');
-    expect(item.getAttribute('data-kind')).toBe('character-added');
-    expect(item.textContent).toContain('Added character Ged');
-    expect(item.textContent).toContain('2 hours ago');
-  });
-
   it('offers to create a series when there is none', async () => {
     renderSlot();
     expect(await screen.findByText('No active series selected')).toBeTruthy();

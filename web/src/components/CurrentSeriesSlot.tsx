@@ -1,7 +1,4 @@
 import { Link } from 'react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { seriesActivity } from '@chronicler/sync-client';
-import { useOptionalSync } from '@/lib/sync';
 import { Anchor, Paper, Skeleton, Text } from '@mantine/core';
 import { useCurrentSeries } from '@/lib/useCurrentSeries';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
@@ -12,16 +9,13 @@ import { CurrentSeriesCard, type CurrentSeriesCardProps } from './CurrentSeriesC
  * the Series page (remembered under `chronicler:current-series`), else the first one, read live
  * from the local database. Pass `series` to show given data instead (tests, stories).
  */
-export function CurrentSeriesSlot({ series, withActivity = false }: { series?: CurrentSeriesCardProps | null; withActivity?: boolean }) {
+export function CurrentSeriesSlot({ series }: { series?: CurrentSeriesCardProps | null }) {
   if (series !== undefined) return <CurrentSeriesView series={series} />;
-  return <LiveCurrentSeries withActivity={withActivity} />;
+  return <LiveCurrentSeries />;
 }
 
-function LiveCurrentSeries({ withActivity }: { withActivity: boolean }) {
+function LiveCurrentSeries() {
   const { series } = useCurrentSeries();
-  const db = useOptionalSync()?.db ?? null;
-  const seriesId = series?.id ?? null;
-  const activity = useLiveQuery(async () => (db && seriesId && withActivity ? seriesActivity(db, seriesId) : undefined), [db, seriesId, withActivity]);
   const percent = useSeriesProgress(series);
   if (series === undefined) {
     return (
@@ -36,7 +30,7 @@ function LiveCurrentSeries({ withActivity }: { withActivity: boolean }) {
     <CurrentSeriesView
       series={
         series
-          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent, activity }
+          ? { id: series.id, title: series.title, currentBook: series.currentBook, totalBooks: series.totalBooks, percent }
           : null
       }
     />

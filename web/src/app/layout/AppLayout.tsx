@@ -42,7 +42,7 @@ export function AppLayout() {
   };
 
   // The current series, live from the local database (components/CurrentSeriesSlot).
-  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot withActivity={pathname === '/'} /> : null;
+  const seriesCard = showsCurrentSeries(pathname) ? <CurrentSeriesSlot /> : null;
 
   return (
     <ShellFrame

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import type { AccountSession } from '@chronicler/schema';
+import { type AccountSession, describeDevice } from '@chronicler/schema';
 import { isApiError, isNetworkError } from '@/lib/api';
 import { withError } from '@/lib/copy/toast-core';
 import { toast } from '@/lib/toast';
 import { endSession, fetchSessions, signOutOtherSessions } from './api';
 import { ACCOUNT_COPY, ACCOUNT_TOASTS } from './copy';
-import { describeDevice } from './device';
 
 type Load = { status: 'loading' } | { status: 'failed'; offline: boolean } | { status: 'ready'; sessions: AccountSession[] };
 

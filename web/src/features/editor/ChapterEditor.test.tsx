@@ -1,3 +1,4 @@
+import { useSession } from '@/lib/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure } from '@testing-library/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -342,10 +343,14 @@ describe('conflict copies', () => {
       content: 'Shared opening.\nTheirs was different.',
       authorId: seeded.series.ownerId,
       reason: 'conflict',
+      device: 'Firefox on Android',
     };
     await seeded.db.chapterConflicts.put(conflict);
+    useSession.setState({ status: 'authenticated', user: { id: seeded.series.ownerId, username: 'ursula', displayName: 'Ursula', email: null, plan: 'apprentice' }, source: 'server' });
     renderEditor(seeded.db, editorPath(seeded));
     const banner = await screen.findByTestId('conflict-banner', {}, { timeout: 5000 });
+    // The author's own save from another device says which device, not "a save by You".
+    expect(banner.textContent).toContain('A save by you from Firefox on Android changed the same passage');
     fireEvent.click(within(banner).getByRole('button', { name: 'Compare versions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Compare versions' });
     return { ...seeded, conflict, dialog };

@@ -1,3 +1,4 @@
+import { RecentActivityPanel } from '@/components/RecentActivityPanel';
 import './styles';
 import { Suspense, lazy, memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -241,6 +242,7 @@ const DashboardPanels = memo(function DashboardPanels({
           {secondColumn ? (
             <Stack gap="lg" data-testid="dashboard-second-column">
               <CurrentBookPanel series={series ?? null} book={series ? book : null} chapters={chapters} renderChapterList={renderChapterList} />
+              <RecentActivityPanel seriesId={series?.id ?? null} />
               {series && book ? (
                 <Suspense fallback={<Skeleton height={140} radius="md" />}>
                   <BookPacePanel series={series} book={book} />

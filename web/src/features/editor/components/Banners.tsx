@@ -42,11 +42,19 @@ export function DraftBanner({ offer, onRestore, onDiscard }: { offer: OfferedDra
 /** Unresolved conflict copies of this chapter. */
 const possessive = (name: string) => (name === 'You' ? 'your' : `${name}'s`);
 
+/** "you from Firefox on Android", "Mara from Safari on iPhone", "you from another device". */
+function savedBy(name: string, device: string | null): string {
+  const who = name === 'You' ? 'you' : name;
+  if (device) return `${who} from ${device}`;
+  return name === 'You' ? 'you from another device' : who;
+}
+
 export function ConflictBanner({ conflicts, onCompare }: { conflicts: ChapterConflict[]; onCompare: (c: ChapterConflict) => void }) {
   const many = conflicts.length > 1;
   // Who wrote the other version (co-authors of a shared series; "You" from another device).
   const nameOf = useAuthorNames(conflicts[0]?.seriesId);
-  const writers = [...new Set(conflicts.map((c) => nameOf(c.authorId)))];
+  // Named with the device the save came from: "you" alone read as a bug when it was the author's phone.
+  const writers = [...new Set(conflicts.map((c) => savedBy(nameOf(c.authorId), c.device)))];
   return (
     <Alert
       variant="light"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from './device';
+import { describeDevice } from './device.ts';
 
 describe('describeDevice', () => {
   it.each([

@@ -1,4 +1,7 @@
-/** "Chrome on Android", "Safari on iPhone"… from a User-Agent string, for the sessions list. */
+/**
+ * "Chrome on Android", "Safari on iPhone"… from a User-Agent string: the sessions list, and the
+ * device a conflicting save came from (the server stores the label, never the User-Agent itself).
+ */
 
 const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],
