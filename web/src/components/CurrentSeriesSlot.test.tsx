@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import { CURRENT_SERIES_KEY, reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { SyncTestProvider } from '@/lib/sync';
-import { freshDb, serverBook, serverChapter, serverCharacter, serverSeries } from '@chronicler/sync-client/testing';
+import { freshDb, serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
 import { renderInTheme } from '@/test/render';
 import { CurrentSeriesSlot } from './CurrentSeriesSlot';
 
