@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@chronicler/schema';
 import { serverBook, serverChapter, serverSeries } from '@chronicler/sync-client/testing';
+import { readProgress } from '@chronicler/sync-client';
 import { CURRENT_SERIES_KEY } from '@/lib/currentSeries';
 import { AddBookForm } from './components/AddBookForm';
 import { moveItem } from './components/ChapterList';
@@ -264,6 +265,9 @@ describe('Add Chapter', () => {
     await waitFor(() => expect(screen.getAllByTestId('chapter-item')).toHaveLength(2));
     const created = (await db.chapters.toArray()).find((c) => c.title === 'Two');
     expect(created).toMatchObject({ position: 2, status: 'in_progress', wordCount: 3 });
+    // The words typed into the dialog are the author's writing: Words Today counts them at once.
+    const progress = await readProgress(db, { timeZone: 'UTC', dayEndHour: 0 });
+    expect([...progress.dailyWords.values()].reduce((a, b) => a + b, 0)).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { MESSAGES, countWordsDialog, type Book } from '@chronicler/schema';
+import { MESSAGES, countWordsDialog, newId, type Book } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
@@ -52,6 +52,9 @@ export function AddChapterDialog({ book, chapterCount, onClose }: AddChapterDial
         wordCount: words,
         status: 'in_progress',
         position: chapterCount + 1,
+        // Typed here by the author: their writing, counted in Words Today and the streak like text
+        // typed in the editor (an import marks its creates `import`, and they count nowhere).
+        ...(words > 0 ? { writing: { kind: 'writing' as const, eventId: newId(), editedAt: new Date().toISOString() } } : {}),
       });
       toast.show(TOASTS.chapterCreated);
       close();
