@@ -54,7 +54,7 @@ test.describe('chapter editor', () => {
 
     await typeAtEnd(page, ' Mara counted the lanterns.');
     await expect(page.getByTestId('words-badge')).toHaveText('11 words');
-    await expect(page.getByTestId('change-badge')).toHaveText('+4 words');
+    await expect(page.getByTestId('change-badge')).toHaveText('+4 since save');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Chapter saved')).toBeVisible();
     await expect(page.getByTestId('last-saved')).toHaveText('Last saved: Just now');

@@ -69,7 +69,7 @@ test('on a 390 × 844 phone: write, mark the chapter Completed, read a full name
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' The gulls came back.');
   await expect(page.getByTestId('last-saved')).toHaveText('Unsaved changes');
-  await expect(page.getByTestId('change-badge')).toHaveText('+4 words');
+  await expect(page.getByTestId('change-badge')).toHaveText('+4 since save');
 
   await bar.getByRole('button', { name: 'Chapter options' }).click();
   await page.getByRole('button', { name: 'Completed', exact: true }).click();

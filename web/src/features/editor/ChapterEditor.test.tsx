@@ -44,7 +44,7 @@ describe('opening the editor', () => {
     expect(screen.getByTestId('book-title').textContent).toBe('The First Crossing');
     expect(screen.getByTestId('status-badge').textContent).toBe('In Progress');
     expect(screen.getByTestId('words-badge').textContent).toBe('4 words');
-    expect(screen.getByTestId('change-badge').textContent).toBe('0 words');
+    expect(screen.getByTestId('change-badge').textContent).toBe('0 since save');
     expect(contentView().state.doc.toString()).toBe('The river ran cold.');
     expect(screen.getByRole('heading', { name: 'Chapter Editor', level: 1 })).toBeTruthy();
   });
@@ -131,7 +131,7 @@ describe('a new chapter', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Chapter title' }), { target: { value: 'Embers' } });
     typeAtEnd('Smoke rose over the hills.');
     // Counts follow typing at most every 250 ms (hooks/useChapterEditor.ts).
-    await waitFor(() => expect(screen.getByTestId('change-badge').textContent).toBe('+5 words'));
+    await waitFor(() => expect(screen.getByTestId('change-badge').textContent).toBe('+5 since save'));
     fireEvent.click(saveButton());
     expect(await screen.findByText('Chapter created')).toBeTruthy();
     expect(screen.getByText('Your chapter has been created successfully')).toBeTruthy();

@@ -35,12 +35,12 @@ describe('the save state', () => {
     expect(lastSaved()).toBe('Unsaved changes');
   });
 
-  it('labels the change badge with words: "+2 words"', async () => {
+  it('labels the change badge as the change since the save: "+2 since save"', async () => {
     await openExisting();
     typeAtEnd(' It rose.');
     const badge = screen.getByTestId('change-badge');
     // Counts follow typing at most every 250 ms (hooks/useChapterEditor.ts).
-    await waitFor(() => expect(badge.textContent).toBe('+2 words'));
+    await waitFor(() => expect(badge.textContent).toBe('+2 since save'));
     expect(badge.getAttribute('aria-label')).toBe('+2 words since the last save');
   });
 

@@ -30,7 +30,8 @@ export function EditorBadges({ controller, status, previous }: { controller: Cha
         title="Words changed since the last save"
         aria-label={`${formatWordChange(change)} words since the last save`}
       >
-        {formatWordChange(change)} words
+        {/* Labelled: "+0 words" beside the total read as a second, wrong total. */}
+        {formatWordChange(change)} since save
       </Badge>
       <Badge variant="default" data-testid="words-badge" className={classes.countValue}>
         {number(words)} {words === 1 ? 'word' : 'words'}
