@@ -42,6 +42,8 @@ test.describe('analytics', () => {
   test.use({ viewport: DESKTOP });
 
   test('seeded writing shows as figures, charts and screen-reader tables; axe-clean in every theme; offline from the kept answer', async ({ page, context }) => {
+    // Four themes, each reloaded and scanned: slow on a loaded machine.
+    test.slow();
     await authorWithWriting(page);
     await page.goto('/analytics');
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
@@ -81,6 +83,21 @@ test.describe('analytics', () => {
       await page.reload();
       await expect(page.getByTestId('by-book')).toContainText('The Sower', { timeout: 20_000 });
       expect(await seriousA11yViolations(page), `${theme}`).toEqual([]);
+    }
+
+    // The dashboard's Last 30 Days grid is drawn in the theme: in Dark and Spooky a day without
+    // words is a dark square, not a light grey one.
+    for (const theme of ['dark', 'spooky'] as const) {
+      await page.evaluate((t) => window.localStorage.setItem('chronicler:theme', t), theme);
+      await page.goto('/');
+      const empty = page.getByTestId('thirty-days').locator('[data-level="0"]').first();
+      await expect(empty).toBeVisible({ timeout: 20_000 });
+      const luminance = await empty.evaluate((cell) => {
+        const [r, g, b] = getComputedStyle(cell).backgroundColor.match(/[\d.]+/g)!.map(Number) as [number, number, number];
+        const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      });
+      expect(luminance, `${theme}: an empty day's square`).toBeLessThan(0.2);
     }
 
     // Offline: the day figures from the local database, the rest from the answer kept on the device.

@@ -99,6 +99,9 @@ test('owner, editor and viewer: invites, offline and online edits converge, the 
   // Everyone sees who else is in the chapter, pushed on the sync stream (the heartbeat is 15 s).
   await expect(ownerPage.getByTestId('presence')).toHaveText('2 co-authors here', { timeout: 5_000 });
   await expect(viewerPage.getByTestId('presence')).toBeVisible({ timeout: 5_000 });
+  // The badge does not push the toolbar onto a second row (1280 wide, the sidebar open).
+  const toolbarHeight = (await ownerPage.getByTestId('editor-toolbar').boundingBox())!.height;
+  expect(toolbarHeight, 'the editor toolbar is one row').toBeLessThan(72);
 
   // The viewer reads only, and says why.
   await expect(viewerPage.getByTestId('read-only-banner')).toBeVisible();

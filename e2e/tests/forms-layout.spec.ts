@@ -58,3 +58,21 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 
     await context.close();
   });
 }
+
+for (const viewport of [{ width: 1280, height: 720 }, { width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+  test(`${viewport.width}×${viewport.height}: the plan cards' badges are shown whole`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport });
+    await newStory(context, 'A first line.');
+    const page = await context.newPage();
+    await page.goto('/subscriptions');
+    await expect(page.getByTestId('plan-wordsmith')).toBeVisible();
+    const badges = page.locator('[data-testid^="plan-"] .mantine-Badge-label');
+    await expect(badges.filter({ hasText: 'Most Popular' })).toHaveCount(1);
+    await expect(badges.filter({ hasText: 'Current plan' })).toHaveCount(1);
+    const cut = await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent));
+    expect(cut).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await context.close();
+  });
+}
+

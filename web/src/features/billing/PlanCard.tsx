@@ -33,17 +33,22 @@ export function PlanCard({ plan, interval, current, processing, online, onSubscr
   return (
     <Card withBorder radius="lg" padding="lg" shadow={plan.mostPopular ? 'md' : 'xs'} data-testid={`plan-${plan.id}`} data-most-popular={plan.mostPopular || undefined}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        {/* The badges wrap below the name rather than shrink: in four narrow columns they were cut ("MOST P…"). */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap={6}>
           <Title order={3} fz="lg">
             {plan.name}
           </Title>
-          <Group gap={6}>
+          <Group gap={6} wrap="wrap">
             {plan.mostPopular ? (
-              <Badge leftSection={<IconStarFilled size={10} aria-hidden />} variant="filled">
+              <Badge leftSection={<IconStarFilled size={10} aria-hidden />} variant="filled" style={{ flex: 'none' }}>
                 Most Popular
               </Badge>
             ) : null}
-            {current ? <Badge variant="light" color="teal">Current plan</Badge> : null}
+            {current ? (
+              <Badge variant="light" color="teal" style={{ flex: 'none' }}>
+                Current plan
+              </Badge>
+            ) : null}
           </Group>
         </Group>
         <Text size="sm" c="dimmed">

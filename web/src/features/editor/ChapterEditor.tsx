@@ -8,7 +8,7 @@ import './styles';
  */
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconBook2, IconDownload, IconUsers } from '@tabler/icons-react';
 import type { Chapter } from '@chronicler/schema';
 import { DeferredTooltip } from '@/lib/first-load';
@@ -235,7 +235,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       presence={
         present.length > 0 ? (
           <DeferredTooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
-            <Badge variant="light" color="teal" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
+            <Badge variant="light" color="teal" maw="13rem" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
               {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
             </Badge>
           </DeferredTooltip>
@@ -245,9 +245,11 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
         book ? (
           <>
             {restructureActions('menu')}
-            <Button variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => navigate(`/series/${book.seriesId}/export`)}>
-              Export
-            </Button>
+            <DeferredTooltip label="Export">
+              <ActionIcon variant="default" size="lg" aria-label="Export" onClick={() => navigate(`/series/${book.seriesId}/export`)}>
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+            </DeferredTooltip>
           </>
         ) : null
       }

@@ -1,6 +1,7 @@
 /**
- * The editor's toolbar. On a large screen: Back, the screen title, Italic and Bold, the save state, History,
- * Auto-save and Save. On a phone (below the `sm` breakpoint) one compact row — Back, the save
+ * The editor's toolbar. On a large screen one row: Back, the screen title (hidden where the row needs
+ * the room), Italic and Bold, who else is here, the save state, History, restructuring, Export, focus
+ * mode (icons with tooltips), Auto-save and Save. On a phone (below the `sm` breakpoint) one compact row — Back, the save
  * state, Save and a menu with the chapter status (the side panel's selector is not shown there),
  * History and Auto-save — so the writing starts near the top of the screen.
  */
@@ -159,7 +160,8 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack} px="xs">
           Back
         </Button>
-        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em">
+        {/* Hidden (still the page's heading) where the controls need the room: classes.toolbarTitle. */}
+        <Title order={1} size="h6" c="dimmed" tt="uppercase" lts="0.06em" className={classes.toolbarTitle}>
           Chapter Editor
         </Title>
       </Group>
@@ -171,9 +173,11 @@ export function EditorToolbar({ controller, ready, dirty, online, offering, pres
           {!online ? <OfflineBadge compact={false} /> : null}
           {presence}
           <LastSaved controller={controller} />
-          <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onHistory}>
-            History
-          </Button>
+          <DeferredTooltip label="History">
+            <ActionIcon variant="default" size="lg" aria-label="History" onClick={onHistory}>
+              <IconHistory size={18} aria-hidden />
+            </ActionIcon>
+          </DeferredTooltip>
           {actions}
           <DeferredTooltip label="Focus mode (Ctrl+Shift+F)">
             <ActionIcon variant="default" size="lg" aria-label="Focus mode" aria-keyshortcuts="Control+Shift+F" onClick={onFocusMode} data-testid="focus-mode">

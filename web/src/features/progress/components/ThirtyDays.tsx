@@ -22,7 +22,17 @@ export function heatLevel(words: number, goal: number | null): 0 | 1 | 2 | 3 | 4
   if (words >= target / 2) return 2;
   return 1;
 }
-const SHADES = ['var(--mantine-color-gray-2)', 'var(--mantine-color-orange-2)', 'var(--mantine-color-orange-4)', 'var(--mantine-color-orange-6)', 'var(--mantine-color-orange-8)'];
+/**
+ * From the theme's own colours, so the grid belongs to every theme (fixed light greys stayed light in
+ * Dark and Spooky): no words is the theme's border colour, more words more of its accent.
+ */
+const SHADES = [
+  'var(--app-border)',
+  'color-mix(in srgb, var(--mantine-primary-color-filled) 30%, var(--app-border))',
+  'color-mix(in srgb, var(--mantine-primary-color-filled) 55%, var(--app-border))',
+  'color-mix(in srgb, var(--mantine-primary-color-filled) 80%, var(--app-border))',
+  'var(--mantine-primary-color-filled)',
+];
 
 /** The 30-day view (Wordsmith and above, `thirtyDayStreak`): a calendar heatmap of words per day. */
 export function ThirtyDayHeatmap({ days, goal }: { days: { day: string; words: number }[]; goal: number | null }) {
