@@ -76,3 +76,20 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1400, height: 900
   });
 }
 
+test('390×844: the sign-in page’s floating decoration never covers the logo', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const brand = page.getByTestId('auth-brand');
+  await expect(page.getByTestId('floating-emoji').locator('span').first()).toBeAttached({ timeout: 10_000 });
+  const overlaps = await page.evaluate(() => {
+    const logo = document.querySelector('[data-testid="auth-brand"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="floating-emoji"] > span')]
+      .map((emoji) => emoji.getBoundingClientRect())
+      .filter((box) => box.right > logo.left && box.left < logo.right && box.bottom > logo.top && box.top < logo.bottom).length;
+  });
+  expect(overlaps).toBe(0);
+  await expect(brand).toBeVisible();
+  await context.close();
+});
+

@@ -60,7 +60,7 @@ export function AuthScreen({ themeToggle }: AuthScreenProps) {
       <main className={classes.formSide}>
         <DeferredFloatingEmoji />
         <div className={classes.formTopBar}>
-          <span className={classes.mobileBrand}>
+          <span className={classes.mobileBrand} data-testid="auth-brand">
             <BrandMark size={32} />
           </span>
           {themeToggle}
