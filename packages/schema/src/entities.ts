@@ -29,6 +29,9 @@ export const LIMITS = {
   chapterNotes: 100_000,
   url: 2_048,
   reorderItems: 2_000,
+  /** The timeline's era order: eras ordered, and one era's key. */
+  eras: 200,
+  eraKey: 200,
   characterIds: 500,
 } as const;
 
@@ -108,6 +111,11 @@ export const seriesSchema = syncedRowSchema.extend({
   totalBooks: z.number().int(),
   currentBook: z.number().int(),
   coverImage: z.string().nullable(),
+  /**
+   * The author's order of the timeline's eras (era keys, web timeline model `eraKey`): those eras
+   * come first, in this order. Empty or absent: the order the story first uses them.
+   */
+  eraOrder: z.array(z.string()).optional(),
 });
 export type Series = z.infer<typeof seriesSchema>;
 
@@ -369,6 +377,7 @@ export const updateSeriesBodySchema = z
     totalBooks: totalBooksSchema.optional(),
     currentBook: z.number().int().min(1).max(1000).optional(),
     coverImage: nullableUrl.optional(),
+    eraOrder: z.array(z.string().max(LIMITS.eraKey, { error: `An era name can be at most ${LIMITS.eraKey} characters` })).max(LIMITS.eras, { error: `At most ${LIMITS.eras} eras can be ordered` }).optional(),
   })
   .transform(({ name, ...rest }) => (name !== undefined && rest.title === undefined ? { ...rest, title: name } : rest));
 export type UpdateSeriesBody = z.input<typeof updateSeriesBodySchema>;

@@ -556,6 +556,13 @@ migrations['0022_conflict_device'] = {
   },
 };
 
+// The author's order of the timeline's eras (a JSON array of era keys; empty: the story's order).
+migrations['0023_series_era_order'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('series').addColumn('era_order', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

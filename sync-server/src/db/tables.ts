@@ -66,6 +66,8 @@ export interface SeriesTable extends SyncedColumns {
   totalBooks: number;
   currentBook: number;
   coverImage: string | null;
+  /** JSON array of era keys (migration 0023). */
+  eraOrder: Generated<string>;
 }
 
 export interface SeriesMembersTable {

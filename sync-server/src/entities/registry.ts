@@ -73,7 +73,7 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     table: 'series',
     wireFields: fieldsOf(seriesSchema),
     seriesSource: { from: 'self' },
-    jsonColumns: [],
+    jsonColumns: ['eraOrder'],
     booleanColumns: [],
     createLimit: 'series',
     writeFeature: null,

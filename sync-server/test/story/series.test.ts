@@ -72,6 +72,17 @@ describe('series', () => {
     expect(seriesSchema.parse(updated)).toBeTruthy();
   });
 
+  it('keeps the author’s era order for the timeline, and refuses an unreasonable one', async () => {
+    const series = await me.create('/api/series', { title: 'Ages' });
+    expect(series.eraOrder).toEqual([]);
+    const updated = json(await me.put(`/api/series/${series.id}`, { eraOrder: ['', 'age ash', 'age#1'] }));
+    expect(updated.eraOrder).toEqual(['', 'age ash', 'age#1']);
+    expect((await me.read(`/api/series/${series.id}`)).eraOrder).toEqual(['', 'age ash', 'age#1']);
+    expectError(await me.put(`/api/series/${series.id}`, { eraOrder: ['x'.repeat(201)] }), 422, 'VALIDATION_FAILED', 'An era name can be at most 200 characters');
+    expectError(await me.put(`/api/series/${series.id}`, { eraOrder: Array.from({ length: 201 }, (_, i) => `e${i}`) }), 422, 'VALIDATION_FAILED', 'At most 200 eras can be ordered');
+    expectError(await me.put(`/api/series/${series.id}`, { eraOrder: 'age' }), 422, 'VALIDATION_FAILED');
+  });
+
   it("hides another author's series (404) and leaves it unchanged", async () => {
     const series = await me.create('/api/series', { title: 'Private' });
     expectError(await other.get(`/api/series/${series.id}`), 404, 'NOT_FOUND', 'Not found');

@@ -50,6 +50,9 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0022_conflict_device': (sqlite) => {
     sqlite.prepare('alter table chapter_conflicts drop column device').run();
   },
+  '0023_series_era_order': (sqlite) => {
+    sqlite.prepare('alter table series drop column era_order').run();
+  },
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

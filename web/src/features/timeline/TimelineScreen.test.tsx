@@ -142,6 +142,39 @@ describe('Timeline page', () => {
     expect(entry).toMatchObject({ method: 'POST', path: '/api/timeline-events' });
   });
 
+  it('Era order: the author puts the Age of Ash before the First Age; the chronological view follows and the order is kept on the series', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db } = renderScreen(<TimelineScreen />, { plan: 'wordsmith' });
+    const series = serverSeries({ title: 'Ages' });
+    const book = serverBook(series.id, { title: 'One', position: 1 });
+    await db.series.put(series);
+    await db.books.put(book);
+    await db.timelineEvents.bulkPut([
+      serverEvent(series.id, { title: 'The crowning', date: 'First Age 12', bookId: book.id, position: 1 }),
+      serverEvent(series.id, { title: 'The burning', date: 'Age of Ash 3', bookId: book.id, position: 2 }),
+    ]);
+    await waitFor(() => expect(eventTitles()).toEqual(['The crowning', 'The burning']));
+
+    await user.click(screen.getByRole('button', { name: 'Era order' }));
+    const eras = within(dialog()).getAllByTestId('era');
+    expect(eras.map((era) => era.textContent)).toEqual(['1. First Age', '2. Age of Ash']);
+    expect((within(dialog()).getByRole('button', { name: 'Move First Age earlier' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog()).getByRole('button', { name: 'Move Age of Ash earlier' }));
+    expect(within(dialog()).getAllByTestId('era').map((era) => era.textContent)).toEqual(['1. Age of Ash', '2. First Age']);
+    expect(within(dialog()).getByRole('status').textContent).toBe('Age of Ash moved to position 1 of 2');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save order' }));
+
+    expect(await screen.findByText('Era order saved')).toBeTruthy();
+    await waitFor(() => expect(eventTitles()).toEqual(['The burning', 'The crowning']));
+    expect((await db.series.get(series.id))!.eraOrder).toEqual(['age ash', 'age#1']);
+
+    // Back to the story's order.
+    await user.click(screen.getByRole('button', { name: 'Era order' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Use the story’s order' }));
+    await waitFor(() => expect(eventTitles()).toEqual(['The crowning', 'The burning']));
+    expect((await db.series.get(series.id))!.eraOrder).toEqual([]);
+  });
+
   it('switches the three views: chronological (Undated first), narrative (by book, General Events last), character-based', async () => {
     const user = userEvent.setup({ delay: null });
     const { db } = renderScreen(<TimelineScreen />, { plan: 'wordsmith' });

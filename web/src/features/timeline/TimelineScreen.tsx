@@ -12,7 +12,7 @@
 import './styles';
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Center, EmptyState, Group, Loader, Paper, Select, Stack, Tabs } from '@mantine/core';
-import { IconCalendarTime, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
+import { IconArrowsSort, IconCalendarTime, IconLock, IconListNumbers, IconPlus, IconTimeline, IconUser } from '@tabler/icons-react';
 import {
   MESSAGES,
   hasFeature,
@@ -39,10 +39,13 @@ import { NarrativeView } from './components/NarrativeView';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import { useTimelineData } from './hooks/useTimelineData';
 import { createBodyFromForm, updateBodyFromForm, type EventFormValues } from './model/event-form';
-import { ALL_CHARACTERS, filterByCharacter, groupNarrative, nextPosition, sortChronological } from './model/timeline';
+import { ALL_CHARACTERS, datesInStoryOrder, filterByCharacter, groupNarrative, nextPosition, sortChronological } from './model/timeline';
+import { erasInUse } from './model/chronology';
+import { EraOrderDialog } from './components/EraOrderDialog';
 
 type View = 'chronological' | 'narrative' | 'character';
-type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; event: TimelineEvent };
+type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; event: TimelineEvent } | { kind: 'eras' };
+const NO_ERA_ORDER: readonly string[] = [];
 
 export function TimelineScreen() {
   return (
@@ -81,7 +84,10 @@ function TimelinePage() {
   const characterKnown = chosenCharacter === ALL_CHARACTERS || characters.some((c) => c.id === chosenCharacter);
   const characterFilter = chosenCharacter && characterKnown ? chosenCharacter : null;
 
-  const chronological = useMemo(() => sortChronological(events, books), [events, books]);
+  // The author's era order (the series' `eraOrder`), then the story's first use of each era.
+  const eraOrder = current?.eraOrder ?? NO_ERA_ORDER;
+  const chronological = useMemo(() => sortChronological(events, books, eraOrder), [events, books, eraOrder]);
+  const eras = useMemo(() => erasInUse(datesInStoryOrder(events, books), eraOrder), [events, books, eraOrder]);
   const groups = useMemo(() => groupNarrative(events, books), [events, books]);
   const forCharacter = useMemo(() => filterByCharacter(chronological, characterFilter), [chronological, characterFilter]);
 
@@ -126,6 +132,9 @@ function TimelinePage() {
     await toastOutcome(() => mutators.timelineEvents.delete(event.id), TIMELINE_TOASTS.eventDeleted, timelineEventDeleteFailedToast);
     close();
   };
+
+  const saveEraOrder = (order: string[]) =>
+    seriesId ? toastOutcome(() => mutators.series.update(seriesId, { eraOrder: order }), TIMELINE_TOASTS.eraOrderSaved, TIMELINE_TOASTS.eraOrderFailed) : Promise.resolve(false);
 
   const reorder = useCallback(
     async (order: { id: string; position: number }[]) => {
@@ -187,6 +196,13 @@ function TimelinePage() {
         </Tabs.List>
 
         <Tabs.Panel value="chronological" pt="lg">
+          {eras.length > 1 && !readOnly ? (
+            <Group justify="flex-end" mb="sm">
+              <Button variant="default" size="xs" leftSection={<IconArrowsSort size={14} aria-hidden />} onClick={() => setDialog({ kind: 'eras' })} disabled={locked}>
+                Era order
+              </Button>
+            </Group>
+          ) : null}
           <DatedLine events={chronological} refsOf={refsOf} onEdit={openEdit} onDelete={askDelete} label="Events in chronological order" readOnly={readOnly} />
         </Tabs.Panel>
 
@@ -264,6 +280,7 @@ function TimelinePage() {
           onSubmit={save}
         />
       ) : null}
+      <EraOrderDialog opened={dialog.kind === 'eras'} eras={eras} onClose={close} onSave={saveEraOrder} />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}
         title="Delete event"

@@ -132,6 +132,8 @@ export const TIMELINE_TOASTS = {
   eventUpdated: ok('Event updated successfully'),
   eventDeleted: ok('Event deleted', 'The timeline event has been removed.'),
   timelineUpdated: ok('Timeline updated', 'Event order has been saved.'),
+  eraOrderSaved: ok('Era order saved', 'The timeline follows your order of eras.'),
+  eraOrderFailed: fail('Error', 'The era order could not be saved.'),
 } as const;
 
 export const COLLABORATION_TOASTS = {

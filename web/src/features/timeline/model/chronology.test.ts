@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chronologyKeys, compareChronology, parseDate, sortByChronology } from './chronology';
+import { PLAIN_YEARS_LABEL, chronologyKeys, compareChronology, erasInUse, parseDate, sortByChronology } from './chronology';
 
 /** Sorts date texts given in story order; answers the texts in chronological order. */
 const chronological = (datesInStoryOrder: string[]) => sortByChronology(datesInStoryOrder, (d) => d);
@@ -30,6 +30,23 @@ describe('the chronological order of dates', () => {
     expect(parseDate('Third Age, Year 5')).toEqual({ eraName: 'age', eraOrdinal: 3, values: [{ kind: 0, value: 5 }] });
   });
 
+  it('follows the era order the author set: their eras first, in their order, then the rest as the story uses them', () => {
+    const story = ['3rd Age 120', 'Age of Ash 2', 'Second Age 3400', 'Year 5', 'Age of Ash 1', 'First Age 590'];
+    expect(erasInUse(story)).toEqual([
+      { key: 'age#1', label: 'First Age' },
+      { key: 'age#2', label: 'Second Age' },
+      { key: 'age#3', label: '3rd Age' },
+      { key: 'age ash', label: 'Age of Ash' },
+      { key: '', label: PLAIN_YEARS_LABEL },
+    ]);
+    // The Age of Ash came before the numbered ages; plain years before everything.
+    const order = ['', 'age ash'];
+    expect(sortByChronology(story, (d) => d, order)).toEqual(['Year 5', 'Age of Ash 1', 'Age of Ash 2', 'First Age 590', 'Second Age 3400', '3rd Age 120']);
+    expect(erasInUse(story, order).map((era) => era.key)).toEqual(['', 'age ash', 'age#1', 'age#2', 'age#3']);
+    // An era the order names but the dates no longer use is ignored.
+    expect(sortByChronology(['Year 2', 'Year 1'], (d) => d, ['gone', ''])).toEqual(['Year 1', 'Year 2']);
+  });
+
   it('keeps an undated event in its narrative place: after the dated event before it in the story', () => {
     expect(chronological(['', 'Year 5', '  ', 'Year -60', '', 'Year 1'])).toEqual(['', 'Year -60', '', 'Year 1', 'Year 5', '  ']);
   });
@@ -51,7 +68,7 @@ describe('compareChronology (properties)', () => {
     fc.array(fc.oneof(piece, fc.integer({ min: -500, max: 500 }).map(String)), { maxLength: 5 }).map((parts) => parts.join(' ')),
     fc.stringMatching(/^[A-Za-z0-9 ,.-]{0,12}$/),
   );
-  const keysOf = fc.array(dateText, { minLength: 1, maxLength: 25 }).map(chronologyKeys);
+  const keysOf = fc.array(dateText, { minLength: 1, maxLength: 25 }).map((dates) => chronologyKeys(dates));
 
   it('is a total order: antisymmetric, transitive, and equal only for the same event', () => {
     fc.assert(

@@ -9,7 +9,8 @@
  *   months, seasons, "AD"/"CE") are taken out — "3rd Age 120" is year 120 of the era "3rd Age".
  *   Plain years ("Year 11", "-60") are the unnamed era. Eras are ordered as the author uses them:
  *   by first appearance in the story's order (the Narrative view), except that eras with the same
- *   name and an ordinal ("Second Age", "3rd Age") follow their ordinals.
+ *   name and an ordinal ("Second Age", "3rd Age") follow their ordinals — unless the author has set
+ *   an order of their own (the series' `eraOrder`, by `eraKey`): those eras come first, in it.
  * - An undated event keeps its narrative place: it sits right after the dated event that precedes
  *   it in the story's order (first when nothing dated precedes it).
  *
@@ -83,15 +84,17 @@ export function parseDate(text: string): ParsedDate | null {
   return { eraName: era.join(' '), eraOrdinal, values };
 }
 
-function eraKey(date: ParsedDate): string {
-  return `${date.eraName}\u0000${date.eraOrdinal}`;
+/** An era's identity as the series stores it in `eraOrder`: "age#3" for "3rd Age", "" for plain years. */
+export function eraKey(date: ParsedDate): string {
+  return date.eraOrdinal ? `${date.eraName}#${date.eraOrdinal}` : date.eraName;
 }
 
 /**
- * The author's era order, from the dates in the story's order: era names by first appearance,
- * and within a name, its ordinals in order ("Second Age" before "Third Age"). Answers era key → rank.
+ * The era order, from the dates in the story's order: the eras the author ordered (`authorOrder`,
+ * era keys) first, in that order; then era names by first appearance, and within a name, its
+ * ordinals in order ("Second Age" before "Third Age"). Answers era key → rank.
  */
-export function eraRanks(datesInStoryOrder: readonly (ParsedDate | null)[]): Map<string, number> {
+export function eraRanks(datesInStoryOrder: readonly (ParsedDate | null)[], authorOrder: readonly string[] = []): Map<string, number> {
   const nameRank = new Map<string, number>();
   const eras = new Map<string, ParsedDate>();
   for (const date of datesInStoryOrder) {
@@ -99,8 +102,36 @@ export function eraRanks(datesInStoryOrder: readonly (ParsedDate | null)[]): Map
     if (!nameRank.has(date.eraName)) nameRank.set(date.eraName, nameRank.size);
     eras.set(eraKey(date), date);
   }
-  const ordered = [...eras.values()].sort((a, b) => nameRank.get(a.eraName)! - nameRank.get(b.eraName)! || a.eraOrdinal - b.eraOrdinal);
+  const chosen = new Map(authorOrder.map((key, index) => [key, index]));
+  const rankOf = (date: ParsedDate) => chosen.get(eraKey(date)) ?? Infinity;
+  const ordered = [...eras.values()].sort(
+    (a, b) => rankOf(a) - rankOf(b) || nameRank.get(a.eraName)! - nameRank.get(b.eraName)! || a.eraOrdinal - b.eraOrdinal,
+  );
   return new Map(ordered.map((date, rank) => [eraKey(date), rank]));
+}
+
+/** One era the story's dates use, as the era order control lists it. */
+export interface EraInUse {
+  key: string;
+  /** The era as the author wrote it first ("3rd Age"), or "Years without an era". */
+  label: string;
+}
+
+export const PLAIN_YEARS_LABEL = 'Years without an era';
+
+/** The eras the dates use, in the order they are shown (eraRanks), each with a label. */
+export function erasInUse(datesInStoryOrder: readonly string[], authorOrder: readonly string[] = []): EraInUse[] {
+  const labels = new Map<string, string>();
+  const parsed = datesInStoryOrder.map((text) => {
+    const date = parseDate(text);
+    if (date && !labels.has(eraKey(date))) {
+      const written = text.replace(/(?<![\p{L}\d])[-\u2212]?\d[\d,.]*(?![\p{L}\d])/gu, ' ').replace(/\s+/g, ' ').trim();
+      labels.set(eraKey(date), date.eraName === '' ? PLAIN_YEARS_LABEL : written || date.eraName);
+    }
+    return date;
+  });
+  const ranks = eraRanks(parsed, authorOrder);
+  return [...ranks.entries()].sort((a, b) => a[1] - b[1]).map(([key]) => ({ key, label: labels.get(key)! }));
 }
 
 /** Where one event sits in the chronological order. */
@@ -141,9 +172,9 @@ export function compareChronology(a: ChronologyKey, b: ChronologyKey): number {
  * One key per date, given in the story's order (index = story order). Undated entries borrow the
  * key of the nearest dated entry before them, so they stay where the story tells them.
  */
-export function chronologyKeys(datesInStoryOrder: readonly string[]): ChronologyKey[] {
+export function chronologyKeys(datesInStoryOrder: readonly string[], eraOrder: readonly string[] = []): ChronologyKey[] {
   const parsed = datesInStoryOrder.map(parseDate);
-  const ranks = eraRanks(parsed);
+  const ranks = eraRanks(parsed, eraOrder);
   let last: ChronologyKey | null = null;
   return parsed.map((date, story) => {
     if (date === null) {
@@ -155,8 +186,8 @@ export function chronologyKeys(datesInStoryOrder: readonly string[]): Chronology
 }
 
 /** Sorts items given in the story's order chronologically (a new array). */
-export function sortByChronology<T>(itemsInStoryOrder: readonly T[], dateOf: (item: T) => string): T[] {
-  const keys = chronologyKeys(itemsInStoryOrder.map(dateOf));
+export function sortByChronology<T>(itemsInStoryOrder: readonly T[], dateOf: (item: T) => string, eraOrder: readonly string[] = []): T[] {
+  const keys = chronologyKeys(itemsInStoryOrder.map(dateOf), eraOrder);
   return keys
     .map((key, i) => ({ key, item: itemsInStoryOrder[i]! }))
     .sort((a, b) => compareChronology(a.key, b.key))

@@ -50,13 +50,18 @@ export function compareNarrative(a: Ordered, b: Ordered): number {
  * place in the story (`sortByChronology`, docs/spec-differences.md); undated events of no book
  * have no place in the story and come first, as the spec has them. Equal dates keep the story's order.
  */
-export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date' | 'bookId'>>(events: readonly T[], books: readonly Book[]): T[] {
+export function sortChronological<T extends Ordered & Pick<TimelineEvent, 'date' | 'bookId'>>(events: readonly T[], books: readonly Book[], eraOrder: readonly string[] = []): T[] {
   const story: T[] = [];
   const unplaced: T[] = [];
   for (const group of groupNarrative(events, books)) {
     for (const event of group.events) (group.book === null && event.date.trim() === '' ? unplaced : story).push(event);
   }
-  return sortByChronology([...unplaced, ...story], (e) => e.date);
+  return sortByChronology([...unplaced, ...story], (e) => e.date, eraOrder);
+}
+
+/** The events' dates in the story's order (what the era order control lists eras from). */
+export function datesInStoryOrder<T extends Ordered & Pick<TimelineEvent, 'date' | 'bookId'>>(events: readonly T[], books: readonly Book[]): string[] {
+  return groupNarrative(events, books).flatMap((group) => group.events.map((event) => event.date));
 }
 
 /** 'Book {position}: {title}' (001 §2). */
