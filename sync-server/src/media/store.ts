@@ -102,3 +102,17 @@ export async function removeSeriesPicture(db: Db, seriesId: string, sha256: stri
   await deleteUnusedContent(db, [sha256]);
   return true;
 }
+
+/** Every picture the series use, with the series (a backup's list; the bytes are read apart). */
+export async function picturesOfSeries(db: Db, seriesIds: readonly string[]): Promise<Array<PictureMeta & { seriesId: string }>> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .selectFrom('seriesMedia')
+    .innerJoin('mediaContent', 'mediaContent.sha256', 'seriesMedia.sha256')
+    .select(['seriesMedia.seriesId', 'mediaContent.sha256', 'mediaContent.type', 'mediaContent.bytes', 'mediaContent.width', 'mediaContent.height'])
+    .where('seriesMedia.seriesId', 'in', seriesIds)
+    .orderBy('seriesMedia.seriesId')
+    .orderBy('seriesMedia.touchedAt')
+    .orderBy('seriesMedia.sha256')
+    .execute();
+}
