@@ -7,6 +7,8 @@
  * once however many of those series use it.
  */
 import type { Kysely } from 'kysely';
+import { runPrepared } from '../db/prepared.ts';
+import { PREPARED_KEYS } from '../db/prepared-keys.ts';
 import type { DB } from '../db/tables.ts';
 
 type Db = Kysely<DB>;
@@ -19,16 +21,25 @@ export interface PictureMeta {
   height: number;
 }
 
-/** The picture `sha256` if `seriesId` uses it, without its bytes; null otherwise. */
+/**
+ * The picture `sha256` if `seriesId` uses it, without its bytes; null otherwise. A prepared shape,
+ * answered from the read cache while nothing was written (every picture served asks it).
+ */
 export async function findSeriesPicture(db: Db, seriesId: string, sha256: string): Promise<PictureMeta | null> {
-  const row = await db
-    .selectFrom('seriesMedia')
-    .innerJoin('mediaContent', 'mediaContent.sha256', 'seriesMedia.sha256')
-    .select(['mediaContent.sha256', 'mediaContent.type', 'mediaContent.bytes', 'mediaContent.width', 'mediaContent.height'])
-    .where('seriesMedia.seriesId', '=', seriesId)
-    .where('seriesMedia.sha256', '=', sha256)
-    .executeTakeFirst();
-  return row ?? null;
+  const [row] = await runPrepared(
+    db,
+    PREPARED_KEYS.mediaSeriesPicture,
+    (q, v: { seriesId: string; sha256: string }) =>
+      q
+        .selectFrom('seriesMedia')
+        .innerJoin('mediaContent', 'mediaContent.sha256', 'seriesMedia.sha256')
+        .select(['mediaContent.sha256', 'mediaContent.type', 'mediaContent.bytes', 'mediaContent.width', 'mediaContent.height'])
+        .where('seriesMedia.seriesId', '=', v.seriesId)
+        .where('seriesMedia.sha256', '=', v.sha256),
+    { seriesId, sha256 },
+    { cached: true },
+  );
+  return (row as PictureMeta | undefined) ?? null;
 }
 
 export async function readPictureBytes(db: Db, sha256: string): Promise<Uint8Array | null> {

@@ -22,10 +22,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES, type PlanName, gateState } from '@chronicler/schema';
 import { type ImageInspection, MEDIA_MESSAGES, fitsAllowance, inspectImage, isSha256Hex, pictureAllowanceBytes, pictureMaxBytes } from '@chronicler/schema/media';
-import { type SeriesAccess, assertLevel } from '../entities/access.ts';
-import { type Db, ownerPlan, seriesAccess } from '../entities/queries.ts';
+import type { SeriesAccess } from '../entities/access.ts';
+import { type Db, assertAccessible, ownerPlan } from '../entities/queries.ts';
 import { requireUser } from '../http/caller.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { ownerHasPicture, usedBytes } from './store.ts';
 
 /** What the checks before the body found, for the parser and the handler. */
@@ -47,12 +47,9 @@ export interface MediaParams {
 }
 
 /** The caller's standing in the series named by the path: 404 when they have none (or it is deleted), 403 below `level`. */
-export async function seriesStanding(db: Db, request: FastifyRequest, level: 'read' | 'edit'): Promise<SeriesAccess> {
+export function seriesStanding(db: Db, request: FastifyRequest, level: 'read' | 'edit'): Promise<SeriesAccess> {
   const { seriesId } = request.params as MediaParams;
-  const access = await seriesAccess(db, seriesId, requireUser(request).id);
-  if (!access || access.deleted) throw notFound();
-  assertLevel(access, level);
-  return access;
+  return assertAccessible(db, 'series', seriesId, requireUser(request).id, { level });
 }
 
 const tooLarge = (maxBytes: number) => new HttpError(413, ERROR_CODES.payloadTooLarge, MEDIA_MESSAGES.tooLarge(maxBytes));
