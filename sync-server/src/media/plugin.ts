@@ -18,7 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, gateState } from '@chronicler/schema';
+import { ERROR_CODES } from '@chronicler/schema';
 import {
   ACCEPTED_IMAGE_TYPES,
   LARGEST_PICTURE_BYTES,
@@ -36,7 +36,7 @@ import { noBody } from '../routes/kit.ts';
 import { PICTURE_CACHE_BYTES, PictureBytesCache } from './bytes-cache.ts';
 import { findSeriesPicture, keepSeriesPicture, readPictureBytes, removeSeriesPicture, usedBytes } from './store.ts';
 import { SWEEP_INTERVAL_MS, sweepUnusedPictures } from './sweep.ts';
-import { assertAllowanceFits, checkBeforeBody, checkPicture, readPictureBody, seriesStanding } from './upload.ts';
+import { assertMayAdd, checkBeforeBody, checkPicture, readPictureBody, seriesStanding } from './upload.ts';
 
 const mediaParams = z.strictObject({ seriesId: z.string().min(1).max(100), sha256: z.string().min(1).max(100) });
 
@@ -94,10 +94,7 @@ export default async function mediaPlugin(fastify: FastifyInstance): Promise<voi
       // the body arrived, and concurrent uploads must not overspend (docs/decisions/0010-postgresql-storage.md).
       const { existed } = await database.groupCommit.run(async (trx) => {
         const access = await seriesStanding(trx, request, 'edit');
-        const plan = await ownerPlan(trx, access.seriesId);
-        const gate = gateState({ plan, feature: 'multimedia' });
-        if (gate.locked) throw new HttpError(403, ERROR_CODES.featureLocked, gate.message);
-        await assertAllowanceFits(trx, access, plan, sha256, body.length);
+        await assertMayAdd(trx, access, await ownerPlan(trx, access.seriesId), sha256, body.length);
         return keepSeriesPicture(trx, seriesId, { ...stored, data: body }, userId, new Date().toISOString());
       });
       return reply.status(existed ? 200 : 201).send(stored);

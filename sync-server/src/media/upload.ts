@@ -5,7 +5,8 @@
  * 1. from the headers, before a byte of the body is read (`checkBeforeBody`, the route's onRequest):
  *    the series and the caller's role (404 as for any id the caller has no part in, 403 for a
  *    viewer), the `multimedia` gate on the owner's plan (403), the plan's per-picture size against
- *    Content-Length (413) and the owner's allowance against it (403 PLAN_LIMIT);
+ *    Content-Length (413) and the owner's allowance against it (403 PLAN_LIMIT) — the gate and the
+ *    allowance only for a picture the series does not have yet (a retry stores nothing new);
  * 2. while the body arrives (`readPictureBody`, the route's parser): at most the plan's per-picture
  *    size, counted as it comes, so a chunked body without a length is cut at the same bound;
  * 3. from the bytes (`checkPicture`): the type sniffed from them, never from the declared one (415),
@@ -26,7 +27,7 @@ import type { SeriesAccess } from '../entities/access.ts';
 import { type Db, assertAccessible, ownerPlan } from '../entities/queries.ts';
 import { requireUser } from '../http/caller.ts';
 import { HttpError } from '../http/errors.ts';
-import { ownerHasPicture, usedBytes } from './store.ts';
+import { findSeriesPicture, ownerHasPicture, usedBytes } from './store.ts';
 
 /** What the checks before the body found, for the parser and the handler. */
 export interface UploadStanding {
@@ -61,17 +62,38 @@ export async function assertAllowanceFits(db: Db, access: SeriesAccess, plan: Pl
   if (!fitsAllowance(plan, used, bytes)) throw new HttpError(403, ERROR_CODES.planLimit, MEDIA_MESSAGES.storageFull(pictureAllowanceBytes(plan), used));
 }
 
+/** A picture the series has already: storing it again adds nothing, so neither the gate nor the allowance asks. */
+async function seriesHas(db: Db, seriesId: string, sha256: string): Promise<boolean> {
+  return isSha256Hex(sha256) && (await findSeriesPicture(db, seriesId, sha256)) !== null;
+}
+
+function assertMultimedia(plan: PlanName): void {
+  const gate = gateState({ plan, feature: 'multimedia' });
+  if (gate.locked) throw new HttpError(403, ERROR_CODES.featureLocked, gate.message);
+}
+
+/**
+ * In the write that stores it: a new use of the picture needs `multimedia` on the owner's plan and
+ * room in the allowance; one the series has already needs neither (a retried upload, after a
+ * downgrade too).
+ */
+export async function assertMayAdd(db: Db, access: SeriesAccess, plan: PlanName, sha256: string, bytes: number): Promise<void> {
+  if (await seriesHas(db, access.seriesId, sha256)) return;
+  assertMultimedia(plan);
+  await assertAllowanceFits(db, access, plan, sha256, bytes);
+}
+
 export async function checkBeforeBody(db: Db, request: FastifyRequest): Promise<void> {
   const access = await seriesStanding(db, request, 'edit');
   const plan = await ownerPlan(db, access.seriesId);
-  const gate = gateState({ plan, feature: 'multimedia' });
-  if (gate.locked) throw new HttpError(403, ERROR_CODES.featureLocked, gate.message);
+  const { sha256 } = request.params as MediaParams;
+  const adds = !(await seriesHas(db, access.seriesId, sha256));
+  if (adds) assertMultimedia(plan);
   const maxBytes = pictureMaxBytes(plan);
   const declared = request.headers['content-length'];
   const length = declared === undefined ? null : Number(declared);
   if (length !== null && length > maxBytes) throw tooLarge(maxBytes);
-  const { sha256 } = request.params as MediaParams;
-  if (length !== null && isSha256Hex(sha256)) await assertAllowanceFits(db, access, plan, sha256, length);
+  if (adds && length !== null && isSha256Hex(sha256)) await assertAllowanceFits(db, access, plan, sha256, length);
   request.pictureUpload = { access, plan, maxBytes };
 }
 

@@ -162,6 +162,8 @@ describe('who may see and change pictures', () => {
     expect(refused.statusCode).toBe(403);
     expect(json(refused)).toEqual({ code: 'FEATURE_LOCKED', message: upgradeMessage('wordsmith') });
     expect((await get(owner, seriesId, sha(kept))).statusCode).toBe(200);
+    // A retried upload of a picture the series has stores nothing new: still answered.
+    expect((await put(owner, seriesId, kept)).statusCode).toBe(200);
     expect((await del(owner, seriesId, sha(kept))).statusCode).toBe(200);
   });
 });
