@@ -97,6 +97,17 @@ export async function keepSeriesPicture(db: Db, seriesId: string, picture: NewPi
   return { existed: false };
 }
 
+/** Whether some bytes are used by no series (the sweep's look before it writes). */
+export async function hasUnusedContent(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('mediaContent')
+    .select('sha256')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('seriesMedia').select('seriesMedia.sha256').whereRef('seriesMedia.sha256', '=', 'mediaContent.sha256'))))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Bytes no series uses any more go. */
 export async function deleteUnusedContent(db: Db, hashes?: readonly string[]): Promise<number> {
   if (hashes && hashes.length === 0) return 0;

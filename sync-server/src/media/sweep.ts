@@ -17,7 +17,7 @@ import { MEDIA_FIELDS, mediaHashesIn } from '@chronicler/schema/media';
 import type { OpenedDatabase } from '../db/database.ts';
 import type { DB } from '../db/tables.ts';
 import { ENTITIES } from '../entities/registry.ts';
-import { deleteUnusedContent } from './store.ts';
+import { deleteUnusedContent, hasUnusedContent } from './store.ts';
 
 /** How long a picture no field names is kept after its last upload. */
 export const UNUSED_PICTURE_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +45,14 @@ export async function picturesNamedIn(db: Kysely<DB>, seriesId: string): Promise
   return named;
 }
 
+/** The series' pictures last uploaded before `cutoff` that no live field of it names. */
+async function unusedIn(db: Kysely<DB>, seriesId: string, cutoff: string): Promise<string[]> {
+  const stale = await db.selectFrom('seriesMedia').select('sha256').where('seriesId', '=', seriesId).where('touchedAt', '<', cutoff).execute();
+  if (stale.length === 0) return [];
+  const named = await picturesNamedIn(db, seriesId);
+  return stale.map((r) => r.sha256).filter((hash) => !named.has(hash));
+}
+
 export interface SweepResult {
   /** Series' uses of a picture removed. */
   uses: number;
@@ -57,23 +65,26 @@ export async function sweepUnusedPictures(database: OpenedDatabase, now: number)
   const result: SweepResult = { uses: 0, pictures: 0 };
   const cutoff = new Date(now - UNUSED_PICTURE_GRACE_MS).toISOString();
 
-  result.uses += await groupCommit.run(async (trx) => {
-    const gone = await trx
-      .deleteFrom('seriesMedia')
-      .where('seriesId', 'in', (eb) => eb.selectFrom('series').select('id').where('deletedAt', 'is not', null))
-      .executeTakeFirst();
-    return Number(gone.numDeletedRows);
-  });
+  // Reads first: a sweep that finds nothing writes nothing (it runs at every start).
+  const deletedSeries = (q: Kysely<DB>) => q.selectFrom('series').select('id').where('deletedAt', 'is not', null);
+  const orphaned = await db.selectFrom('seriesMedia').select('seriesId').where('seriesId', 'in', deletedSeries(db)).limit(1).executeTakeFirst();
+  if (orphaned) {
+    result.uses += await groupCommit.run(async (trx) => {
+      const gone = await trx.deleteFrom('seriesMedia').where('seriesId', 'in', deletedSeries(trx)).executeTakeFirst();
+      return Number(gone.numDeletedRows);
+    });
+  }
 
   const due = await db.selectFrom('seriesMedia').select('seriesId').distinct().where('touchedAt', '<', cutoff).execute();
   for (let at = 0; at < due.length; at += SERIES_PER_WRITE) {
-    const batch = due.slice(at, at + SERIES_PER_WRITE);
+    // Looked for with reads; written (and looked for again, inside the write) only where found.
+    const found: string[] = [];
+    for (const { seriesId } of due.slice(at, at + SERIES_PER_WRITE)) if ((await unusedIn(db, seriesId, cutoff)).length > 0) found.push(seriesId);
+    if (found.length === 0) continue;
     result.uses += await groupCommit.run(async (trx) => {
       let removed = 0;
-      for (const { seriesId } of batch) {
-        const named = await picturesNamedIn(trx, seriesId);
-        const stale = await trx.selectFrom('seriesMedia').select('sha256').where('seriesId', '=', seriesId).where('touchedAt', '<', cutoff).execute();
-        const unused = stale.map((r) => r.sha256).filter((hash) => !named.has(hash));
+      for (const seriesId of found) {
+        const unused = await unusedIn(trx, seriesId, cutoff);
         if (unused.length === 0) continue;
         const gone = await trx.deleteFrom('seriesMedia').where('seriesId', '=', seriesId).where('sha256', 'in', unused).executeTakeFirst();
         removed += Number(gone.numDeletedRows);
@@ -82,6 +93,6 @@ export async function sweepUnusedPictures(database: OpenedDatabase, now: number)
     });
   }
 
-  result.pictures = await groupCommit.run((trx) => deleteUnusedContent(trx));
+  if (await hasUnusedContent(db)) result.pictures = await groupCommit.run((trx) => deleteUnusedContent(trx));
   return result;
 }
