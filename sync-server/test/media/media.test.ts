@@ -233,6 +233,21 @@ describe('the allowance', () => {
     expect(usage.usedBytes).toBe(pictureAllowanceBytes('wordsmith') - 10);
   });
 
+  it('lets only one of two concurrent uploads take the last room', async () => {
+    const owner = await signUp(app, { plan: 'wordsmith' });
+    const seriesId = await newSeries(owner);
+    const [one, two] = [pngBytes({ rgb: [21, 0, 0] }), pngBytes({ rgb: [22, 0, 0] })];
+    const { db } = app.deps.database;
+    const filler = crypto.randomBytes(32).toString('hex');
+    const now = new Date().toISOString();
+    // Room for one of the two, not both.
+    const room = one!.length + Math.floor(one!.length / 2);
+    await db.insertInto('mediaContent').values({ sha256: filler, type: 'image/png', bytes: pictureAllowanceBytes('wordsmith') - room, width: 1, height: 1, data: new Uint8Array(1), createdAt: now }).execute();
+    await db.insertInto('seriesMedia').values({ seriesId, sha256: filler, uploadedBy: owner.user.id, touchedAt: now }).execute();
+    const answers = await Promise.all([put(owner, seriesId, one!), put(owner, seriesId, two!)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403]);
+  });
+
   it("counts the series owner's allowance when an editor uploads, and forgets a deleted series' pictures at once", async () => {
     const owner = await signUp(app, { plan: 'loremaster' });
     const seriesId = await newSeries(owner);
