@@ -206,6 +206,18 @@ describe('bad input', () => {
     }
   });
 
+  it('refuses an upload another site sends (a picture type needs no JSON, but it is still a write)', async () => {
+    const picture = pngBytes({ rgb: [31, 41, 59] });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/series/${seriesId}/media/${sha(picture)}`,
+      headers: { cookie: owner.cookie, 'content-type': 'image/png', 'sec-fetch-site': 'cross-site' },
+      payload: Buffer.from(picture),
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await get(owner, seriesId, sha(picture))).statusCode).toBe(404);
+  });
+
   it("refuses a body over the plan's per-picture size from its Content-Length", async () => {
     const res = await put(owner, seriesId, new Uint8Array(pictureMaxBytes('wordsmith') + 1));
     expect(res.statusCode).toBe(413);
