@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upgradeMessage } from '@chronicler/schema';
 import { MEDIA_MESSAGES, pictureAllowanceBytes, pictureMaxBytes } from '@chronicler/schema/media';
 import { GIF_HTML_POLYGLOT, HTML_FILE, SVG_FILE, WEBP_LOSSY, exifGpsSegment, jpegBytes, pngBytes, pngClaiming } from '@chronicler/schema/media/testing';
-import { type SignedIn, createTestApp, json, signUp } from '../support/helpers.ts';
+import { type SignedIn, createTestApp, createTestAppPair, json, signUp } from '../support/helpers.ts';
 import { sweepUnusedPictures, UNUSED_PICTURE_GRACE_MS } from '../../src/media/sweep.ts';
 
 const sha = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -111,6 +111,30 @@ describe('uploading and serving a picture', () => {
     expect((await del(owner, two, sha(picture))).statusCode).toBe(200);
     expect(await app.deps.database.db.selectFrom('mediaContent').select('sha256').where('sha256', '=', sha(picture)).execute()).toEqual([]);
     expect((await del(owner, two, sha(picture))).statusCode).toBe(404);
+  });
+});
+
+describe('several instances', () => {
+  it('serve a picture another instance stored, and forget it once another removed it', async () => {
+    const pair = await createTestAppPair();
+    try {
+      const [one, two] = pair.apps;
+      const owner = await signUp(one, { plan: 'wordsmith' });
+      const created = await one.inject({ method: 'POST', url: '/api/series', headers: owner.headers, payload: { title: 'Shared', description: '', totalBooks: 1 } });
+      const seriesId = json(created).id as string;
+      const picture = pngBytes({ rgb: [77, 88, 99] });
+      const url = `/api/series/${seriesId}/media/${sha(picture)}`;
+      const stored = await one.inject({ method: 'PUT', url, headers: { cookie: owner.cookie, 'content-type': 'image/png' }, payload: Buffer.from(picture) });
+      expect(stored.statusCode).toBe(201);
+      const served = await two.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(new Uint8Array(served.rawPayload)).toEqual(picture);
+      expect((await one.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+      // The bytes are still in the second instance's memory; who may read them is asked of the database.
+      expect((await two.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    } finally {
+      await pair.close();
+    }
   });
 });
 
