@@ -282,9 +282,9 @@ function walkWebp(b: Uint8Array): Structure {
     if (!WEBP_PIXEL_CHUNKS.has(type)) s.text.push([data, data + length]);
     pos = chunkEnd;
   }
-  const size = canvas ?? bitstream;
-  if (!size || (canvas === null && bitstream === null)) damaged();
-  [s.width, s.height] = size!;
+  // The extended header's canvas when there is one (animations, alpha), else the bitstream's size.
+  const size = canvas ?? bitstream ?? damaged();
+  [s.width, s.height] = size;
   s.end = riffEnd;
   if (s.width === 0 || s.height === 0) damaged();
   return s;
