@@ -23,6 +23,7 @@ const BENCHES = [
   'backup-restore.ts',
   'search.ts',
   'chapter-move.ts',
+  'media.ts',
   // PostgreSQL (BENCH_DATABASE_URL names a running server; each makes and drops its own databases).
   'postgres.ts',
   'soak.ts',

@@ -4,7 +4,7 @@
 // level, lowest first; a folder never imports another of its own row but for DOMAIN_EDGES), so the
 // folders never form a cycle (the self-check also proves DOMAIN_EDGES keeps it so):
 //
-//   domains  — ai/, backup/, billing/, collaboration/, progress/, story/, web/: one per feature;
+//   domains  — ai/, backup/, billing/, collaboration/, media/, progress/, story/, web/: one per feature;
 //              they hear one another's writes through sync/ (sync/story-writes.ts), not by import
 //   auth/    — accounts and sessions; forgets cached sessions as a commit effect (a hub listener)
 //   routes/  — the route kit every domain plugin uses (routes/kit.ts: write, ok, noBody, idParams)
@@ -49,11 +49,11 @@ export const FOLDERS = [
   ['sync'],
   ['routes'],
   ['auth'],
-  ['ai', 'backup', 'billing', 'collaboration', 'progress', 'story', 'web'],
+  ['ai', 'backup', 'billing', 'collaboration', 'media', 'progress', 'story', 'web'],
 ];
 
-/** The imports allowed between folders of one row: a restore credits the edit log's words (backup/restore-author.ts). */
-export const DOMAIN_EDGES = { backup: ['progress'] };
+/** The imports allowed between folders of one row: a restore credits the edit log's words (backup/restore-author.ts) and brings pictures back (media/). */
+export const DOMAIN_EDGES = { backup: ['progress', 'media'] };
 
 /** For each folder, the folders it may import (FOLDERS, DOMAIN_EDGES). */
 export function allowedFolders() {

@@ -16,8 +16,10 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  /** `raw`: a body of bytes sent as they are (its content type in `headers`) instead of JSON. */
+  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, raw?: Buffer): Promise<RawResponse> {
+    const json = raw === undefined && body !== undefined;
+    const payload = raw ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
     const url = new URL(path, this.baseUrl);
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -26,7 +28,8 @@ export class ApiClient {
           method,
           agent: this.agent,
           headers: {
-            ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+            ...(json ? { 'content-type': 'application/json' } : {}),
+            ...(payload ? { 'content-length': String(payload.length) } : {}),
             ...(this.cookie ? { cookie: this.cookie } : {}),
             ...headers,
           },

@@ -28,6 +28,7 @@ import aiPlugin from './ai/plugin.ts';
 import billingPlugin from './billing/plugin.ts';
 import collaborationPlugin from './collaboration/plugin.ts';
 import backupPlugin from './backup/plugin.ts';
+import mediaPlugin from './media/plugin.ts';
 import { createBackupWorkers, sharedBackupWorkers } from './backup/heavy-work.ts';
 
 export interface AppDeps {
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(aiPlugin);
   await app.register(billingPlugin);
   await app.register(collaborationPlugin);
+  await app.register(mediaPlugin);
   // Archives are built on worker threads (docs/decisions/0015-isolation.md): a pool per app, or the
   // process's pool when the config shares it (the tests' hundreds of short-lived apps: a worker's
   // start loads the archive's module graph through tsx, seconds on a busy machine). A pool with its

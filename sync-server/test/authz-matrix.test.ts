@@ -141,7 +141,7 @@ async function publicCases(app: FastifyInstance, world: World, route: RouteEntry
 
 async function protectedCases(app: FastifyInstance, world: World, route: RouteEntry, policy: Extract<RoutePolicy, { access: 'protected' }>) {
   const params = policy.params ?? {};
-  const idParams = route.params.filter((name) => params[name] !== 'chapterRev');
+  const idParams = route.params.filter((name) => params[name] !== 'chapterRev' && params[name] !== 'pictureHash');
   const all = (source: IdSource) => Object.fromEntries(route.params.map((name) => [name, source]));
 
   // Anonymous: 401 whatever ids it carries, and nothing written.

@@ -53,7 +53,7 @@ async function fuzzRoute(route: RouteEntry): Promise<void> {
     const realFor = (name: string): string[] => {
       const kind = policy?.access === 'protected' ? policy.params?.[name] : undefined;
       if (!kind) return allIds;
-      return [...[world.a, world.b].map((side) => String(side.ids[kind])), ...allIds.slice(0, 3)];
+      return [...[world.a, world.b].map((side) => paramValue(kind, side, side)), ...allIds.slice(0, 3)];
     };
     const secretsOfB = await secretsOf(app, world.b);
     const statuses = new Map<number, number>();

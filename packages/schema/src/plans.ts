@@ -10,6 +10,10 @@
  * unlimited), §9 (prices, yearly discount); spec 001 §6 (collaboration is Loremaster and above).
  * The spec's §9 comparison table disagrees with §6; we show what we enforce (§6), and reuse §9's
  * export wording ("PDF and TXT", "PDF, DOCX and TXT", "All Formats") for the export levels.
+ * The spec's table gives pictures only a total (Cloud storage GB); the largest one picture
+ * (`pictureMb`: 5, 10, 20, 25 MB) is ours, sized for a display picture, its thumbnail and a detailed
+ * world map (docs/decisions/0022-pictures-on-the-server.md). Apprentice has no `multimedia`: its
+ * figures are shown but no upload reaches them.
  */
 import './zod-browser.ts';
 import { z } from 'zod';
@@ -47,7 +51,10 @@ export interface PlanLimits {
   readonly locationsPerSeries: number;
   /** AI suggestions (and analyses) per day. */
   readonly aiSuggestionsPerDay: number;
+  /** Pictures kept on the server for the series an author owns, in GB (2^30 bytes). */
   readonly cloudStorageGb: number;
+  /** The largest one picture may be, in MB (2^20 bytes); pictures need `multimedia` (docs/decisions/0022-pictures-on-the-server.md). */
+  readonly pictureMb: number;
   readonly export: ExportLevel;
   readonly backup: BackupFrequency;
   readonly platforms: PlatformAccess;
@@ -65,6 +72,7 @@ export const LIMIT_NAMES = [
   'locationsPerSeries',
   'aiSuggestionsPerDay',
   'cloudStorageGb',
+  'pictureMb',
 ] as const satisfies readonly LimitName[];
 export const limitNameSchema = z.enum(LIMIT_NAMES);
 
@@ -144,6 +152,7 @@ export const LIMIT_LABELS: Readonly<Record<keyof PlanLimits, string>> = {
   locationsPerSeries: 'Locations per series',
   aiSuggestionsPerDay: 'AI suggestions per day',
   cloudStorageGb: 'Cloud storage',
+  pictureMb: 'Largest picture',
   export: 'Export',
   backup: 'Backup',
   platforms: 'Platforms',
@@ -213,6 +222,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
       locationsPerSeries: 10,
       aiSuggestionsPerDay: 3,
       cloudStorageGb: 5,
+      pictureMb: 5,
       export: 'basic',
       backup: 'weekly',
       platforms: 'web',
@@ -233,6 +243,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
       locationsPerSeries: UNLIMITED,
       aiSuggestionsPerDay: 100,
       cloudStorageGb: 25,
+      pictureMb: 10,
       export: 'advanced',
       backup: 'daily',
       platforms: 'web-mobile',
@@ -252,6 +263,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
       locationsPerSeries: UNLIMITED,
       aiSuggestionsPerDay: 200,
       cloudStorageGb: 50,
+      pictureMb: 20,
       export: 'advanced',
       backup: 'daily',
       platforms: 'all',
@@ -273,6 +285,7 @@ const TABLE: Readonly<Record<PlanName, TierRow>> = {
       locationsPerSeries: UNLIMITED,
       aiSuggestionsPerDay: UNLIMITED,
       cloudStorageGb: 100,
+      pictureMb: 25,
       export: 'premium',
       backup: 'realtime',
       platforms: 'all',
@@ -309,6 +322,7 @@ function featureList(row: TierRow): string[] {
       ? 'Unlimited AI suggestions'
       : `${l.aiSuggestionsPerDay} AI suggestions per day`,
     `${l.cloudStorageGb} GB cloud storage`,
+    ...(row.flags.multimedia ? [`Pictures up to ${l.pictureMb} MB each`] : []),
     `Export: ${EXPORT_LABELS[l.export]}`,
     `${BACKUP_LABELS[l.backup]} backups`,
     PLATFORM_LABELS[l.platforms],
@@ -492,7 +506,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = deepFreeze([
   ...LIMIT_NAMES.map((k) =>
     row(k, LIMIT_LABELS[k], (p) => {
       const v = p.limits[k];
-      return k === 'cloudStorageGb' ? `${v} GB` : formatLimit(v);
+      return k === 'cloudStorageGb' ? `${v} GB` : k === 'pictureMb' ? `${v} MB` : formatLimit(v);
     }),
   ),
   row('export', LIMIT_LABELS.export, (p) => EXPORT_LABELS[p.limits.export]),

@@ -2,8 +2,9 @@
  * The backup archive (format "chronicler-backup", version 1; the repository README, "Exports, imports and backups"):
  * a zip of `manifest.json` (format, version, time, account, counts and the SHA-256 of every other
  * file), `data/<kind>.json` (rows as the API answers them), `data/chapterHistory.json`, the
- * author's own rows (`data/writingEvents.json` and the others of kinds.ts AUTHOR_KINDS) and a
- * readable `markdown/` copy. Reading checks everything before anything is restored: a truncated,
+ * author's own rows (`data/writingEvents.json` and the others of kinds.ts AUTHOR_KINDS), the
+ * series' pictures (`data/media.json`, their bytes as `media/<sha256>`, stored without compression:
+ * they are compressed already) and a readable `markdown/` copy. Reading checks everything before anything is restored: a truncated,
  * edited or foreign archive is refused as a whole.
  */
 import crypto from 'node:crypto';
@@ -27,9 +28,26 @@ import {
   buildSeriesBible,
   manuscriptToMarkdown,
 } from '@chronicler/schema';
+import { inspectImage } from '@chronicler/schema/media';
 import { HttpError } from '../http/errors.ts';
 import { parseJsonArray } from './parse-off-thread.ts';
-import { AUTHOR_KINDS, AUTHOR_KIND_NAMES, type AuthorRows, BACKUP_KINDS, type BackupData, type BackupRows, HISTORY_FILE, chapterHistoryEntrySchema, dataFile, kindedTarget, rowSchemaOf } from './kinds.ts';
+import {
+  AUTHOR_KINDS,
+  AUTHOR_KIND_NAMES,
+  type AuthorRows,
+  BACKUP_KINDS,
+  type BackupData,
+  type BackupRows,
+  HISTORY_FILE,
+  MEDIA_FILE,
+  MEDIA_FOLDER,
+  backupPictureSchema,
+  chapterHistoryEntrySchema,
+  dataFile,
+  kindedTarget,
+  mediaMember,
+  rowSchemaOf,
+} from './kinds.ts';
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -92,6 +110,8 @@ const README = `Chronicler backup (format ${BACKUP_FORMAT}, version ${BACKUP_VER
 
 markdown/   your series, one folder each: every book as a Markdown file, and the series bible
 data/       everything as JSON, the way Chronicler restores it (rows as its API answers them)
+media/      the series' pictures, each named by the SHA-256 of its bytes (data/media.json says which series
+            uses which; a picture listed there but not here is restored from the server that still has it)
 manifest.json  what this archive holds, with a SHA-256 checksum of every file
 
 Restore it from Chronicler's Backups page, into this account or another, on any server.
@@ -112,6 +132,9 @@ export function writeArchive(data: BackupData, account: ArchiveAccount, now: Dat
     counts[name] = list.length;
     files[dataFile(name)] = strToU8(JSON.stringify(list));
   }
+  counts.media = data.media?.length ?? 0;
+  files[MEDIA_FILE] = strToU8(JSON.stringify(data.media ?? []));
+  for (const [hash, bytes] of Object.entries(data.mediaBytes ?? {})) files[mediaMember(hash)] = bytes;
   for (const [path, text] of Object.entries(markdownCopy(data, account.displayName))) files[path] = strToU8(text);
   files['README.txt'] = strToU8(README);
   const manifest = {
@@ -123,7 +146,8 @@ export function writeArchive(data: BackupData, account: ArchiveAccount, now: Dat
     files: Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, { sha256: sha256(bytes), bytes: bytes.length }])),
   };
   const zip: Zippable = { 'manifest.json': strToU8(JSON.stringify(manifest, null, 2)) };
-  for (const [path, bytes] of Object.entries(files)) zip[path] = bytes;
+  // Pictures are compressed already: stored as they are.
+  for (const [path, bytes] of Object.entries(files)) zip[path] = path.startsWith(MEDIA_FOLDER) ? [bytes, { level: 0 }] : bytes;
   return zipSync(zip, { level: 6, mtime: now });
 }
 
@@ -182,7 +206,7 @@ export async function readArchive(bytes: Uint8Array): Promise<BackupData & { acc
   try {
     entries = await inflate(bytes, (name) => {
       names.push(name);
-      return name === 'manifest.json' || name.startsWith('data/');
+      return name === 'manifest.json' || name.startsWith('data/') || name.startsWith(MEDIA_FOLDER);
     });
   } catch {
     throw damaged();
@@ -200,7 +224,7 @@ export async function readArchive(bytes: Uint8Array): Promise<BackupData & { acc
   }
   for (const [path, { sha256: expected, bytes: size }] of Object.entries(listed)) {
     // The readable copy is not restored: it must be there, its contents are not read.
-    if (!path.startsWith('data/')) {
+    if (!path.startsWith('data/') && !path.startsWith(MEDIA_FOLDER)) {
       if (!names.includes(path)) throw damaged();
       continue;
     }
@@ -212,9 +236,27 @@ export async function readArchive(bytes: Uint8Array): Promise<BackupData & { acc
   const author: Record<string, unknown[]> = {};
   for (const name of AUTHOR_KIND_NAMES) author[name] = await listOf<unknown>(entries, dataFile(name), AUTHOR_KINDS[name]);
   const chapterHistory = await listOf(entries, HISTORY_FILE, chapterHistoryEntrySchema);
-  const data = { rows, chapterHistory, author: author as unknown as AuthorRows, account: manifest.data.account };
+  const media = await listOf(entries, MEDIA_FILE, backupPictureSchema);
+  const mediaBytes = await picturesOf(entries);
+  const data = { rows, chapterHistory, author: author as unknown as AuthorRows, media, mediaBytes, account: manifest.data.account };
   assertReferencesHold(data);
   return data;
+}
+
+/**
+ * The pictures an archive carries, each checked as an upload is (docs/decisions/0022-pictures-on-the-server.md):
+ * named by the SHA-256 of its bytes, an accepted type, no markup, within the pixel limits, no metadata.
+ */
+async function picturesOf(entries: Unzipped): Promise<Record<string, Uint8Array>> {
+  const out: Record<string, Uint8Array> = {};
+  for (const [path, bytes] of Object.entries(entries)) {
+    if (!path.startsWith(MEDIA_FOLDER)) continue;
+    const hash = path.slice(MEDIA_FOLDER.length);
+    const inspection = inspectImage(bytes);
+    if ((await sha256OffThread(bytes)) !== hash || !inspection.ok || inspection.metadata.length > 0) throw damaged();
+    out[hash] = bytes;
+  }
+  return out;
 }
 
 /** Every required reference names a row of the archive; every id is unique within its kind, every author row within its key. */
@@ -251,6 +293,10 @@ function assertReferencesHold(data: BackupData): void {
   }
   const chapters = ids.get('chapters')!;
   if (data.chapterHistory.some((h) => !chapters.has(h.chapterId))) throw damaged();
+  // Every picture is of a series of the archive, and every carried picture is listed.
+  const series = ids.get('series')!;
+  const listed = new Set((data.media ?? []).map((m) => m.sha256));
+  if ((data.media ?? []).some((m) => !series.has(m.seriesId)) || Object.keys(data.mediaBytes ?? {}).some((hash) => !listed.has(hash))) throw damaged();
   // The author's rows are one per event, per day, per achievement; one settings row at most.
   if (!data.author) return;
   const { writingEvents, writingStats, userAchievements, writingSettings } = data.author;

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { toWire } from '../entities/wire.ts';
-import { type AuthorRows, BACKUP_KINDS, type BackupData, type ChapterHistoryEntry, type WritingEventEntry } from './kinds.ts';
+import { picturesOfSeries, readPictureBytes } from '../media/store.ts';
+import { type AuthorRows, BACKUP_KINDS, BACKUP_PICTURE_BYTES, type BackupData, type BackupPicture, type ChapterHistoryEntry, type WritingEventEntry } from './kinds.ts';
 
 /** Ids per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 500;
@@ -73,7 +74,23 @@ export async function collectBackupSource(db: Kysely<DB>, userId: string): Promi
       after = found.at(-1)!;
     }
   }
-  return { rows, revisions, author: await collectAuthorRows(db, userId) };
+  return { rows, revisions, author: await collectAuthorRows(db, userId), ...(await collectPictures(db, seriesIds)) };
+}
+
+/** The series' pictures, and the bytes of as many as fit BACKUP_PICTURE_BYTES (the rest by reference). */
+async function collectPictures(db: Kysely<DB>, seriesIds: readonly string[]): Promise<{ media: BackupPicture[]; mediaBytes: Record<string, Uint8Array> }> {
+  const media: BackupPicture[] = [];
+  for (const ids of chunks(seriesIds)) media.push(...((await picturesOfSeries(db, ids)) as BackupPicture[]));
+  const mediaBytes: Record<string, Uint8Array> = {};
+  let carried = 0;
+  for (const picture of media) {
+    if (picture.sha256 in mediaBytes || carried + picture.bytes > BACKUP_PICTURE_BYTES) continue;
+    const bytes = await readPictureBytes(db, picture.sha256);
+    if (!bytes) continue;
+    mediaBytes[picture.sha256] = new Uint8Array(bytes);
+    carried += bytes.length;
+  }
+  return { media, mediaBytes };
 }
 
 /** The chapters' history from their stored revisions (deleted states left out). */

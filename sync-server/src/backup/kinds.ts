@@ -6,6 +6,7 @@
  */
 import { CANON_ENTITY_TABLES, EDIT_KINDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
 import { z } from 'zod';
+import { ACCEPTED_IMAGE_TYPES } from '@chronicler/schema/media';
 import { WIRE_SCHEMAS } from '../entities/registry.ts';
 
 export interface BackupKind {
@@ -106,11 +107,37 @@ export const AUTHOR_KINDS: { readonly [K in keyof AuthorRows]: z.ZodType<AuthorR
 };
 export const AUTHOR_KIND_NAMES = Object.keys(AUTHOR_KINDS) as (keyof AuthorRows)[];
 
+/**
+ * A picture a series of the archive keeps (docs/decisions/0022-pictures-on-the-server.md), listed in
+ * `data/media.json`; its bytes are the archive's `media/<sha256>` when the archive carries them
+ * (up to BACKUP_PICTURE_BYTES of them), else a restore takes them from the server if it still has them.
+ */
+export const backupPictureSchema = z.strictObject({
+  seriesId: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  type: z.enum(ACCEPTED_IMAGE_TYPES),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.number().int().positive(),
+});
+export type BackupPicture = z.infer<typeof backupPictureSchema>;
+
+export const MEDIA_FILE = 'data/media.json';
+export const MEDIA_FOLDER = 'media/';
+export const mediaMember = (sha256: string) => `${MEDIA_FOLDER}${sha256}`;
+
+/** Pictures' bytes an archive carries at most: with its rows, it stays restorable (MAX_BACKUP_BYTES, 64 MiB). */
+export const BACKUP_PICTURE_BYTES = 48 * 1024 * 1024;
+
 export interface BackupData {
   rows: BackupRows;
   chapterHistory: ChapterHistoryEntry[];
   /** Absent: none (an archive of series only). */
   author?: AuthorRows;
+  /** The series' pictures (absent: an archive made before pictures). */
+  media?: BackupPicture[];
+  /** The pictures' bytes the archive carries, by SHA-256. */
+  mediaBytes?: Record<string, Uint8Array>;
 }
 
 export const dataFile = (kind: string) => `data/${kind}.json`;

@@ -27,6 +27,7 @@ import { nextSeq, runServerWrite } from '../sync/mutation.ts';
 import type { BackupData, ChapterHistoryEntry } from './kinds.ts';
 import { type PlannedRow, isSameRow, planRestore, storedRows } from './restore-plan.ts';
 import { restoreAuthorRows } from './restore-author.ts';
+import { restorePictures } from './restore-media.ts';
 
 /** A slice of a restore holds the database at most about this long before others get a turn. */
 export const RESTORE_SLICE_MS = 50;
@@ -88,6 +89,8 @@ export async function restoreBackup(deps: RestoreDeps, userId: string, data: Bac
     if (slices > 0 && !(error instanceof HttpError)) throw new HttpError(503, ERROR_CODES.internal, BACKUP_MESSAGES.interrupted);
     throw error;
   }
+  // The pictures, once their series are there (restore-media.ts).
+  if (data.media && data.media.length > 0) counts.media = await restorePictures(deps.database, userId, data, ids.get('series')!);
   return { series: (data.rows.series ?? []).map((s) => String(s.title)), counts };
 }
 

@@ -549,6 +549,34 @@ migrations['0018_book_goals'] = {
   },
 };
 
+// Pictures kept per series (docs/decisions/0022-pictures-on-the-server.md): the bytes once per
+// content hash (`media_content`, blob/bytea as backup archives are), and which series use each
+// (`series_media`): the allowance counts an owner's distinct pictures; bytes go when no series uses them.
+migrations['0021_media'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('media_content')
+      .addColumn('sha256', 'text', (c) => c.primaryKey())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('bytes', 'bigint', (c) => c.notNull())
+      .addColumn('width', 'integer', (c) => c.notNull())
+      .addColumn('height', 'integer', (c) => c.notNull())
+      .addColumn('data', bytesType(db), (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('series_media')
+      .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+      .addColumn('sha256', 'text', (c) => c.notNull().references('media_content.sha256'))
+      .addColumn('uploaded_by', 'text', (c) => c.notNull())
+      .addColumn('touched_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('series_media_pk', ['series_id', 'sha256'])
+      .execute();
+    await db.schema.createIndex('series_media_sha256').on('series_media').column('sha256').execute();
+    await db.schema.createIndex('series_media_touched_at').on('series_media').column('touched_at').execute();
+  },
+};
+
 // The device a conflicting save came from, shown on the conflict banner (describeDevice's label).
 migrations['0022_conflict_device'] = {
   async up(db: Kysely<any>) {

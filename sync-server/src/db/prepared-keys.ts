@@ -48,6 +48,8 @@ export const PREPARED_KEYS = Object.freeze({
   companionSpendLimited: 'companion spend (limited)',
   companionSeriesStamps: 'companion series stamps',
   companionPreviousSuggestions: 'companion previous suggestions',
+  // media/: a series' picture, served
+  mediaSeriesPicture: 'media series picture',
 });
 
 /** A family of keys: `prefix` then the parts that choose the shape. */

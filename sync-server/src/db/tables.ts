@@ -356,6 +356,28 @@ export interface BackupArchivesTable {
   archive: Uint8Array;
 }
 
+/** A picture's bytes, once per content hash (docs/decisions/0022-pictures-on-the-server.md). */
+export interface MediaContentTable {
+  /** Lowercase hex SHA-256 of `data`. */
+  sha256: string;
+  /** The sniffed type: image/jpeg, image/png, image/webp or image/gif. */
+  type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  createdAt: string;
+}
+
+/** A series uses a picture: what the allowance counts and what a series' members may read. */
+export interface SeriesMediaTable {
+  seriesId: string;
+  sha256: string;
+  uploadedBy: string;
+  /** Its last upload: a picture no field names is kept a day after it (media/sweep.ts). */
+  touchedAt: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -390,6 +412,8 @@ export interface DB {
   seriesActivity: SeriesActivityTable;
   backupSnapshots: BackupSnapshotsTable;
   backupArchives: BackupArchivesTable;
+  mediaContent: MediaContentTable;
+  seriesMedia: SeriesMediaTable;
 }
 
 /** One chapter save's words, logged once per (author, event id): replays never count twice. */

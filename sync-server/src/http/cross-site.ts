@@ -7,10 +7,18 @@
  * - without it, an `Origin` header must name this server's own host;
  * - with neither (curl, scripts, the server's own batch entries) the request is not from a page.
  * A body must be JSON: `text/plain`, forms and the like answer 415, since those are what a foreign
- * page can send without a CORS preflight.
+ * page can send without a CORS preflight. A route may take other types besides (`config.bodyTypes`:
+ * the picture upload's image types, none of them sendable cross-site without a preflight either).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@chronicler/schema';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body content types the route takes besides JSON (it parses them itself). */
+    bodyTypes?: readonly string[];
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -37,7 +45,7 @@ function hasNonJsonBody(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
   if (type === undefined) return false;
   const essence = type.split(';', 1)[0]!.trim().toLowerCase();
-  return essence !== 'application/json';
+  return essence !== 'application/json' && request.routeOptions.config.bodyTypes?.includes(essence) !== true;
 }
 
 /** Root onRequest hook: refuses cross-site writes (403) and non-JSON bodies (415). */

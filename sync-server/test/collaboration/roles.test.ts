@@ -43,6 +43,8 @@ const NOT_SERIES_SCOPED = new Set([
   'GET /api/subscription-plans', 'POST /api/subscriptions', 'POST /api/create-payment-intent', 'POST /api/billing/portal',
   'GET /api/billing/status', 'POST /api/gifts/redeem', 'GET /api/support-requests', 'POST /api/support-requests',
   'GET /api/backup', 'POST /api/backup/restore', 'GET /api/backups', 'POST /api/backups', 'GET /api/backups/:id', 'POST /api/backups/:id/restore',
+  // The caller's own pictures against their plan (pictures by series are story paths below).
+  'GET /api/media/usage',
   // The companion names its series or chapter in the query or body, not the path: membership is
   // checked there (test/ai/companion.test.ts, and the authorization matrix's attacks with another's ids).
   'GET /api/ai/allowance', 'GET /api/ai/suggestions', 'POST /api/ai/suggestion', 'POST /api/ai/analyze',
@@ -67,7 +69,7 @@ const COLLABORATION_NEEDS: Record<string, Need> = {
 /** Paths of the routes that act on a series' rows (story structure, spec 001 §7). */
 const STORY_PATHS = /^\/api\/(series|books|chapters|chapter-conflicts|characters|character-relationships|locations|timeline-events|canon-changes)(\/|$)/;
 
-/** The story routes' levels: reads read, the series itself is managed and owned, everything else is content. */
+/** The story routes' levels (pictures of a series, /api/series/:seriesId/media, among them): reads read, the series itself is managed and owned, everything else is content. */
 function needOf(route: RouteEntry): Need | null {
   if (NOT_SERIES_SCOPED.has(route.key)) return null;
   if (route.key in COLLABORATION_NEEDS) return COLLABORATION_NEEDS[route.key]!;

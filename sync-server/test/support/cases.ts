@@ -2,6 +2,7 @@
  * One request of the authz matrix: who calls, whose ids it carries, what came back, whether the
  * database changed, and whether the answer carried anything of the other author's.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Side, unknownId } from './fixtures.ts';
 import type { ParamKind, RoutePolicy, ValidRequest } from './policy.ts';
@@ -31,6 +32,8 @@ export function paramValue(kind: ParamKind, source: IdSource, caller: Side | nul
   }
   if (kind === 'session') return source === 'unknown' ? 'unknownSessionId00000' : source.ids.session;
   if (kind === 'backup') return source === 'unknown' ? unknownId() : source.ids.backup;
+  // The name an upload's bytes go by: for an unknown source, a hash no picture has.
+  if (kind === 'pictureHash') return source === 'unknown' ? crypto.randomBytes(32).toString('hex') : source.ids.picture;
   return source === 'unknown' ? unknownId() : source.ids[kind];
 }
 
@@ -53,6 +56,10 @@ export function buildRequest(route: RouteEntry, caller: Side | null, pathValues:
   const hasBody = valid.body !== undefined;
   const headers: Record<string, string> = { ...(valid.headers ?? {}) };
   if (caller) headers.cookie = caller.cookie;
+  if (valid.raw) {
+    headers['content-type'] = valid.raw.type;
+    return { method: route.method as 'GET', url, headers, payload: Buffer.from(valid.raw.bytes) };
+  }
   if (hasBody) headers['content-type'] = 'application/json';
   return { method: route.method as 'GET', url, headers, ...(hasBody ? { payload: JSON.stringify(valid.body) } : {}) };
 }
@@ -70,7 +77,7 @@ export async function runCase(app: FastifyInstance, spec: CaseSpec): Promise<Cas
   const before = spec.snapshot ? await snapshotDatabase(app) : null;
   const answer = await send(app, request);
   const diff = before ? diffSnapshots(before, await snapshotDatabase(app)) : { changedRows: 0, details: [] };
-  const requestText = `${request.url}\n${request.payload ?? ''}`;
+  const requestText = `${request.url}\n${typeof request.payload === 'string' ? request.payload : ''}`;
   const leaked = [...spec.secrets].filter((secret) => answer.body.includes(secret) && !requestText.includes(secret));
   return { answer, changedRows: diff.changedRows, changes: diff.details, leaked, requestText: `${request.method} ${requestText}` };
 }

@@ -8,11 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { type SignedIn, TEST_PASSWORD, signUp } from './helpers.ts';
 import { send } from './routes.ts';
 import { giftCodeBoughtBy } from './billing-fixtures.ts';
+import { pngBytes } from '@chronicler/schema/media/testing';
 
 /** The entity kinds a path or body id can name. */
 export const ID_KINDS = [
   'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict', 'canonChange',
-  'invite', 'sentInvite', 'member', 'sharedSeries',
+  'invite', 'sentInvite', 'member', 'sharedSeries', 'picture',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -40,6 +41,21 @@ export interface Side extends SignedIn {
 export interface World {
   a: Side;
   b: Side;
+}
+
+/** A picture of the side's own (its colour from the username), so the two sides' pictures differ. */
+export function sidePicture(side: { user: { username: string } }): Uint8Array {
+  const [r, g, b] = crypto.createHash('sha256').update(side.user.username).digest();
+  return pngBytes({ width: 2, height: 2, rgb: [r!, g!, b!] });
+}
+
+/** Uploads the side's picture into its series (src/media/plugin.ts); answers its SHA-256. */
+async function uploadSidePicture(app: FastifyInstance, who: SignedIn, seriesId: string): Promise<string> {
+  const bytes = sidePicture(who);
+  const hash = crypto.createHash('sha256').update(bytes).digest('hex');
+  const res = await send(app, { method: 'PUT', url: `/api/series/${seriesId}/media/${hash}`, headers: { cookie: who.cookie, 'content-type': 'image/png' }, payload: Buffer.from(bytes) });
+  if (res.status !== 201) throw new Error(`fixture: picture upload → ${res.status} ${res.body}`);
+  return hash;
 }
 
 /** A well-formed id that names nothing. */
@@ -136,6 +152,7 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     session: await secondSessionId(app, who),
     giftCode: await giftCodeBoughtBy(app, who),
     backup: rowOf(await call(app, who, 'POST', '/api/backups')).id,
+    picture: await uploadSidePicture(app, who, series.id),
   };
   return { ...who, ids };
 }
@@ -207,6 +224,8 @@ export async function secretsOf(app: FastifyInstance, side: Side): Promise<Set<s
       const rows = await db.selectFrom(table).select('id').where('seriesId', 'in', seriesIds).execute();
       for (const row of rows) out.add(row.id);
     }
+    const pictures = await db.selectFrom('seriesMedia').select('sha256').where('seriesId', 'in', seriesIds).execute();
+    for (const row of pictures) out.add(row.sha256);
   }
   return out;
 }

@@ -7,17 +7,23 @@
  * (body, query, headers) for the owner of those ids, so the owner case is a real success and
  * the foreign/unknown cases differ from it ONLY in whose ids they carry.
  */
-import type { IdKind, Side } from './fixtures.ts';
+import { type IdKind, type Side, sidePicture } from './fixtures.ts';
 import { TEST_PASSWORD } from './helpers.ts';
 import { writeArchive } from '../../src/backup/archive.ts';
 
-/** A path parameter: an entity id of a kind, or the number of a revision of the side's chapter. */
-export type ParamKind = IdKind | 'chapterRev' | 'session' | 'backup';
+/**
+ * A path parameter: an entity id of a kind, or the number of a revision of the side's chapter, or
+ * the SHA-256 an upload's bytes go by (`pictureHash`: not a stored row's id but the name of the
+ * bytes the request carries, so it is never mixed with another side's ids).
+ */
+export type ParamKind = IdKind | 'chapterRev' | 'session' | 'backup' | 'pictureHash';
 
 export interface ValidRequest {
   body?: unknown;
   /** Query string without '?'. */
   query?: string;
+  /** A body of raw bytes instead of JSON (a picture upload). */
+  raw?: { type: string; bytes: Uint8Array };
   headers?: Record<string, string>;
 }
 
@@ -234,4 +240,14 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/backups': { access: 'protected' },
   'GET /api/backups/:id': { access: 'protected', params: { id: 'backup' } },
   'POST /api/backups/:id/restore': { access: 'protected', params: { id: 'backup' } },
+  // --- pictures (docs/decisions/0022-pictures-on-the-server.md) ---------------------------------
+  // The owner's upload is the picture its series keeps already: 200, kept once.
+  'PUT /api/series/:seriesId/media/:sha256': {
+    access: 'protected',
+    params: { seriesId: 'series', sha256: 'pictureHash' },
+    request: (s) => ({ raw: { type: 'image/png', bytes: sidePicture(s) } }),
+  },
+  'GET /api/series/:seriesId/media/:sha256': { access: 'protected', params: { seriesId: 'series', sha256: 'picture' } },
+  'DELETE /api/series/:seriesId/media/:sha256': { access: 'protected', params: { seriesId: 'series', sha256: 'picture' } },
+  'GET /api/media/usage': { access: 'protected' },
 };
