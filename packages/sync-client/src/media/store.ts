@@ -37,7 +37,7 @@ export interface PictureRow {
 /** The per-device cache budget for pictures the server has (docs/decisions/0023-pictures-on-the-device.md). */
 export const PICTURE_CACHE_BUDGET_BYTES = 200 * 1024 * 1024;
 /** A picture no field names is kept this long (the author may still be in the dialog that chose it). */
-export const UNREFERENCED_GRACE_MS = 24 * 60 * 60 * 1000;
+export const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
 
 /** Lowercase hex SHA-256 of the bytes (Web Crypto, in the browser and in Node). */
 export async function sha256Hex(data: ArrayBuffer | Uint8Array): Promise<string> {
@@ -198,6 +198,20 @@ export async function removeUnreferencedPictures(
 export function picturesOfField(value: string | null | undefined): string[] {
   const ref = parsePictureRef(value);
   return ref ? [ref.display, ref.thumb] : [];
+}
+
+/**
+ * After the author deleted a row or replaced its picture: removes the pictures the old values
+ * named, unless another row on the device still names them.
+ */
+export function releasePictures(db: ChroniclerDb, values: readonly (string | null | undefined)[]): Promise<number> {
+  const released = values.flatMap(picturesOfField);
+  return released.length === 0 ? Promise.resolve(0) : removeUnreferencedPictures(db, { released });
+}
+
+/** Every picture a series' rows name (read before the series is deleted, released after). */
+export async function picturesOfSeries(db: ChroniclerDb, seriesId: string): Promise<string[]> {
+  return [...shasOf(await referencedPictures(db, seriesId))];
 }
 
 /** Pictures refused by the server, for the author to see (and choose again or remove). */

@@ -7,7 +7,7 @@
  */
 import './styles';
 import { Suspense, lazy, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { FeatureGate } from '../FeatureGate';
 import type { PictureShape } from './model/crop';

@@ -133,6 +133,8 @@ function WorldPage() {
 
   const remove = async (location: Location) => {
     await toastOutcome(() => mutators.locations.delete(location.id), LOCATION_TOASTS.locationDeleted, LOCATION_TOASTS.locationDeleteFailed);
+    // Its picture leaves the device with it (docs/decisions/0023-pictures-on-the-device.md).
+    void releasePictures(db, [location.image]).catch(() => undefined);
     close();
   };
 
@@ -250,6 +252,8 @@ function WorldPage() {
         onClose={close}
         onSubmit={save}
         readOnly={!canEdit && dialog.kind === 'edit'}
+        seriesId={seriesId}
+        picturesGated={owned}
       />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}
