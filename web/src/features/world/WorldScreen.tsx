@@ -31,6 +31,7 @@ import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { releasePictures } from '@chronicler/sync-client';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ComingSoon } from './components/ComingSoon';
