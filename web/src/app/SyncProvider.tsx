@@ -108,7 +108,8 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
     const unregisterGuard = registerSignOutGuard(async () => {
       let count = 0;
       try {
-        count = await db.outbox.count();
+        // Pictures not yet uploaded are lost with the device's data too (docs/decisions/0023-pictures-on-the-device.md).
+        count = (await db.outbox.count()) + (await db.pictures.where('uploaded').equals(0).count());
       } catch {
         count = 0;
       }

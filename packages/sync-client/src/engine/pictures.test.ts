@@ -9,6 +9,7 @@ import type { SyncEvent } from './context.ts';
 import { createPictureFetcher } from '../media/fetch.ts';
 import { formatPictureRef } from '../media/picture-format.ts';
 import { storeLocalPicture } from '../media/store.ts';
+import { bindStatusToDb, createSyncStatusStore } from '../status.ts';
 import { engineForTest, freshDb, manualClock, serverSeries } from '../testing/fixtures.ts';
 import { type PictureServer, startPictureServer } from '../testing/picture-server.ts';
 
@@ -129,6 +130,21 @@ describe('picture uploads', () => {
     await sync.push();
     expect(server.pictures.has(sha)).toBe(true);
     expect(events.some((e) => e.type === 'picture-uploaded' && e.sha256 === sha)).toBe(true);
+  });
+});
+
+describe('unsynced work', () => {
+  it('counts a picture waiting for upload as an unsynced change until the server has it', async () => {
+    const store = createSyncStatusStore();
+    const unbind = bindStatusToDb(db, store);
+    try {
+      await storeLocalPicture(db, { blob: webp(100), type: 'image/webp', width: 1, height: 1, seriesId: SERIES.id });
+      await expect.poll(() => store.getState().pendingCount).toBe(1);
+      await engine().push();
+      await expect.poll(() => store.getState().pendingCount).toBe(0);
+    } finally {
+      unbind();
+    }
   });
 });
 
