@@ -67,7 +67,7 @@ describe('picture uploads', () => {
     await sync.push();
     await sync.push();
     expect(puts()).toBe(1);
-    expect(server.pictures.get(sha)?.seriesId).toBe(SERIES.id);
+    expect([...server.pictures.get(sha)!.seriesIds]).toEqual([SERIES.id]);
     expect(await db.pictures.get(sha)).toMatchObject({ uploaded: 1 });
   });
 
@@ -90,6 +90,21 @@ describe('picture uploads', () => {
     await engine().push();
     expect(await db.pictures.count()).toBe(1);
     expect(puts()).toBe(1);
+  });
+
+  it('uploads the same bytes chosen in a second series to that series too', async () => {
+    const other = serverSeries();
+    await db.series.put(other);
+    const picture = { blob: webp(300), type: 'image/webp' as const, width: 10, height: 10 };
+    const sha = await storeLocalPicture(db, { ...picture, seriesId: SERIES.id });
+    const sync = engine();
+    await sync.push();
+    await storeLocalPicture(db, { ...picture, seriesId: other.id });
+    expect(await db.pictures.get(sha)).toMatchObject({ uploaded: 0, uploadTo: [other.id] });
+    await sync.push();
+    expect([...server.pictures.get(sha)!.seriesIds].sort()).toEqual([SERIES.id, other.id].sort());
+    expect(await db.pictures.get(sha)).toMatchObject({ uploaded: 1, uploadTo: [], inSeries: [SERIES.id, other.id] });
+    expect(puts()).toBe(2);
   });
 
   it('surfaces a picture over the plan’s size once and does not send it again', async () => {

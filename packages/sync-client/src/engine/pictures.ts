@@ -64,9 +64,10 @@ export function createPictureUploader(ctx: EngineContext): PictureUploader {
         result.retryAt = waitUntil;
         break;
       }
+      const seriesId = row.uploadTo[0] ?? row.seriesId;
       let response: Response;
       try {
-        response = await ctx.transport.request('PUT', picturePath(row.seriesId, row.sha256), { 'Content-Type': row.type }, row.blob);
+        response = await ctx.transport.request('PUT', picturePath(seriesId, row.sha256), { 'Content-Type': row.type }, row.blob);
       } catch {
         if (flags.stopped) break;
         ctx.noteNetworkTrouble(OFFLINE_PUSH_MESSAGE);
@@ -76,12 +77,19 @@ export function createPictureUploader(ctx: EngineContext): PictureUploader {
       if (flags.stopped) break;
       const body = await readJson(response).catch(() => null);
       switch (classifyStatus(response.status)) {
-        case 'applied':
-          await db.pictures.update(row.sha256, { uploaded: 1, attempts: 0, nextAttemptAt: 0 });
+        case 'applied': {
+          // Read again: the same bytes may have been chosen in another series meanwhile.
+          await db.transaction('rw', db.pictures, async () => {
+            const current = await db.pictures.get(row.sha256);
+            if (!current) return;
+            const uploadTo = current.uploadTo.filter((s) => s !== seriesId);
+            await db.pictures.update(row.sha256, { uploadTo, uploaded: uploadTo.length === 0 ? 1 : 0, attempts: 0, nextAttemptAt: 0 });
+          });
           result.uploaded += 1;
           ctx.clearTransientError();
-          ctx.emit({ type: 'picture-uploaded', sha256: row.sha256, seriesId: row.seriesId });
+          ctx.emit({ type: 'picture-uploaded', sha256: row.sha256, seriesId });
           break;
+        }
         case 'auth':
           ctx.pauseForAuth();
           return result;
@@ -92,7 +100,7 @@ export function createPictureUploader(ctx: EngineContext): PictureUploader {
           const refusal = { status: response.status, message: refusalMessage(body, response.status) };
           await db.pictures.update(row.sha256, { refused: refusal });
           result.refused += 1;
-          ctx.emit({ type: 'picture-refused', sha256: row.sha256, seriesId: row.seriesId, ...refusal });
+          ctx.emit({ type: 'picture-refused', sha256: row.sha256, seriesId, ...refusal });
           break;
         }
       }

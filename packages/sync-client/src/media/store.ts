@@ -20,9 +20,16 @@ export interface PictureRow {
   bytes: number;
   width: number;
   height: number;
-  /** The series it was chosen for or fetched in (its upload route). */
+  /** The series it was first chosen for or fetched in. */
   seriesId: string;
-  /** 0: only on this device, queued for upload; 1: the server has it. (A number: IndexedDB indexes no booleans.) */
+  /**
+   * Every series whose rows may name it here. The server keeps a picture per series (its route
+   * is the series'), so the same bytes chosen in a second series are uploaded there too.
+   */
+  inSeries: string[];
+  /** The series the server does not have it for yet, in the order they are uploaded to. */
+  uploadTo: string[];
+  /** 0: `uploadTo` is not empty (queued; the only copy); 1: the server has it for every series. (A number: IndexedDB indexes no booleans.) */
   uploaded: 0 | 1;
   /** The server refused it for good (413, 403, 415…): shown to the author, not retried. */
   refused?: PictureRefusal;
@@ -62,8 +69,13 @@ export async function storeLocalPicture(db: ChroniclerDb, picture: NewPicture, n
   await db.transaction('rw', db.pictures, async () => {
     const existing = await db.pictures.get(sha256);
     if (existing) {
+      const changes: Partial<PictureRow> = { lastUsedAt: now };
       // A copy refused before may be tried again now (the plan may have changed).
-      await db.pictures.update(sha256, { lastUsedAt: now, ...(existing.refused ? { refused: undefined, attempts: 0, nextAttemptAt: 0 } : {}) });
+      if (existing.refused) Object.assign(changes, { refused: undefined, attempts: 0, nextAttemptAt: 0 });
+      if (!existing.inSeries.includes(picture.seriesId)) {
+        Object.assign(changes, { inSeries: [...existing.inSeries, picture.seriesId], uploadTo: [...existing.uploadTo, picture.seriesId], uploaded: 0 });
+      }
+      await db.pictures.update(sha256, changes);
       return;
     }
     await db.pictures.add({
@@ -74,6 +86,8 @@ export async function storeLocalPicture(db: ChroniclerDb, picture: NewPicture, n
       width: picture.width,
       height: picture.height,
       seriesId: picture.seriesId,
+      inSeries: [picture.seriesId],
+      uploadTo: [picture.seriesId],
       uploaded: 0,
       lastUsedAt: now,
       createdAt: now,
@@ -91,11 +105,21 @@ export async function storeFetchedPicture(
   now = Date.now(),
 ): Promise<void> {
   await db.transaction('rw', db.pictures, async () => {
-    if (await db.pictures.get(row.sha256)) return;
+    const existing = await db.pictures.get(row.sha256);
+    if (existing) {
+      // The server has it for this series too: nothing to upload there.
+      if (!existing.inSeries.includes(row.seriesId)) {
+        const uploadTo = existing.uploadTo.filter((s) => s !== row.seriesId);
+        await db.pictures.update(row.sha256, { inSeries: [...existing.inSeries, row.seriesId], uploadTo, uploaded: uploadTo.length === 0 ? 1 : 0 });
+      }
+      return;
+    }
     await db.pictures.add({
       width: 0,
       height: 0,
       ...row,
+      inSeries: [row.seriesId],
+      uploadTo: [],
       bytes: row.blob.size,
       uploaded: 1,
       lastUsedAt: now,

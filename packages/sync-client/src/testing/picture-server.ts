@@ -17,7 +17,8 @@ import { sniffImageType } from '../media/picture-format.ts';
 import { sha256Hex } from '../media/store.ts';
 
 export interface StoredPicture {
-  seriesId: string;
+  /** The series it is kept for (one copy of the bytes, a use per series). */
+  seriesIds: Set<string>;
   type: string;
   bytes: Uint8Array;
 }
@@ -75,7 +76,7 @@ export async function startPictureServer(options: Partial<PictureServerOptions> 
     log.push(`${req.method} ${sha}`);
     if (req.method === 'GET') {
       const picture = pictures.get(sha);
-      if (!picture || picture.seriesId !== seriesId) return json(res, 404, { message: 'Not found' });
+      if (!picture || !picture.seriesIds.has(seriesId)) return json(res, 404, { message: 'Not found' });
       res.writeHead(200, { 'Content-Type': picture.type, ETag: `"${sha}"`, 'Cache-Control': 'private, max-age=31536000, immutable' });
       res.end(Buffer.from(picture.bytes));
       return;
@@ -92,9 +93,11 @@ export async function startPictureServer(options: Partial<PictureServerOptions> 
     if (type !== 'image/webp' && type !== 'image/jpeg') return json(res, 415, { message: 'Only WebP and JPEG pictures are accepted.' });
     if ((await sha256Hex(body)) !== sha) return json(res, 400, { message: 'The bytes do not match their name.' });
     if (body.length > state.perPictureBytes) return json(res, 413, { message: 'This picture is larger than your plan allows for one picture.' });
-    const had = pictures.has(sha);
-    if (!had && used() + body.length > state.allowanceBytes) return json(res, 413, { message: 'Your cloud storage is full.' });
-    if (!had) pictures.set(sha, { seriesId, type, bytes: body });
+    const kept = pictures.get(sha);
+    const had = kept?.seriesIds.has(seriesId) ?? false;
+    if (!kept && used() + body.length > state.allowanceBytes) return json(res, 413, { message: 'Your cloud storage is full.' });
+    if (kept) kept.seriesIds.add(seriesId);
+    else pictures.set(sha, { seriesIds: new Set([seriesId]), type, bytes: body });
     if (state.loseAnswers > 0) {
       state.loseAnswers -= 1;
       req.socket.destroy();
