@@ -237,8 +237,3 @@ export function releasePictures(db: ChroniclerDb, values: readonly (string | nul
 export async function picturesOfSeries(db: ChroniclerDb, seriesId: string): Promise<string[]> {
   return [...shasOf(await referencedPictures(db, seriesId))];
 }
-
-/** Pictures refused by the server, for the author to see (and choose again or remove). */
-export function refusedPictures(db: ChroniclerDb): Promise<PictureRow[]> {
-  return db.pictures.where('uploaded').equals(0).filter((r) => r.refused !== undefined).toArray();
-}
