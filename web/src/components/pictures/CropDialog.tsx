@@ -27,6 +27,13 @@ import {
 import { type DecodedPicture, PICTURE_MESSAGES, PictureError, decodePicture, makePictures } from './model/pipeline';
 import classes from './pictures.module.css';
 
+/**
+ * The crop dialog opens over a form's dialog, and Mantine's modals each close on an Escape heard on
+ * the window, the outer one first — losing the form. An Escape whose target carries this mark is
+ * left alone by every modal; the crop dialog marks what can hold focus in it and closes itself.
+ */
+const KEEP_ESCAPE = { 'data-mantine-stop-propagation': 'true' } as const;
+
 /** The crop area's largest size on screen. */
 const STAGE_MAX = { width: 440, height: 320 };
 
@@ -47,7 +54,16 @@ export interface CropDialogProps {
 export default function CropDialog({ file, shape, seriesId, onClose, onDone, decode = decodePicture, make = makePictures }: CropDialogProps) {
   const spec = PICTURE_SHAPES[shape];
   return (
-    <Modal opened={file !== null} onClose={onClose} title={spec.title} centered radius="md" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={file !== null}
+      onClose={onClose}
+      title={spec.title}
+      centered
+      radius="md"
+      size="lg"
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close', ...KEEP_ESCAPE }}
+    >
       {file ? <CropBody key={fileKey(file)} file={file} shape={shape} seriesId={seriesId} onClose={onClose} onDone={onDone} decode={decode} make={make} /> : null}
     </Modal>
   );
@@ -155,7 +171,14 @@ function CropBody({ file, shape, seriesId, onClose, onDone, decode, make }: Requ
     : '';
 
   return (
-    <Stack gap="md">
+    <Stack
+      gap="md"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
       {error ? (
         <Alert color="red" role="alert" title="This picture cannot be used">
           {error}
@@ -178,6 +201,8 @@ function CropBody({ file, shape, seriesId, onClose, onDone, decode, make }: Requ
             aria-describedby="crop-help crop-where"
             onKeyDown={onKeyDown}
             onWheel={onWheel}
+            {...KEEP_ESCAPE}
+            data-autofocus
             data-testid="crop-stage"
           >
             <canvas ref={canvasRef} aria-hidden />
@@ -200,6 +225,7 @@ function CropBody({ file, shape, seriesId, onClose, onDone, decode, make }: Requ
             {describe}
           </VisuallyHidden>
           <Slider
+            thumbProps={{ ...KEEP_ESCAPE }}
             aria-label="Zoom"
             min={1}
             max={MAX_ZOOM}
@@ -211,10 +237,10 @@ function CropBody({ file, shape, seriesId, onClose, onDone, decode, make }: Requ
         </>
       ) : null}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} {...KEEP_ESCAPE}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={!decoded}>
+        <Button onClick={() => void save()} loading={saving} disabled={!decoded} {...KEEP_ESCAPE}>
           Use picture
         </Button>
       </Group>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { parsePictureRef } from '@chronicler/sync-client';
 import { serverSeries } from '@chronicler/sync-client/testing';
 import { renderWithDb } from '@/test/renderWithDb';
+import { Modal } from '@/lib/first-load';
 import { PictureField } from './PictureField';
 import { type DecodedPicture, type MadePicture, checkPictureFile } from './model/pipeline';
 import type { PictureShape } from './model/crop';
@@ -133,5 +134,23 @@ describe('PictureField', () => {
     await waitFor(() => expect(values).toHaveLength(1));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(values.at(-1)).toBe('');
+  });
+
+  it('Escape in the crop dialog closes it, not the form’s dialog under it', async () => {
+    let formClosed = false;
+    renderWithDb(
+      <Modal opened onClose={() => (formClosed = true)} title="Edit Series">
+        <Harness />
+      </Modal>,
+      { plan: 'wordsmith' },
+    );
+    const input = await screen.findByLabelText('Choose a picture file for the cover');
+    fireEvent.change(input, { target: { files: [pngFile(600, 600)] } });
+    const stage = await screen.findByRole('group', { name: 'Crop the cover' });
+    stage.focus();
+    fireEvent.keyDown(stage, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Crop the cover' })).toBeNull());
+    expect(formClosed).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Edit Series' })).toBeTruthy();
   });
 });
