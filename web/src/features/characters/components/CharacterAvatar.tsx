@@ -1,6 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import type { Character } from '@chronicler/schema';
-import { usePictureSource } from '@/components/pictures';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { initials } from '../model/character-form';
 import { NODE_SHADES, nodeColor } from '../model/map-geometry';
 

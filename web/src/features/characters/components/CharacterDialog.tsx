@@ -27,7 +27,8 @@ import {
 import { Modal } from '@/lib/first-load';
 import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
-import { PictureField, usePictureSource } from '@/components/pictures';
+import { PictureField } from '@/components/pictures/PictureField';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { parsePictureRef } from '@chronicler/sync-client';
 import { toast } from '@/lib/toast';
 import {

@@ -4,7 +4,7 @@ import { IconLink, IconUsers, IconZoomIn, IconZoomOut, IconZoomReset } from '@ta
 import { RELATIONSHIP_TYPES, type Character, type CharacterRelationship } from '@chronicler/schema';
 import { useMediaQuery } from '@mantine/hooks';
 import { DeferredTooltip } from '@/lib/first-load';
-import { usePictureSource } from '@/components/pictures';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { ROLE_LABELS } from '../model/character-form';
 import { useMapPan } from '../hooks/useMapPan';
 import {

@@ -6,7 +6,7 @@ import { Modal } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
-import { PictureField } from '@/components/pictures';
+import { PictureField } from '@/components/pictures/PictureField';
 import { useTotalBooksField } from '../hooks/useTotalBooksField';
 
 interface EditSeriesDialogProps {

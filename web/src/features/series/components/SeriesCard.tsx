@@ -3,7 +3,7 @@ import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons
 import { Link } from 'react-router';
 import type { Series } from '@chronicler/schema';
 import { Menu } from '@/lib/first-load';
-import { PictureImage } from '@/components/pictures';
+import { PictureImage } from '@/components/pictures/PictureImage';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import classes from './SeriesCard.module.css';
 import { ProgressLine } from './ProgressLine';

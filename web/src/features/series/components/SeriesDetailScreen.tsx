@@ -6,7 +6,7 @@ import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { roleAllows } from '@chronicler/schema';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
-import { PictureImage } from '@/components/pictures';
+import { PictureImage } from '@/components/pictures/PictureImage';
 import classes from './SeriesCard.module.css';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { useSeriesRole } from '@/lib/useSeriesRole';

@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import type { Location } from '@chronicler/schema';
 import { DeferredTooltip } from '@/lib/first-load';
-import { usePictureSource } from '@/components/pictures';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { appearanceText, importanceLabel, locationTypeLabel, type LocationType } from '../model/locations';
 import classes from '../world.module.css';
 

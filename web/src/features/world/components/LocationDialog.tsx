@@ -2,7 +2,7 @@ import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from
 import { bookAppearanceChoices, type Book, type Location } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
-import { PictureField } from '@/components/pictures';
+import { PictureField } from '@/components/pictures/PictureField';
 import { parsePictureRef } from '@chronicler/sync-client';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
