@@ -38,6 +38,8 @@ export interface PictureFieldProps {
   gated: boolean;
   /** A viewer: the picture only. */
   disabled?: boolean;
+  /** False where the form shows the picture already (the character dialog's portrait at its top). */
+  showPreview?: boolean;
   /** Test seams for the crop dialog. */
   decode?: (file: Blob) => Promise<DecodedPicture>;
   make?: typeof makePictures;
@@ -52,7 +54,7 @@ export function PictureField(props: PictureFieldProps) {
   return props.gated && !props.disabled ? <FeatureGate feature="multimedia">{field}</FeatureGate> : field;
 }
 
-function PictureFieldBody({ label, shape, value, onChange, seriesId, disabled = false, decode, make }: PictureFieldProps) {
+function PictureFieldBody({ label, shape, value, onChange, seriesId, disabled = false, showPreview = true, decode, make }: PictureFieldProps) {
   const labelId = useId();
   const helpId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -117,9 +119,11 @@ function PictureFieldBody({ label, shape, value, onChange, seriesId, disabled = 
         onPaste={usable ? onPaste : undefined}
         data-testid="picture-field"
       >
-        <div className={classes.preview} data-shape={shape} style={preview}>
-          <PictureImage value={value} seriesId={seriesId} variant="thumb" alt={value ? `${label} preview` : ''} fallback={<IconPhoto size={32} stroke={1.5} aria-hidden />} />
-        </div>
+        {showPreview ? (
+          <div className={classes.preview} data-shape={shape} style={preview}>
+            <PictureImage value={value} seriesId={seriesId} variant="thumb" alt={value ? `${label} preview` : ''} fallback={<IconPhoto size={32} stroke={1.5} aria-hidden />} />
+          </div>
+        ) : null}
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
           {usable ? (
             <>

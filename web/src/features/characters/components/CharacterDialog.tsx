@@ -273,6 +273,7 @@ export function CharacterDialog({ opened, character, books, plan, seriesId, pict
             onChange={(v) => set('avatarUrl', v)}
             seriesId={seriesId}
             gated={picturesGated}
+            showPreview={false}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
