@@ -6,7 +6,7 @@
  * Loaded on first use with the pipeline.
  */
 import './styles';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { Alert, Button, Group, Loader, Slider, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatPictureRef, storeLocalPicture } from '@chronicler/sync-client';
 import { Modal } from '@/lib/first-load';
@@ -225,7 +225,7 @@ function CropBody({ file, shape, seriesId, onClose, onDone, decode, make }: Requ
             {describe}
           </VisuallyHidden>
           <Slider
-            thumbProps={{ ...KEEP_ESCAPE }}
+            thumbProps={{ 'data-mantine-stop-propagation': 'true' } as ComponentProps<'div'>}
             aria-label="Zoom"
             min={1}
             max={MAX_ZOOM}

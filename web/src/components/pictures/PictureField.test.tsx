@@ -101,12 +101,12 @@ describe('PictureField', () => {
     fireEvent.keyDown(stage, { key: 'ArrowLeft', shiftKey: true });
     expect(crop()).toEqual([0, 0, 800, 1200]); // stops at the picture's edge
     fireEvent.keyDown(stage, { key: '+' });
-    const [x, y, w, h] = crop();
+    const [x, y, w, h] = crop() as [number, number, number, number];
     expect(w).toBeLessThan(800);
     expect(h).toBeLessThan(1200);
     expect(w / h).toBeCloseTo(2 / 3, 2);
     fireEvent.keyDown(stage, { key: 'ArrowUp' });
-    expect(crop()[1]).toBeLessThan(y!);
+    expect(crop()[1]).toBeLessThan(y);
     expect(crop()[0]).toBe(x);
     fireEvent.keyDown(stage, { key: '-' });
     fireEvent.keyDown(stage, { key: '-' });
