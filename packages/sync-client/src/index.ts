@@ -24,4 +24,4 @@ export * from './word-rule.ts';
 export * from './media/picture-format.ts';
 export * from './media/store.ts';
 export * from './media/fetch.ts';
-export { picturePath, refusalMessage } from './engine/pictures.ts';
+export { refusalMessage } from './engine/pictures.ts';

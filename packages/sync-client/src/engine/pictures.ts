@@ -8,6 +8,7 @@
  * the device and reported once, never retried on its own.
  */
 import { classifyStatus, retryDelayMs } from '@chronicler/schema';
+import { picturePath } from '../media/picture-format.ts';
 import type { PictureRow } from '../media/store.ts';
 import { type EngineContext, OFFLINE_PUSH_MESSAGE } from './context.ts';
 import { readJson } from './transport.ts';
@@ -27,10 +28,6 @@ export function refusalMessage(body: unknown, status: number): string {
   if (status === 415) return 'This picture is not a type Chronicler accepts (JPEG, PNG, WebP or GIF).';
   if (status === 403) return 'You cannot add pictures to this series.';
   return `The server refused this picture (HTTP ${status}).`;
-}
-
-export function picturePath(seriesId: string, sha256: string): string {
-  return `/api/series/${encodeURIComponent(seriesId)}/media/${sha256}`;
 }
 
 export interface PictureUploader {

@@ -7,8 +7,7 @@
  */
 import type { ChroniclerDb } from '../db.ts';
 import type { FetchLike } from '../engine/platform.ts';
-import { picturePath } from '../engine/pictures.ts';
-import { type UploadImageType, sniffImageType } from './picture-format.ts';
+import { type UploadImageType, picturePath, sniffImageType } from './picture-format.ts';
 import { PICTURE_CACHE_BUDGET_BYTES, enforcePictureBudget, referencedPictures, sha256Hex, storeFetchedPicture } from './store.ts';
 
 export type PictureFetchOutcome = 'stored' | 'present' | 'missing' | 'failed';

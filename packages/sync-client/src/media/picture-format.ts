@@ -129,3 +129,8 @@ export function formatPictureRef({ display, thumb }: PictureRef): string {
   if (!isSha256Hex(display) || !isSha256Hex(thumb)) throw new Error('A picture reference needs two SHA-256 hex digests');
   return `media:${display}#thumb=${thumb}`;
 }
+
+/** The route of a picture of a series on the server. */
+export function picturePath(seriesId: string, sha256: string): string {
+  return `/api/series/${encodeURIComponent(seriesId)}/media/${sha256}`;
+}

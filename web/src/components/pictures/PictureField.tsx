@@ -8,7 +8,7 @@
 import './styles';
 import { Suspense, lazy, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCamera, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconCamera, IconPhotoPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { FeatureGate } from '../FeatureGate';
 import type { PictureShape } from './model/crop';
 import type { DecodedPicture, makePictures } from './model/pipeline';
@@ -121,7 +121,7 @@ function PictureFieldBody({ label, shape, value, onChange, seriesId, disabled = 
       >
         {showPreview ? (
           <div className={classes.preview} data-shape={shape} style={preview}>
-            <PictureImage value={value} seriesId={seriesId} variant="thumb" alt={value ? `${label} preview` : ''} fallback={<IconPhoto size={32} stroke={1.5} aria-hidden />} />
+            <PictureImage value={value} seriesId={seriesId} variant="thumb" alt={value ? `${label} preview` : ''} fallback={<IconPhotoPlus size={32} stroke={1.5} aria-hidden />} />
           </div>
         ) : null}
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
