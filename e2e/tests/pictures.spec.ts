@@ -86,7 +86,7 @@ test('a cover and a portrait chosen offline stay after an offline reload, upload
   await setPlan(owner.username, 'loremaster', page);
   const title = `The Painted Coast ${uniqueUsername('s')}`;
   const series = await api<{ id: string }>(page.request, 'POST', '/api/series', { title, description: 'Harbours and lighthouses', totalBooks: 3, currentBook: 1, coverImage: null });
-  await api(page.request, 'POST', '/api/characters', { seriesId: series.id, name: 'Nerys Hale', role: 'protagonist' });
+  await api(page.request, 'POST', '/api/characters', { seriesId: series.id, name: 'Nerys Hale', role: 'protagonist', isProtagonist: true });
 
   await page.goto('/series');
   await expect(seriesCard(page, title)).toBeVisible({ timeout: 30_000 });
@@ -107,6 +107,30 @@ test('a cover and a portrait chosen offline stay after an offline reload, upload
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(cardCover(page, title)).toBeVisible();
+  // The thumbnail the browser made: the cover's 2:3 at 320 px on its long side, and WebP pictures
+  // waiting on the device for the network (raw IndexedDB: the app's own database).
+  expect(
+    await cardCover(page, title).evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    }),
+  ).toEqual({ width: 213, height: 320 });
+  const kept = await page.evaluate(
+    (userId) =>
+      new Promise<{ type: string; uploaded: number }[]>((resolve, reject) => {
+        const open = indexedDB.open(`chronicler-${userId}`);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('pictures').objectStore('pictures').getAll();
+          all.onsuccess = () => resolve((all.result as { type: string; uploaded: number }[]).map(({ type, uploaded }) => ({ type, uploaded })));
+        };
+      }),
+    owner.id,
+  );
+  expect(kept).toEqual([
+    { type: 'image/webp', uploaded: 0 },
+    { type: 'image/webp', uploaded: 0 },
+  ]);
 
   // Offline: the portrait.
   await page.goto('/characters');
