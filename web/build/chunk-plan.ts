@@ -213,6 +213,10 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
       'packages/sync-client/src/queries.ts',
       'packages/sync-client/src/roles.ts',
       'packages/sync-client/src/status.ts',
+      // The pictures contract: the sync engine's uploads and the screens' pictures share it (docs/decisions/0023-pictures-on-the-device.md).
+      'packages/sync-client/src/media/picture-format.ts',
+      // The dashboard's pace panel and the picture picker draw it: one chunk of its own (and its stylesheet) otherwise.
+      'web/src/components/FeatureGate.tsx',
       'web/src/features/inspiration/prompts.ts',
       ...under(
         'web/src/features/progress',

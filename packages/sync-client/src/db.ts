@@ -36,6 +36,7 @@ import {
 } from '@chronicler/schema';
 import { PROGRESS_TABLES } from './writing.ts';
 import type { ExportProfile } from '@chronicler/schema';
+import type { PictureRow } from './media/store.ts';
 
 export { ENTITY_KINDS, SERIES_CHILD_KINDS, SERIES_SCOPED_KINDS, USER_SCOPED_KINDS, isUserScopedKind, seriesIdOfRow };
 export type { EntityKind, EntityRowByKind };
@@ -186,6 +187,8 @@ export type ChroniclerDb = Dexie & {
   /** The author's role in each series they take part in (roles.ts; collaboration). */
   seriesRoles: EntityTable<SeriesRoleRow, 'seriesId'>;
   exportProfiles: EntityTable<ExportProfileRow, 'seriesId'>;
+  /** Picture bytes by SHA-256 (version 12; media/store.ts, docs/decisions/0023-pictures-on-the-device.md). */
+  pictures: EntityTable<PictureRow, 'sha256'>;
 };
 
 export interface OpenDbOptions {
@@ -269,6 +272,11 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   // kept from before the flashback mark read it as absent (false): no upgrade.
   db.version(10).stores({
     canonChanges: 'id, seriesId, entityId, bookId, chapterId',
+  });
+  // Pictures on the device (docs/decisions/0023-pictures-on-the-device.md): bytes by SHA-256, the
+  // upload queue (uploaded = 0) and the cache's LRU order.
+  db.version(12).stores({
+    pictures: 'sha256, seriesId, uploaded, lastUsedAt',
   });
   db.on('populate', (tx) => {
     const state: SyncStateRow = { key: 'state', clientId: newId(), cursor: 0, lastSyncedAt: null, nextMutationId: 1 };

@@ -5,6 +5,7 @@
  *
  *   platform     the injected browser pieces (fetch, EventSource, Web Locks, timers, window/document)
  *   transport    requests with headers and a timeout; answers classified by the shared status contract
+ *   pictures     pictures made on the device, uploaded before the outbox (content-addressed PUTs)
  *   push         the outbox in order, one request per entry   push-batch   a backlog in one request
  *   acknowledge  success answers applied in groups             dead-letters changes kept aside (one builder)
  *   pull         the changes feed, page by page, + purge of series out of scope
@@ -29,6 +30,7 @@ import {
 import { applyCarriedRows } from './engine/live.ts';
 import { recountForWordRule } from './word-rule.ts';
 import { createPuller } from './engine/pull.ts';
+import { createPictureUploader } from './engine/pictures.ts';
 import { createPusher } from './engine/push.ts';
 import { type LiveChannelPolicy, createScheduler } from './engine/scheduler.ts';
 import { createTransport } from './engine/transport.ts';
@@ -115,8 +117,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { flags, status } = ctx;
   const pusher = createPusher(ctx, { batchThreshold: options.batchThreshold ?? 50, batchSize: options.batchSize ?? 200 });
   const puller = createPuller(ctx, options.pageLimit ?? 2_000);
+  const uploader = createPictureUploader(ctx);
   const scheduler = createScheduler(ctx, {
-    push: () => pusher.cycle(),
+    // Pictures first, so a device that receives a field naming one can usually fetch its bytes at
+    // once; a picture waiting out a backoff never holds the text back (docs/decisions/0023-pictures-on-the-device.md).
+    async push() {
+      const pictures = await uploader.cycle();
+      const result = await pusher.cycle();
+      if (pictures.retryAt !== null && !result.paused) result.retryAt = Math.min(result.retryAt ?? Infinity, pictures.retryAt);
+      return result;
+    },
     pull: () => puller.cycle(),
     async applyCarried(poke) {
       const rows = await applyCarriedRows(ctx, poke);

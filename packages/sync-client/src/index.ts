@@ -21,3 +21,7 @@ export * from './entitlements.ts';
 export * from './roles.ts';
 export * from './restructure.ts';
 export * from './word-rule.ts';
+export * from './media/picture-format.ts';
+export * from './media/store.ts';
+export * from './media/fetch.ts';
+export { refusalMessage } from './engine/pictures.ts';

@@ -78,13 +78,15 @@ export function isSyncBusy(store: SyncStatusStore = syncStatus): boolean {
  */
 export function bindStatusToDb(db: ChroniclerDb, store: SyncStatusStore = syncStatus): () => void {
   const subscription = liveQuery(async () => {
-    const [pendingCount, inflightCount, deadLetters, state] = await Promise.all([
+    const [pendingEntries, pendingPictures, inflightCount, deadLetters, state] = await Promise.all([
       db.outbox.count(),
+      // A picture not yet uploaded is unsynced work too (docs/decisions/0023-pictures-on-the-device.md); a refused one is not waiting.
+      db.pictures.where('uploaded').equals(0).filter((r) => r.refused === undefined).count(),
       db.outbox.where('status').equals('inflight').count(),
       db.deadLetters.orderBy('createdAt').reverse().toArray(),
       db.syncState.get('state'),
     ]);
-    return { pendingCount, inflightCount, deadLetters, lastSyncedAt: state?.lastSyncedAt ?? null };
+    return { pendingCount: pendingEntries + pendingPictures, inflightCount, deadLetters, lastSyncedAt: state?.lastSyncedAt ?? null };
   }).subscribe({
     next: (value) => store.setState(value),
     error: (error: unknown) =>

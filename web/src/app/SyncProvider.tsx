@@ -98,6 +98,9 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
     // A change refused for good: say so once (the engine already reverted it locally).
     const unlistenProblems = engine.on((event) => {
       if (event.type === 'problem' && !event.deadLetter.causedBy) toast.show(toastForProblem(event.deadLetter, event.message));
+      // A picture the server refused for good (over the allowance, no multimedia): kept on the
+      // device, not retried; its form says so too (docs/decisions/0023-pictures-on-the-device.md).
+      if (event.type === 'picture-refused') toast.show({ title: 'Picture not uploaded', message: event.message, variant: 'destructive' });
     });
     const unrelayLive = relayLiveEvents(engine, userId);
     let unbindStatus = () => undefined as void;
@@ -105,7 +108,8 @@ export function SyncProvider({ children, openDb = openChroniclerDb, engineOption
     const unregisterGuard = registerSignOutGuard(async () => {
       let count = 0;
       try {
-        count = await db.outbox.count();
+        // Pictures not yet uploaded are lost with the device's data too (docs/decisions/0023-pictures-on-the-device.md).
+        count = (await db.outbox.count()) + (await db.pictures.where('uploaded').equals(0).count());
       } catch {
         count = 0;
       }

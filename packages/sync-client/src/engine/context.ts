@@ -20,7 +20,11 @@ export type SyncEvent =
   /** Rows a poke carried were written (`rows` of them; 0 when this device had them or will pull them). */
   | { type: 'carried'; seq: number; rows: number }
   /** A named event on the live channel that is not a commit (packages/schema LIVE_EVENTS): heard by the leader tab only. */
-  | { type: 'live'; event: LiveEventName; data: unknown };
+  | { type: 'live'; event: LiveEventName; data: unknown }
+  /** A picture's bytes reached the server (engine/pictures.ts). */
+  | { type: 'picture-uploaded'; sha256: string; seriesId: string }
+  /** The server refused a picture for good (413 over the allowance, 403 without `multimedia`, 415): not retried. */
+  | { type: 'picture-refused'; sha256: string; seriesId: string; status: number; message: string };
 
 export interface PushResult {
   acked: number;

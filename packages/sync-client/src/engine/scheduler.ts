@@ -96,6 +96,7 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
   let liveAllowed = options.liveOpenWhen === null;
   let liveWait: AbortController | null = null;
   let outboxSubscription: { unsubscribe(): void } | null = null;
+  let picturesSubscription: { unsubscribe(): void } | null = null;
   const cleanup: (() => void)[] = [];
 
   /** A push or a pull at `at` (a retry after a transient failure); replaces one already set. */
@@ -285,10 +286,10 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     listen(win, 'online', () => {
       status.getState().setOnline(true);
       // Back on the network: what waited out a backoff goes now, not at the end of it.
-      void db.outbox
-        .where('status')
-        .equals('pending')
-        .modify({ nextAttemptAt: 0 })
+      void Promise.all([
+        db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 }),
+        db.pictures.where('uploaded').equals(0).modify({ nextAttemptAt: 0 }),
+      ])
         .catch(() => undefined)
         .then(() => kick({ push: true, pull: true }));
     });
@@ -299,6 +300,13 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     });
     interval = timers.setInterval(() => void kick({ push: true, pull: true }), options.pullIntervalMs);
     outboxSubscription = liveQuery(() => db.outbox.where('status').equals('pending').count()).subscribe({
+      next: (n) => {
+        if (n > 0) void kick({ push: true });
+      },
+      error: () => undefined,
+    });
+    // A picture stored on the device is queued for upload (engine/pictures.ts).
+    picturesSubscription = liveQuery(() => db.pictures.where('uploaded').equals(0).count()).subscribe({
       next: (n) => {
         if (n > 0) void kick({ push: true });
       },
@@ -320,6 +328,8 @@ export function createScheduler(ctx: EngineContext, options: SchedulerOptions): 
     liveWait = null;
     outboxSubscription?.unsubscribe();
     outboxSubscription = null;
+    picturesSubscription?.unsubscribe();
+    picturesSubscription = null;
   }
 
   return {

@@ -1,5 +1,5 @@
 /**
- * HTTP for the engine: every request with its headers, a JSON body, a per-request timeout, and an
+ * HTTP for the engine: every request with its headers, a JSON body (or a Blob's bytes), a per-request timeout, and an
  * abort of everything on the wire when the engine stops. Answers are classified by the shared
  * status contract (`classifyStatus` / `classifyMutationAnswer` in @chronicler/schema).
  */
@@ -34,7 +34,10 @@ export function createTransport({ fetch, baseUrl, timers, requestTimeoutMs }: Tr
       const timer = timers.setTimeout(() => controller.abort(), requestTimeoutMs);
       try {
         const init: RequestInit = { method, headers: { ...headers }, credentials: 'include', signal: controller.signal };
-        if (body !== undefined) {
+        if (body instanceof Blob) {
+          // Bytes as they are (a picture); the caller's headers carry their Content-Type.
+          init.body = body;
+        } else if (body !== undefined) {
           (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
           init.body = JSON.stringify(body);
         }

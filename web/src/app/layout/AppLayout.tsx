@@ -8,7 +8,18 @@ import { SearchHost, useSearchOpen } from '@/features/search';
 import { ThemePicker, ThemeToggle } from '@/features/theme';
 import { signOut, useSession } from '@/lib/session';
 import { useSeriesRolesSync } from '@/lib/useSeriesRole';
+import { afterFirstScreen, deferredModule } from '@/lib/first-load';
 import { RouteSkeleton } from './RouteSkeleton';
+
+/** Keeps the open series' pictures on the device; downloaded after the first screen (docs/decisions/0023-pictures-on-the-device.md). */
+const picturesKeeper = deferredModule(() => import('@/components/pictures/PicturesKeeper'));
+
+function DeferredPicturesKeeper() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterFirstScreen(() => setWanted(true)), []);
+  const module = picturesKeeper.useModule(wanted);
+  return module ? <module.default /> : null;
+}
 
 /** Screens that show the Current Series card: /, /series, book pages and the chapter editor. */
 export function showsCurrentSeries(pathname: string): boolean {
@@ -80,6 +91,7 @@ export function AppLayout() {
       <SyncProgress />
       <ThemePackOwnershipFromEntitlements />
       <SearchHost />
+      <DeferredPicturesKeeper />
       <Suspense fallback={<RouteSkeleton displayName={user?.displayName} />}>
         <Outlet />
       </Suspense>

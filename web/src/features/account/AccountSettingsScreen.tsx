@@ -6,10 +6,12 @@ import { signOut } from '@/lib/session';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ACCOUNT_COPY } from './copy';
 import { SessionsCard } from './SessionsCard';
+import { StorageCard } from './StorageCard';
 
 /**
- * /account: change the password (the current one asked) and manage the signed-in devices — the
- * server's sessions and password routes (sync-server/src/auth/account-routes.ts).
+ * /account: change the password (the current one asked), manage the signed-in devices — the
+ * server's sessions and password routes (sync-server/src/auth/account-routes.ts) — and see the
+ * pictures' storage against the plan's allowance.
  */
 export function AccountSettingsScreen() {
   const [reloadKey, setReloadKey] = useState(0);
@@ -21,6 +23,7 @@ export function AccountSettingsScreen() {
       <Stack gap="lg" maw={760}>
         <ChangePasswordCard onChanged={() => setReloadKey((k) => k + 1)} />
         <SessionsCard reloadKey={reloadKey} onSignOutEverywhere={() => setConfirming(true)} />
+        <StorageCard />
       </Stack>
       <ConfirmDeleteDialog
         opened={confirming}

@@ -21,6 +21,7 @@ function accountServer(initial: AccountSession[], extra: Record<string, StubAnsw
   const stub = stubFetch({
     'GET /api/user': { status: 200, body: TEST_USER },
     'GET /api/user/sessions': async () => ({ status: 200, body: { sessions } }),
+    'GET /api/media/usage': { status: 200, body: { usedBytes: 13_107_200, allowanceBytes: 5 * 1024 ** 3, perPictureBytes: 10 * 1024 ** 2 } },
     'POST /api/user/sessions/sign-out-others': async () => {
       const ended = sessions.filter((s) => !s.current).length;
       sessions = sessions.filter((s) => s.current);
@@ -161,5 +162,21 @@ describe('account settings: password', () => {
     expect(server.calls.find((c) => c.path === '/api/user/password')?.body).toEqual({ currentPassword: 'old secret words', newPassword: 'a new long phrase' });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('account settings: storage', () => {
+  it('shows what the pictures use of the plan’s cloud storage', async () => {
+    accountServer([session('s-this', LAPTOP, true)]);
+    renderScreen();
+    expect((await screen.findByTestId('storage-used')).textContent).toBe('Pictures: 12.5 MB of 5 GB used');
+    expect(screen.getByRole('progressbar', { name: 'Cloud storage: 12.5 MB of 5 GB used' })).toBeTruthy();
+    expect(screen.getByText('Each picture may be up to 10 MB.')).toBeTruthy();
+  });
+
+  it('says so offline', async () => {
+    accountServer([session('s-this', LAPTOP, true)], { 'GET /api/media/usage': 'network-error' });
+    renderScreen();
+    expect(await screen.findByText('Connect to the internet to see how much storage your pictures use.')).toBeTruthy();
   });
 });

@@ -26,3 +26,16 @@ export interface PasswordChange {
 export async function changePassword(change: PasswordChange): Promise<void> {
   await api.post('/api/user/password', change);
 }
+
+/** What the author's pictures use of the plan's cloud storage (docs/decisions/0023-pictures-on-the-device.md). */
+export interface MediaUsage {
+  usedBytes: number;
+  allowanceBytes: number;
+  perPictureBytes: number;
+}
+
+export async function fetchMediaUsage(): Promise<MediaUsage> {
+  const answer = await api.get<MediaUsage>('/api/media/usage');
+  if (!answer || typeof answer.usedBytes !== 'number' || typeof answer.allowanceBytes !== 'number') throw new Error('Unexpected storage answer');
+  return { usedBytes: answer.usedBytes, allowanceBytes: answer.allowanceBytes, perPictureBytes: answer.perPictureBytes ?? 0 };
+}

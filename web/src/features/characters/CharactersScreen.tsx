@@ -39,6 +39,7 @@ import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { releasePictures } from '@chronicler/sync-client';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { AddRelationshipDialog } from './components/AddRelationshipDialog';
 import { CharacterCard } from './components/CharacterCard';
@@ -154,6 +155,8 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
   const deleteCharacter = async (c: Character) => {
     close();
     await toastOutcome(() => mutators.characters.delete(c.id), CHARACTER_TOASTS.characterDeleted, CHARACTER_TOASTS.characterDeleteFailed);
+    // Its portrait leaves the device with it (docs/decisions/0023-pictures-on-the-device.md).
+    void releasePictures(db, [c.avatarUrl]).catch(() => undefined);
   };
 
   const addRelationship = async (state: RelationshipFormState): Promise<boolean> => {
@@ -345,6 +348,8 @@ function CharactersPage({ imageOptions }: CharactersScreenProps) {
         character={editing}
         books={books}
         plan={plan}
+        seriesId={seriesId}
+        picturesGated={owned}
         onClose={close}
         onSubmit={saveCharacter}
         imageOptions={imageOptions}

@@ -31,6 +31,7 @@ import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
 import { useSync } from '@/lib/sync';
+import { releasePictures } from '@chronicler/sync-client';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ComingSoon } from './components/ComingSoon';
@@ -133,6 +134,8 @@ function WorldPage() {
 
   const remove = async (location: Location) => {
     await toastOutcome(() => mutators.locations.delete(location.id), LOCATION_TOASTS.locationDeleted, LOCATION_TOASTS.locationDeleteFailed);
+    // Its picture leaves the device with it (docs/decisions/0023-pictures-on-the-device.md).
+    void releasePictures(db, [location.image]).catch(() => undefined);
     close();
   };
 
@@ -250,6 +253,8 @@ function WorldPage() {
         onClose={close}
         onSubmit={save}
         readOnly={!canEdit && dialog.kind === 'edit'}
+        seriesId={seriesId}
+        picturesGated={owned}
       />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}

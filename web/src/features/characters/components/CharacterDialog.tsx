@@ -27,6 +27,9 @@ import {
 import { Modal } from '@/lib/first-load';
 import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
+import { PictureField } from '@/components/pictures/PictureField';
+import { usePictureSource } from '@/components/pictures/pictureSource';
+import { parsePictureRef } from '@chronicler/sync-client';
 import { toast } from '@/lib/toast';
 import {
   ROLE_OPTIONS,
@@ -49,6 +52,10 @@ export interface CharacterDialogProps {
   /** The series' books: one "Book appearances" box each (packages/schema book-appearances.ts). */
   books: readonly Book[];
   plan: PlanName;
+  /** The series the character belongs to (where a chosen portrait is kept and uploaded). */
+  seriesId: string | null;
+  /** The author's own series: choosing a portrait needs the plan's `multimedia` flag. */
+  picturesGated: boolean;
   onClose: () => void;
   /** Saves; resolves true when the dialog may close. */
   onSubmit: (values: CharacterFormValues) => Promise<boolean>;
@@ -57,7 +64,7 @@ export interface CharacterDialogProps {
 }
 
 /** The New Character / Edit Character dialog with every field of spec 001 §3 and the AI image action. */
-export function CharacterDialog({ opened, character, books, plan, onClose, onSubmit, imageOptions }: CharacterDialogProps) {
+export function CharacterDialog({ opened, character, books, plan, seriesId, picturesGated, onClose, onSubmit, imageOptions }: CharacterDialogProps) {
   const [values, setValues] = useState<CharacterFormValues>(emptyCharacterForm);
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -130,7 +137,9 @@ export function CharacterDialog({ opened, character, books, plan, onClose, onSub
   };
 
   const editing = character !== null;
-  const preview = values.avatarUrl.trim();
+  const preview = usePictureSource(values.avatarUrl.trim(), seriesId, 'display').src;
+  // A chosen picture is a `media:` reference, not a URL to show in the URL box.
+  const chosenPicture = parsePictureRef(values.avatarUrl) !== null;
 
   return (
     <Modal
@@ -257,11 +266,21 @@ export function CharacterDialog({ opened, character, books, plan, onClose, onSub
             />
           </SimpleGrid>
 
+          <PictureField
+            label="Portrait"
+            shape="portrait"
+            value={values.avatarUrl}
+            onChange={(v) => set('avatarUrl', v)}
+            seriesId={seriesId}
+            gated={picturesGated}
+            showPreview={false}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Avatar URL"
               placeholder="https://…"
-              value={values.avatarUrl}
+              description={chosenPicture ? 'A picture is chosen above; a URL here replaces it' : undefined}
+              value={chosenPicture ? '' : values.avatarUrl}
               onChange={(e) => set('avatarUrl', e.currentTarget.value)}
               maxLength={2048}
             />

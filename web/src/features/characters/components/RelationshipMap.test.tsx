@@ -20,6 +20,19 @@ function renderMap() {
 }
 
 describe('the relationship map', () => {
+  it('draws a portrait in its node, under the name, and nothing for a character without one', () => {
+    const withPortrait = serverCharacter(seriesId, { name: 'Tenar', avatarUrl: 'https://example.org/tenar.webp' });
+    const noop = () => undefined;
+    renderInTheme(<RelationshipMap characters={[withPortrait, characters[1]!]} relationships={[]} onNodeClick={noop} onLinkClick={noop} />);
+    const node = (name: string) => screen.getAllByTestId('map-node').find((n) => n.querySelector('title')?.textContent === name)!;
+    const portrait = node('Tenar').querySelector('[data-testid="map-node-portrait"]')!;
+    expect(portrait.querySelector('image')!.getAttribute('href')).toBe('https://example.org/tenar.webp');
+    expect(portrait.getAttribute('aria-hidden')).toBe('true');
+    // The name stays on top of the picture.
+    expect(portrait.compareDocumentPosition(node('Tenar').querySelector('[data-testid="map-node-label"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(node('Old Hobb').querySelector('[data-testid="map-node-portrait"]')).toBeNull();
+  });
+
   it('shows each full name inside its node, with the full name as tooltip and accessible name', () => {
     renderMap();
     const nodes = screen.getAllByTestId('map-node');

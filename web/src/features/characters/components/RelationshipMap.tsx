@@ -4,6 +4,7 @@ import { IconLink, IconUsers, IconZoomIn, IconZoomOut, IconZoomReset } from '@ta
 import { RELATIONSHIP_TYPES, type Character, type CharacterRelationship } from '@chronicler/schema';
 import { useMediaQuery } from '@mantine/hooks';
 import { DeferredTooltip } from '@/lib/first-load';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { ROLE_LABELS } from '../model/character-form';
 import { useMapPan } from '../hooks/useMapPan';
 import {
@@ -200,6 +201,7 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
                       <title>{c.name}</title>
                       <circle r={n.r + 5} className={classes.nodeRing} />
                       <circle r={n.r} fill={fill} className={classes.nodeCircle} />
+                      <NodePortrait character={c} r={n.r} />
                       <NodeLabel label={labels.get(c.id)!} />
                     </g>
                   );
@@ -241,6 +243,25 @@ export const RelationshipMap = memo(function RelationshipMap({ characters, relat
     </Stack>
   );
 });
+
+/**
+ * The character's portrait thumbnail filling the node (docs/decisions/0023-pictures-on-the-device.md),
+ * dimmed so the white name on it stays readable; nothing without one.
+ */
+function NodePortrait({ character, r }: { character: Character; r: number }) {
+  const { src } = usePictureSource(character.avatarUrl || character.avatar || null, character.seriesId, 'thumb');
+  if (!src) return null;
+  const clipId = `node-portrait-${character.id}`;
+  return (
+    <g aria-hidden data-testid="map-node-portrait">
+      <clipPath id={clipId}>
+        <circle r={r} />
+      </clipPath>
+      <image href={src} x={-r} y={-r} width={2 * r} height={2 * r} preserveAspectRatio="xMidYMid slice" clipPath={`url(#${clipId})`} />
+      <circle r={r} fill="rgb(0 0 0 / 0.3)" />
+    </g>
+  );
+}
 
 /** The name wrapped inside the node, or shortened with "…" (`nodeLabelLines`). */
 function NodeLabel({ label }: { label: ReturnType<typeof nodeLabelLines> }) {

@@ -2,7 +2,8 @@ import { type Series } from '@chronicler/schema';
 import { withError } from '@/lib/copy/toasts';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/lib/sync';
+import { useSync } from '@/lib/sync';
+import { picturesOfSeries, removeUnreferencedPictures } from '@chronicler/sync-client';
 
 export const DELETE_SERIES_MESSAGE =
   'Are you sure you want to delete this series? Its books, chapters, characters, locations and timeline events are deleted with it. This action cannot be undone.';
@@ -15,11 +16,14 @@ interface DeleteSeriesDialogProps {
 
 /** Deletes a series (and everything in it) after confirmation. */
 export function DeleteSeriesDialog({ series, onClose, onDeleted }: DeleteSeriesDialogProps) {
-  const mutators = useMutators();
+  const { db, mutators } = useSync();
   const remove = async () => {
     if (!series) return;
     try {
+      // The pictures of everything in it leave the device with it (docs/decisions/0023-pictures-on-the-device.md).
+      const pictures = await picturesOfSeries(db, series.id).catch(() => []);
       await mutators.series.delete(series.id);
+      void removeUnreferencedPictures(db, { released: pictures }).catch(() => undefined);
       toast.show({ title: 'Series deleted', variant: 'default' });
       onDeleted(series);
       onClose();

@@ -5,7 +5,8 @@ import { MESSAGES, type Series } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { TOASTS, withError } from '@/lib/copy/toasts';
 import { toast } from '@/lib/toast';
-import { useMutators } from '@/lib/sync';
+import { useSync } from '@/lib/sync';
+import { PictureField } from '@/components/pictures/PictureField';
 import { useTotalBooksField } from '../hooks/useTotalBooksField';
 
 interface EditSeriesDialogProps {
@@ -16,11 +17,13 @@ interface EditSeriesDialogProps {
 /**
  * Edit Series (000 §2, §5; 001 §7 PUT /api/series/{id} with name and description): name required
  * ('Series name is required', checked on submit and on change), description optional. Also the
- * book the author is on and the planned total, which drive 'Book X of Y' and the progress percent.
+ * book the author is on and the planned total, which drive 'Book X of Y' and the progress percent;
+ * and the cover.
  */
 export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
-  const mutators = useMutators();
+  const { mutators, userId } = useSync();
   const [name, setName] = useState('');
+  const [cover, setCover] = useState('');
   const [description, setDescription] = useState('');
   const [currentBook, setCurrentBook] = useState<number | string>(1);
   const totalBooks = useTotalBooksField(1);
@@ -32,6 +35,7 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
     if (!series) return;
     setName(series.title);
     setDescription(series.description);
+    setCover(series.coverImage ?? '');
     setCurrentBook(series.currentBook);
     resetTotalBooks(series.totalBooks);
     setNameError(null);
@@ -48,7 +52,14 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
     if (totalBooks.check() === null || !named) return;
     setSaving(true);
     try {
-      await mutators.series.update(series.id, { name: name.trim(), description: description.trim(), totalBooks: total, currentBook: current });
+      const coverImage = cover.trim() === '' ? null : cover.trim();
+      await mutators.series.update(series.id, {
+        name: name.trim(),
+        description: description.trim(),
+        totalBooks: total,
+        currentBook: current,
+        ...(coverImage !== (series.coverImage ?? null) ? { coverImage } : {}),
+      });
       toast.show(TOASTS.seriesUpdated);
       onClose();
     } catch (error) {
@@ -82,6 +93,8 @@ export function EditSeriesDialog({ series, onClose }: EditSeriesDialogProps) {
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
+          {/* The cover: a 2:3 picture kept on the device and uploaded (docs/decisions/0023-pictures-on-the-device.md). */}
+          <PictureField label="Cover" shape="cover" value={cover} onChange={setCover} seriesId={series?.id ?? null} gated={series ? series.ownerId === userId : true} />
           <Group grow align="flex-start">
             <NumberInput
               label="Current book"

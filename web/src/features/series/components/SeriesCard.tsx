@@ -3,6 +3,7 @@ import { IconDots, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons
 import { Link } from 'react-router';
 import type { Series } from '@chronicler/schema';
 import { Menu } from '@/lib/first-load';
+import { PictureImage } from '@/components/pictures/PictureImage';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import classes from './SeriesCard.module.css';
 import { ProgressLine } from './ProgressLine';
@@ -17,7 +18,7 @@ interface SeriesCardProps {
   onDelete: () => void;
 }
 
-/** A series card (001 §2): title, 'Book X of Y', description and progress percent. */
+/** A series card (001 §2): the cover's thumbnail, title, 'Book X of Y', description and progress percent. */
 export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDelete }: SeriesCardProps) {
   const percent = useSeriesProgress(series);
   return (
@@ -31,14 +32,19 @@ export function SeriesCard({ series, selected, canDelete, onSelect, onEdit, onDe
             onSelect();
           }}
         >
-          <Stack gap={2}>
-            <Text fw={700} size="lg" lineClamp={2}>
-              {series.title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Book {series.currentBook} of {series.totalBooks}
-            </Text>
-          </Stack>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            {series.coverImage ? (
+              <PictureImage value={series.coverImage} seriesId={series.id} variant="thumb" alt="" className={classes.cover} />
+            ) : null}
+            <Stack gap={2}>
+              <Text fw={700} size="lg" lineClamp={2}>
+                {series.title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Book {series.currentBook} of {series.totalBooks}
+              </Text>
+            </Stack>
+          </Group>
         </UnstyledButton>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -6,6 +6,8 @@ import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { roleAllows } from '@chronicler/schema';
 import { useSeriesProgress } from '@/lib/useSeriesProgress';
 import { PageHeader } from '@/components/PageHeader';
+import { PictureImage } from '@/components/pictures/PictureImage';
+import classes from './SeriesCard.module.css';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { getCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
@@ -81,8 +83,15 @@ export function SeriesDetailScreen({ seriesId }: { seriesId: string }) {
       <Stack gap="xl">
         <ReadOnlyNotice seriesId={series.id} />
         <Paper withBorder radius="md" p="md">
-          {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
-          <ProgressLine title={series.title} percent={percent} mt="sm" />
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            {series.coverImage ? (
+              <PictureImage value={series.coverImage} seriesId={series.id} variant="display" alt={`Cover of ${series.title}`} className={classes.detailCover} />
+            ) : null}
+            <Stack gap="sm" style={{ flex: 1 }} miw={0}>
+              {series.description ? <Text size="sm">{series.description}</Text> : <Text size="sm" c="dimmed" fs="italic">No description</Text>}
+              <ProgressLine title={series.title} percent={percent} />
+            </Stack>
+          </Group>
         </Paper>
         <BooksPanel series={series} />
         <SeriesPacePanel series={series} />

@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import type { Location } from '@chronicler/schema';
 import { DeferredTooltip } from '@/lib/first-load';
+import { usePictureSource } from '@/components/pictures/pictureSource';
 import { appearanceText, importanceLabel, locationTypeLabel, type LocationType } from '../model/locations';
 import classes from '../world.module.css';
 
@@ -62,22 +63,24 @@ interface LocationCardProps {
 
 /** One location (001 §2): type, importance, description, book appearances, image; View Details, edit, delete. */
 export const LocationCard = memo(function LocationCard({ location, onView, onEdit, onDelete, readOnly = false }: LocationCardProps) {
-  const [imageFailed, setImageFailed] = useState(false);
   const importance = IMPORTANCE_VARIANT[location.importance] ?? IMPORTANCE_VARIANT.secondary!;
-  const showImage = location.image !== null && location.image !== '' && !imageFailed;
+  // A chosen picture's thumbnail from the device, or a URL as before (docs/decisions/0023-pictures-on-the-device.md).
+  const { src } = usePictureSource(location.image, location.seriesId, 'thumb');
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = src !== null && src !== failedSrc;
 
   return (
     <Card withBorder radius="md" padding="md" shadow="xs" className={classes.card} data-testid="location-card" component="article" aria-label={location.name}>
       {showImage ? (
         <Card.Section className={classes.imageSection}>
           <img
-            src={location.image!}
+            src={src!}
             alt=""
             loading="lazy"
             decoding="async"
             referrerPolicy="no-referrer"
             className={classes.image}
-            onError={() => setImageFailed(true)}
+            onError={() => setFailedSrc(src)}
           />
         </Card.Section>
       ) : null}

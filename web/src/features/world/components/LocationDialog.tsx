@@ -2,6 +2,8 @@ import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from
 import { bookAppearanceChoices, type Book, type Location } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
+import { PictureField } from '@/components/pictures/PictureField';
+import { parsePictureRef } from '@chronicler/sync-client';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
 import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
@@ -19,10 +21,14 @@ interface LocationDialogProps {
   onSubmit: (values: LocationFormValues) => Promise<boolean>;
   /** A viewer of a shared series: the details, every field locked and nothing to save. */
   readOnly?: boolean;
+  /** The series (where a chosen picture is kept and uploaded). */
+  seriesId?: string | null;
+  /** The author's own series: choosing a picture needs the plan's `multimedia` flag. */
+  picturesGated?: boolean;
 }
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
-export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false }: LocationDialogProps) {
+export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false, seriesId = null, picturesGated = true }: LocationDialogProps) {
   const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
@@ -35,12 +41,22 @@ export function LocationDialog({ opened, location, books, seriesTitle, onClose, 
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
-      <LocationForm key={current?.id ?? 'new'} location={current} books={books} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} readOnly={readOnly} />
+      <LocationForm
+        key={current?.id ?? 'new'}
+        location={current}
+        books={books}
+        seriesTitle={seriesTitle}
+        onClose={onClose}
+        onSubmit={onSubmit}
+        readOnly={readOnly}
+        seriesId={seriesId}
+        picturesGated={picturesGated}
+      />
     </Modal>
   );
 }
 
-function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly }: Omit<LocationDialogProps, 'opened'>) {
+function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly, seriesId = null, picturesGated = true }: Omit<LocationDialogProps, 'opened'>) {
   const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
     initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
     validate: validateLocationForm,
@@ -112,12 +128,22 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
           checked={values.alwaysInclude}
           onChange={(e) => set('alwaysInclude', e.currentTarget.checked)}
         />
+        <PictureField
+          label="Picture"
+          shape="place"
+          value={values.image}
+          onChange={(v) => set('image', v)}
+          seriesId={location?.seriesId ?? seriesId}
+          gated={picturesGated}
+          disabled={readOnly}
+        />
         <TextInput
           label="Image URL"
           placeholder="https://…"
           type="url"
           inputMode="url"
-          value={values.image}
+          description={parsePictureRef(values.image) ? 'A picture is chosen above; a URL here replaces it' : undefined}
+          value={parsePictureRef(values.image) ? '' : values.image}
           onChange={(e) => set('image', e.currentTarget.value)}
           error={errors.image}
           maxLength={2048}

@@ -14,11 +14,14 @@ describe('location form', () => {
     expect(validateLocationForm({ ...emptyLocationForm(), name: 'Gont' })).toEqual({});
   });
 
-  it('accepts an empty image or a web address, nothing else', () => {
+  it('accepts an empty image, a web address or a chosen picture, nothing else', () => {
     const base = { ...emptyLocationForm(), name: 'Gont' };
     expect(validateLocationForm({ ...base, image: 'https://example.org/gont.jpg' })).toEqual({});
     expect(validateLocationForm({ ...base, image: 'javascript:alert(1)' })).toEqual({ image: IMAGE_URL_MESSAGE });
     expect(validateLocationForm({ ...base, image: 'not a url' })).toEqual({ image: IMAGE_URL_MESSAGE });
+    // A picture chosen on the device (docs/decisions/0023-pictures-on-the-device.md), and only a well-formed one.
+    expect(validateLocationForm({ ...base, image: `media:${'a'.repeat(64)}#thumb=${'b'.repeat(64)}` })).toEqual({});
+    expect(validateLocationForm({ ...base, image: `media:${'a'.repeat(63)}` })).toEqual({ image: IMAGE_URL_MESSAGE });
   });
 
   it('builds a create body the schema accepts, trimmed, books sorted, empty image as null', () => {

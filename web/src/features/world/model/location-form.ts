@@ -2,6 +2,7 @@
  * The location dialog's values (spec 001 §3 Location, §5): defaults, checks and the request bodies.
  * A mapCoordinates field is never part of the body (the spec drops it before submit).
  */
+import { parsePictureRef } from '@chronicler/sync-client';
 import { MESSAGES, type CreateLocationBody, type Location, type UpdateLocationBody } from '@chronicler/schema';
 import type { LocationImportance, LocationType } from './locations';
 
@@ -52,7 +53,8 @@ export function validateLocationForm(values: LocationFormValues): LocationFormEr
   const errors: LocationFormErrors = {};
   if (values.name.trim() === '') errors.name = MESSAGES.location.nameRequired;
   const image = values.image.trim();
-  if (image !== '' && !isWebUrl(image)) errors.image = IMAGE_URL_MESSAGE;
+  // A chosen picture is a `media:` reference (docs/decisions/0023-pictures-on-the-device.md).
+  if (image !== '' && !isWebUrl(image) && parsePictureRef(image) === null) errors.image = IMAGE_URL_MESSAGE;
   return errors;
 }
 
