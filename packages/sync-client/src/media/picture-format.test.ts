@@ -81,7 +81,8 @@ describe('picture references', () => {
     expect(parsePictureRef(null)).toBeNull();
     expect(parsePictureRef('')).toBeNull();
     expect(parsePictureRef(`media:${d.toUpperCase()}#thumb=${d}`)).toBeNull();
-    expect(parsePictureRef(`media:${d}`)).toBeNull();
+    // The shared rule allows a reference without a thumbnail: the display size stands in.
+    expect(parsePictureRef(`media:${d}`)).toEqual({ display: d, thumb: d });
     expect(parsePictureRef(`media:${d}#thumb=${d} `)).toBeNull();
     expect(() => formatPictureRef({ display: 'x', thumb: d })).toThrow();
   });
