@@ -71,7 +71,7 @@ describe('PictureField', () => {
     const input = await screen.findByLabelText('Choose a picture file for the cover');
     const html = new File(['<!doctype html><script>alert(1)</script>'], 'cover.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [html] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('This file is not a picture Chronicler can use. Choose a JPEG, PNG, WebP or GIF.');
+    expect((await screen.findByRole('alert')).textContent).toBe('This file is not a picture Chronicler can keep. Choose a JPEG, PNG, WebP or GIF image.');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,25 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { formatBytes } from '@chronicler/schema/media';
 import { PICTURE_CACHE_BUDGET_BYTES } from '@chronicler/sync-client';
 import { isNetworkError } from '@/lib/api';
 import { useOptionalSync } from '@/lib/sync';
 import { type MediaUsage, fetchMediaUsage } from './api';
 
 type Load = { status: 'loading' } | { status: 'failed'; offline: boolean } | { status: 'ready'; usage: MediaUsage };
-
-/** Bytes as an author reads them: "0 B", "812 KB", "12.4 MB", "5 GB". */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}
 
 /**
  * The pictures' storage (docs/decisions/0023-pictures-on-the-device.md): what the author's pictures

@@ -169,7 +169,7 @@ describe('account settings: storage', () => {
   it('shows what the pictures use of the plan’s cloud storage', async () => {
     accountServer([session('s-this', LAPTOP, true)]);
     renderScreen();
-    expect((await screen.findByTestId('storage-used')).textContent).toBe('Pictures: 12.5 MB of 5 GB used');
+    expect((await screen.findByTestId('storage-used')).textContent).toBe('Pictures: 13 MB of 5 GB used');
     expect(screen.getByRole('progressbar', { name: 'Cloud storage: 12.5 MB of 5 GB used' })).toBeTruthy();
     expect(screen.getByText('Each picture may be up to 10 MB.')).toBeTruthy();
   });

@@ -18,16 +18,17 @@ import {
   withinImageLimits,
 } from '@chronicler/sync-client';
 import { DISPLAY_LONG_SIDE, THUMB_LONG_SIDE, type Rect, type Size, outputSize } from './crop';
+import { MEDIA_MESSAGES } from '@chronicler/schema/media';
 
 /** A file larger than this is refused before it is read (a phone's photo is 3 to 12 MB). */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 export const PICTURE_MESSAGES = {
-  notAPicture: 'This file is not a picture Chronicler can use. Choose a JPEG, PNG, WebP or GIF.',
+  notAPicture: MEDIA_MESSAGES.notAnImage,
   fileTooLarge: 'This file is too large. Choose a picture of at most 50 MB.',
   tooManyPixels: (size: Size) =>
     `This picture is too large (${size.width} × ${size.height} pixels). Choose one of at most ${MAX_IMAGE_EDGE} × ${MAX_IMAGE_EDGE} pixels and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-  unreadable: 'This picture could not be read. It may be damaged: try another one.',
+  unreadable: MEDIA_MESSAGES.damaged,
   cannotEncode: 'This browser could not make the picture. Try another browser.',
 } as const;
 
