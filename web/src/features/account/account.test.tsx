@@ -170,7 +170,7 @@ describe('account settings: storage', () => {
     accountServer([session('s-this', LAPTOP, true)]);
     renderScreen();
     expect((await screen.findByTestId('storage-used')).textContent).toBe('Pictures: 13 MB of 5 GB used');
-    expect(screen.getByRole('progressbar', { name: 'Cloud storage: 12.5 MB of 5 GB used' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Cloud storage: 13 MB of 5 GB used' })).toBeTruthy();
     expect(screen.getByText('Each picture may be up to 10 MB.')).toBeTruthy();
   });
 
