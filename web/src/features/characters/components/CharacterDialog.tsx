@@ -27,6 +27,7 @@ import {
 import { Modal } from '@/lib/first-load';
 import { AI_IMAGE_GATE_HELPER_TEXT, CHARACTER_TOASTS, GATE_TOASTS, VALIDATION_TOASTS } from '@/lib/copy/toasts';
 import { FormActions } from '@/components/FormActions';
+import { LinkedWorldEntries } from '@/components/LinkedWorldEntries';
 import { toast } from '@/lib/toast';
 import {
   ROLE_OPTIONS,
@@ -276,6 +277,8 @@ export function CharacterDialog({ opened, character, books, plan, onClose, onSub
             />
           </SimpleGrid>
 
+          {/* The cultures, factions … that link this character (docs/decisions/0020-world-entries.md). */}
+          {characterId ? <LinkedWorldEntries target={{ characterId }} /> : null}
           <FormActions onCancel={onClose} busy={saving} submitLabel={editing ? 'Save Changes' : 'Create Character'} mt="xs" />
         </Stack>
       </form>

@@ -12,14 +12,7 @@ import {
   visibleText,
 } from '@chronicler/schema';
 
-/** The World page's tab of each category (spec 001 §2's tab values). */
-export const CATEGORY_TABS: Readonly<Record<WorldCategory, string>> = {
-  culture: 'cultures',
-  magicSystem: 'magic',
-  floraFauna: 'flora',
-  technology: 'technology',
-  politics: 'politics',
-};
+export { WORLD_TAB_OF as CATEGORY_TABS } from '@/lib/worldEntryPath';
 
 export const DANGER_LABELS: Readonly<Record<WorldDanger, string>> = {
   unknown: 'Unknown',
