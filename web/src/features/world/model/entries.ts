@@ -1,7 +1,6 @@
 /**
  * Pure rules of the world entry tabs (docs/decisions/0020-world-entries.md): which tab shows which
- * category, the search, the sort and the filters of a tab's list, and how links read when their
- * target is gone.
+ * category, the search, the sort and the filters of a tab's list.
  */
 import {
   WORLD_CATEGORY_NAMES,
@@ -88,20 +87,6 @@ export function tagsInUse(entries: readonly WorldEntry[]): string[] {
   const byKey = new Map<string, string>();
   for (const e of entries) for (const t of e.tags) if (!byKey.has(t.toLowerCase())) byKey.set(t.toLowerCase(), t);
   return [...byKey.values()].sort((a, b) => collator.compare(a, b));
-}
-
-/** A link as shown: the target's name, or "Removed …" when it is gone (deleted, or never synced here). */
-export interface ShownLink {
-  id: string;
-  label: string;
-  removed: boolean;
-}
-
-export function shownLinks(ids: readonly string[], names: ReadonlyMap<string, string>, noun: string): ShownLink[] {
-  return ids.map((id) => {
-    const name = names.get(id);
-    return name === undefined ? { id, label: `Removed ${noun}`, removed: true } : { id, label: name, removed: false };
-  });
 }
 
 /** "1 culture", "3 factions". */
