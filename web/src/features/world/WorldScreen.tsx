@@ -13,7 +13,7 @@
  * refused write is reverted by the engine and reported by the sync provider.
  */
 import './styles';
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
@@ -82,6 +82,10 @@ function WorldPage() {
   const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
+  // A link from a place's dialog to a world entry opens another tab: the place's dialog closes.
+  useEffect(() => {
+    if (tab !== 'locations') setDialog((d) => (d.kind === 'none' ? d : { kind: 'none' }));
+  }, [tab]);
 
   // The series owner's plan governs a series on the server; for the author's own series that is
   // this plan. A shared series follows its owner's plan, which this device does not know.

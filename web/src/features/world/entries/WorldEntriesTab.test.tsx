@@ -133,6 +133,10 @@ describe('World entry tabs', () => {
     await user.click(await screen.findByRole('button', { name: 'View details of Roke' }));
     const linked = await within(dialog()).findByTestId('linked-world-entries');
     expect(within(linked).getByRole('link', { name: 'Wizards of Roke' }).getAttribute('href')).toBe(`/world?tab=cultures&entry=${wizards.id}`);
+    // Following it opens the culture in its tab, in place of the place's dialog.
+    await user.click(within(linked).getByRole('link', { name: 'Wizards of Roke' }));
+    expect(await screen.findByRole('heading', { name: 'Edit Culture' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Edit Location' })).toBeNull());
   });
 });
 
