@@ -11,6 +11,8 @@ export const ENTRY_ROW_HEIGHT = 84;
 
 interface EntryRowProps {
   entry: WorldEntry;
+  /** Where the row sits in the list (px from its top). */
+  top: number;
   /** How many links the entry has and how many entries link to it. */
   links: number;
   onOpen: (entry: WorldEntry) => void;
@@ -33,10 +35,10 @@ function detailOf(entry: WorldEntry): string | null {
 }
 
 /** One entry of a tab's list: name, a detail of its kind, summary, tags; open (View Details), edit, delete. */
-export const EntryRow = memo(function EntryRow({ entry, links, onOpen, onDelete, readOnly }: EntryRowProps) {
+export const EntryRow = memo(function EntryRow({ entry, top, links, onOpen, onDelete, readOnly }: EntryRowProps) {
   const detail = detailOf(entry);
   return (
-    <div className={classes.row} data-testid="world-entry-row" role="listitem" aria-label={entry.name}>
+    <div className={classes.row} style={{ top, height: ENTRY_ROW_HEIGHT }} data-testid="world-entry-row" role="listitem" aria-label={entry.name}>
       <UnstyledButton className={classes.open} onClick={() => onOpen(entry)} aria-label={`View details of ${entry.name}`}>
         <Group gap={8} wrap="nowrap" miw={0}>
           <Text fw={600} truncate className={classes.rowName}>

@@ -170,9 +170,15 @@ export default function WorldEntriesTab({ category, seriesId, seriesTitle, owned
     body = (
       <div ref={rows.ref} className={classes.list} style={{ height: rows.height }} role="list" aria-label={names.tab}>
         {visible.slice(rows.start, rows.end).map((entry, i) => (
-          <div key={entry.id} style={{ position: 'absolute', top: (rows.start + i) * ENTRY_ROW_HEIGHT, left: 0, right: 0, height: ENTRY_ROW_HEIGHT }}>
-            <EntryRow entry={entry} links={linkCounts.get(entry.id) ?? 0} onOpen={openEntry} onDelete={askDelete} readOnly={!writable} />
-          </div>
+          <EntryRow
+            key={entry.id}
+            entry={entry}
+            top={(rows.start + i) * ENTRY_ROW_HEIGHT}
+            links={linkCounts.get(entry.id) ?? 0}
+            onOpen={openEntry}
+            onDelete={askDelete}
+            readOnly={!writable}
+          />
         ))}
       </div>
     );
