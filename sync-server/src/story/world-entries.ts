@@ -29,7 +29,7 @@ import { assertBookAppearancesInSeries } from './book-appearances.ts';
 import { invalid } from './common.ts';
 import { createUnder, isDeleted, loadEvenIfDeleted } from './dangling.ts';
 
-type LinkFields = { [F in keyof typeof WORLD_LINK_FIELDS]?: string[] | undefined } & { leaderId?: string | null | undefined };
+type LinkFields = { -readonly [F in keyof typeof WORLD_LINK_FIELDS]?: string[] | undefined } & { leaderId?: string | null | undefined };
 
 const LINK_NOUNS: Record<(typeof WORLD_LINK_FIELDS)[keyof typeof WORLD_LINK_FIELDS], string> = {
   characters: 'character',

@@ -56,7 +56,7 @@ export const WORLD_TABS = [
   { value: 'flora', label: 'Flora & Fauna', icon: IconLeaf, category: 'floraFauna' },
   { value: 'technology', label: 'Technology', icon: IconCpu, category: 'technology' },
   { value: 'politics', label: 'Politics', icon: IconBuildingBank, category: 'politics' },
-] as const satisfies readonly { value: string; category: WorldCategory | null }[];
+] as const satisfies readonly { value: string; label: string; icon: unknown; category: WorldCategory | null }[];
 
 // The world entry tabs come with their first opening (docs/web.md#first-load).
 const WorldEntriesTab = lazy(() => import('./entries/WorldEntriesTab'));
@@ -239,7 +239,7 @@ function WorldPage() {
               <Tabs.Panel key={value} value={value} pt="lg">
                 {seriesId ? (
                   <Suspense fallback={<Skeleton height={160} radius="md" aria-label="Loading" />}>
-                    <WorldEntriesTab category={category} seriesId={seriesId} seriesTitle={current?.title} owned={owned} canEdit={canEdit} />
+                    <WorldEntriesTab key={seriesId} category={category} seriesId={seriesId} seriesTitle={current?.title} owned={owned} canEdit={canEdit} />
                   </Suspense>
                 ) : null}
               </Tabs.Panel>
