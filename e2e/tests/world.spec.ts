@@ -145,8 +145,10 @@ test.describe('world building', () => {
     await expect(page.getByRole('link', { name: 'Upgrade' })).toBeVisible();
     await expect(page.getByText('Coming Soon')).toHaveCount(0);
 
-    // After a reload everything is still there.
+    // After a reload everything is still there; the open tab is in the address, so it stays open.
     await page.reload();
+    await expect(page.getByRole('tab', { name: 'Magic Systems', selected: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('tab', { name: /Locations/ }).click();
     await expect.poll(() => cardNames(page), { timeout: 20_000 }).toEqual(['Roke', 'Havnor']);
   });
 
