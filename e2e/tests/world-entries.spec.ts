@@ -6,7 +6,7 @@
  * able to change them.
  */
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { goOffline, goOnline, setPlan, signInViaApi, signUpViaApi, toast, uniqueUsername, waitForServiceWorkerControl } from '../support';
+import { goOffline, goOnline, seriousA11yViolations, setPlan, signInViaApi, signUpViaApi, toast, uniqueUsername, waitForServiceWorkerControl } from '../support';
 import { api } from '../support/story';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -100,9 +100,12 @@ test('an entry of every kind made offline with a link, kept through an offline r
   const other = await second.newPage();
   await signInViaApi(other, owner);
   await other.goto('/world?tab=cultures');
-  await other.getByRole('button', { name: 'View details of Reed folk' }).click({ timeout: 30_000 });
+  await expect(other.getByRole('button', { name: 'View details of Reed folk' })).toBeVisible({ timeout: 30_000 });
+  expect(await seriousA11yViolations(other)).toEqual([]);
+  await other.getByRole('button', { name: 'View details of Reed folk' }).click();
   const dialog = other.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Edit Culture' })).toBeVisible();
+  expect(await seriousA11yViolations(other, { include: '[role="dialog"]' })).toEqual([]);
   // The technology that links the culture, seen from the culture.
   await expect(dialog.getByRole('button', { name: 'Tide loom' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -39,11 +39,14 @@ export const EntryRow = memo(function EntryRow({ entry, top, links, onOpen, onDe
   const detail = detailOf(entry);
   return (
     <div className={classes.row} style={{ top, height: ENTRY_ROW_HEIGHT }} data-testid="world-entry-row" role="listitem" aria-label={entry.name}>
-      <UnstyledButton className={classes.open} onClick={() => onOpen(entry)} aria-label={`View details of ${entry.name}`}>
+      <div className={classes.body}>
         <Group gap={8} wrap="nowrap" miw={0}>
-          <Text fw={600} truncate className={classes.rowName}>
-            {entry.name}
-          </Text>
+          {/* The name opens the entry; the whole row is its target (entries.module.css), its name the name read. */}
+          <UnstyledButton className={classes.open} onClick={() => onOpen(entry)} aria-label={`View details of ${entry.name}`}>
+            <Text fw={600} truncate component="span" className={classes.rowName}>
+              {entry.name}
+            </Text>
+          </UnstyledButton>
           {detail ? (
             <Badge size="xs" variant="light" radius="sm" style={{ flex: 'none' }}>
               {detail}
@@ -61,7 +64,7 @@ export const EntryRow = memo(function EntryRow({ entry, top, links, onOpen, onDe
         <Text size="xs" c="dimmed" truncate>
           {entry.tags.map((t) => `#${t}`).join(' ')}
         </Text>
-      </UnstyledButton>
+      </div>
       {readOnly ? null : (
         <Group gap={4} wrap="nowrap" className={classes.rowActions}>
           <DeferredTooltip label="Edit" withArrow openDelay={400}>
