@@ -84,7 +84,7 @@ test('390×844: the sign-in page’s floating decoration never covers the logo',
   await expect(page.getByTestId('floating-emoji').locator('span').first()).toBeAttached({ timeout: 10_000 });
   const overlaps = await page.evaluate(() => {
     const logo = document.querySelector('[data-testid="auth-brand"]')!.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-testid="floating-emoji"] > span')]
+    return Array.from(document.querySelectorAll('[data-testid="floating-emoji"] > span'))
       .map((emoji) => emoji.getBoundingClientRect())
       .filter((box) => box.right > logo.left && box.left < logo.right && box.bottom > logo.top && box.top < logo.bottom).length;
   });

@@ -13,7 +13,7 @@ async function hiddenLinks(page: Page): Promise<string[]> {
     const nav = document.querySelector('aside nav[aria-label="Main"]')!;
     const area = nav.getBoundingClientRect();
     const hidden: string[] = [];
-    for (const link of nav.querySelectorAll('a')) {
+    for (const link of Array.from(nav.querySelectorAll("a"))) {
       const box = link.getBoundingClientRect();
       const name = link.getAttribute('aria-label') ?? link.textContent ?? '?';
       if (box.height === 0 || box.top < Math.max(0, area.top) - 0.5 || box.bottom > Math.min(window.innerHeight, area.bottom) + 0.5) hidden.push(name);

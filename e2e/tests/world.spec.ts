@@ -138,12 +138,17 @@ test.describe('world building', () => {
     const rokeRow = (await serverLocations(page.request, seriesId)).find((l) => l.name === 'Roke')!;
     expect(rokeRow).toMatchObject({ locationType: 'island', importance: 'main', bookAppearances: [1, 3], description: 'The school of wizards' });
 
-    // Other categories are placeholders.
+    // Other categories are world entries (docs/decisions/0020-world-entries.md): on the Apprentice
+    // plan the tab is shown locked with the upgrade prompt, never "Coming Soon".
     await page.getByRole('tab', { name: 'Magic Systems' }).click();
-    await expect(page.getByTestId('coming-soon').getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByText('Feature Locked')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+    await expect(page.getByText('Coming Soon')).toHaveCount(0);
 
-    // After a reload everything is still there.
+    // After a reload everything is still there; the open tab is in the address, so it stays open.
     await page.reload();
+    await expect(page.getByRole('tab', { name: 'Magic Systems', selected: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('tab', { name: /Locations/ }).click();
     await expect.poll(() => cardNames(page), { timeout: 20_000 }).toEqual(['Roke', 'Havnor']);
   });
 

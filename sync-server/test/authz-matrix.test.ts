@@ -321,6 +321,36 @@ const BODY_ATTACKS: BodyAttack[] = [
       body: (v) => ({ [kind === 'event' ? 'timelineEventId' : `${kind}Id`]: v.ids[kind] }),
     }),
   ),
+  // World entries (docs/decisions/0020-world-entries.md): every id they link is checked against the entry's series.
+  {
+    name: 'world entry in a foreign series',
+    method: 'POST',
+    url: () => '/api/world-entries',
+    body: (v) => ({ seriesId: v.ids.series, category: 'culture', name: 'Reed folk' }),
+  },
+  ...(
+    [
+      ['character', (v: Side) => ({ characterIds: [v.ids.character] })],
+      ['place', (v: Side) => ({ locationIds: [v.ids.location] })],
+      ['entry', (v: Side) => ({ entryIds: [v.ids.worldEntry2] })],
+      ['leader', (v: Side) => ({ leaderId: v.ids.character })],
+      ['ally', (v: Side) => ({ allyIds: [v.ids.worldEntry2] })],
+      ['enemy', (v: Side) => ({ enemyIds: [v.ids.worldEntry2] })],
+    ] as const
+  ).flatMap(([noun, foreign]): BodyAttack[] => [
+    {
+      name: `world entry created linking a foreign ${noun}`,
+      method: 'POST',
+      url: () => '/api/world-entries',
+      body: (v, me) => ({ seriesId: me.ids.series, category: 'politics', name: 'Reed guild', ...foreign(v) }),
+    },
+    {
+      name: `world entry changed to link a foreign ${noun}`,
+      method: 'PUT',
+      url: (me) => `/api/world-entries/${me.ids.worldEntry}`,
+      body: (v) => foreign(v),
+    },
+  ]),
   // A move to another book (docs/decisions/0014-trash-and-restructure.md): never into a foreign one.
   { name: 'chapter moved into a foreign book', method: 'PUT', url: (me) => `/api/chapters/${me.ids.chapter}`, body: (v) => ({ bookId: v.ids.book }) },
   { name: 'reorder of foreign chapters', method: 'POST', url: () => '/api/chapters/reorder', body: (v) => ({ chapters: [{ id: v.ids.chapter, position: 2 }, { id: v.ids.chapter2, position: 1 }] }) },
@@ -386,6 +416,7 @@ const BODY_ATTACKS: BodyAttack[] = [
         'relationship',
         (me: Side) => ({ sourceCharacterId: me.ids.character2, targetCharacterId: me.ids.character, relationshipType: 'professional' }),
       ],
+      ['world-entries', 'worldEntry', (me: Side) => ({ seriesId: me.ids.series, category: 'technology', name: 'Twin' })],
     ] as const
   ).map(
     ([path, kind, base]): BodyAttack => ({

@@ -168,6 +168,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'markup/parse.ts',
         // The canon changes' wire schema and bodies, which the sync client's kinds table holds (docs/decisions/0017-canon-changes.md).
         'canon/wire.ts',
+        // The world entries' wire schema and bodies, likewise (docs/decisions/0020-world-entries.md).
+        'world/wire.ts',
       ),
       'packages/schema/src/progress/',
     ],

@@ -7,6 +7,7 @@
  * anything first appearing after the chosen book (spoilerSafe runs first, so an "always include"
  * character of a later book is not there).
  */
+import { WORLD_CATEGORY_NAMES } from '@chronicler/schema';
 import { type SeriesMaterial, bookNumbers, characterNames, isMainCharacter, mentions, namesOf, spoilerSafe, wordSet } from './material.ts';
 
 export const BIBLE_MAX_ENTRIES = 40;
@@ -57,6 +58,20 @@ export function seriesBible(material: SeriesMaterial, options: BibleOptions = {}
     // Main locations are in without the mark (as they were before it existed): the mark adds a place, it never drops one.
     const rank = named(namesOf(l.name, false)) ? 0 : l.importance === 'main' || l.alwaysInclude ? 2 : -1;
     if (rank >= 0) entries.push({ rank, line: `Location: ${l.name} (${l.locationType})${l.description ? ` — ${clip(l.description)}` : ''}` });
+  }
+  // World entries the text names, with their links by name: what a culture's people or a faction's leader is.
+  const linkNames = new Map<string, string>([...names, ...m.locations.map((l) => [l.id, l.name] as const), ...(m.worldEntries ?? []).map((e) => [e.id, e.name] as const)]);
+  const linked = (ids: readonly string[]) => ids.flatMap((id) => linkNames.get(id) ?? []);
+  for (const e of m.worldEntries ?? []) {
+    if (!named(namesOf(e.name, false))) continue;
+    const links = [
+      e.leaderId ? `led by ${linkNames.get(e.leaderId) ?? ''}` : '',
+      linked(e.allyIds).length ? `allies: ${linked(e.allyIds).join(', ')}` : '',
+      linked(e.enemyIds).length ? `enemies: ${linked(e.enemyIds).join(', ')}` : '',
+      linked([...e.characterIds, ...e.locationIds, ...e.entryIds]).length ? `linked: ${linked([...e.characterIds, ...e.locationIds, ...e.entryIds]).join(', ')}` : '',
+    ].filter((part) => part !== '' && part !== 'led by ');
+    const summary = e.summary ? ` — ${clip(e.summary)}` : '';
+    entries.push({ rank: 0, line: `${WORLD_CATEGORY_NAMES[e.category].one}: ${e.name}${links.length ? ` (${links.join('; ')})` : ''}${summary}` });
   }
   const books = [...m.books].sort((a, b) => a.position - b.position).map((b) => b.title);
   const header = `Series: ${m.seriesTitle}${books.length ? `. Books so far: ${books.join('; ')}` : ''}.`;

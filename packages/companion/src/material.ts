@@ -4,7 +4,7 @@
  * order in the series, which is what characters' and locations' `bookAppearances` count
  * (packages/schema book-appearances.ts).
  */
-import type { Book, Chapter, Character, CharacterRelationship, Location, TimelineEvent } from '@chronicler/schema';
+import type { Book, Chapter, Character, CharacterRelationship, Location, TimelineEvent, WorldEntry } from '@chronicler/schema';
 
 export interface SeriesMaterial {
   seriesTitle: string;
@@ -19,6 +19,10 @@ export interface SeriesMaterial {
   // alwaysInclude: optional, as for characters.
   locations: ReadonlyArray<Pick<Location, 'id' | 'name' | 'locationType' | 'importance' | 'bookAppearances' | 'description'> & Partial<Pick<Location, 'alwaysInclude'>>>;
   events: ReadonlyArray<Pick<TimelineEvent, 'id' | 'title' | 'bookId' | 'chapterId' | 'characterIds' | 'locationId' | 'importance' | 'position' | 'description'>>;
+  /** Cultures, magic systems, species, technologies, factions (docs/decisions/0020-world-entries.md); absent: none. */
+  worldEntries?: ReadonlyArray<
+    Pick<WorldEntry, 'id' | 'category' | 'name' | 'summary' | 'bookAppearances' | 'characterIds' | 'locationIds' | 'entryIds' | 'leaderId' | 'allyIds' | 'enemyIds'>
+  >;
 }
 
 export type MaterialCharacter = SeriesMaterial['characters'][number];
@@ -67,7 +71,19 @@ export function spoilerSafe(material: SeriesMaterial, bookId: string | null | un
       locationId: e.locationId !== null && locationIds.has(e.locationId) ? e.locationId : null,
     }));
   const relationships = material.relationships.filter((r) => characterIds.has(r.sourceCharacterId) && characterIds.has(r.targetCharacterId));
-  return { seriesTitle: material.seriesTitle, books, chapters, characters, relationships, locations, events };
+  // World entries as characters: none first appearing later, and no link to what a reader does not know yet.
+  const entries = (material.worldEntries ?? []).filter((e) => firstAppearance(e.bookAppearances) <= chosen);
+  const entryIds = new Set(entries.map((e) => e.id));
+  const worldEntries = entries.map((e) => ({
+    ...e,
+    characterIds: e.characterIds.filter((id) => characterIds.has(id)),
+    locationIds: e.locationIds.filter((id) => locationIds.has(id)),
+    entryIds: e.entryIds.filter((id) => entryIds.has(id)),
+    allyIds: e.allyIds.filter((id) => entryIds.has(id)),
+    enemyIds: e.enemyIds.filter((id) => entryIds.has(id)),
+    leaderId: e.leaderId !== null && characterIds.has(e.leaderId) ? e.leaderId : null,
+  }));
+  return { seriesTitle: material.seriesTitle, books, chapters, characters, relationships, locations, events, worldEntries };
 }
 
 /** The names a text may use for an entry: its full name and, for a person, a first name of 3+ letters. */

@@ -122,6 +122,27 @@ describe('suggestion rules', () => {
   });
 });
 
+describe('series bible: world entries (docs/decisions/0020-world-entries.md)', () => {
+  const entry = (name: string, extra: Partial<NonNullable<SeriesMaterial['worldEntries']>[number]> = {}) => ({
+    id: uid(), category: 'culture' as const, name, summary: '', bookAppearances: [] as number[],
+    characterIds: [] as string[], locationIds: [] as string[], entryIds: [] as string[], leaderId: null, allyIds: [] as string[], enemyIds: [] as string[], ...extra,
+  });
+
+  it('gives an entry the text names, with its links by name; never one or a link from a later book', () => {
+    const { material, b1, b2, mara, late, marsh } = fixture();
+    const spies = entry('Northern Spies', { category: 'politics', bookAppearances: [2] });
+    const guild = entry('Salt Guild', { category: 'politics', summary: 'Merchants of the road', leaderId: mara.id, characterIds: [late.id], allyIds: [spies.id], locationIds: [marsh.id] });
+    const withWorld: SeriesMaterial = { ...material, worldEntries: [guild, spies, entry('Marsh folk')] };
+    const text = 'The Salt Guild met the Northern Spies.';
+    expect(seriesBible(withWorld, { bookId: b2.id, text })).toContain('Faction: Salt Guild (led by Mara Vell; allies: Northern Spies; linked: Sable Quint, Weeping Marsh) — Merchants of the road');
+    const early = seriesBible(withWorld, { bookId: b1.id, text });
+    expect(early).toContain('Faction: Salt Guild (led by Mara Vell; linked: Weeping Marsh)');
+    expect(early).not.toContain('Northern Spies');
+    expect(early).not.toContain('Sable');
+    expect(early).not.toContain('Marsh folk');
+  });
+});
+
 describe('series bible', () => {
   it('includes mentioned entries, the chosen book’s POV characters and main entries, within its bounds', () => {
     const { material, b2 } = fixture();

@@ -67,7 +67,7 @@ describe('the delete cascade table', () => {
       'canonChanges:k1', 'canonChanges:k2', 'canonChanges:k3',
     ]);
     // One lookup per kind by series (companion suggestions too): everything is gone, so nothing is looked up twice.
-    expect(reader.lookups).toBe(9);
+    expect(reader.lookups).toBe(10);
   });
 
   it('a book takes its live chapters, clears its id and theirs from events; conflict copies stay', async () => {
@@ -136,7 +136,7 @@ describe('the delete cascade table', () => {
 
   it('every kind but the series hangs off a series and goes with it', () => {
     const seriesChildren = ENTITY_REFERENCES.filter((r) => r.to === 'series').map((r) => r.from);
-    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'aiSuggestions', 'canonChanges']);
+    expect(seriesChildren).toEqual(['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'aiSuggestions', 'canonChanges', 'worldEntries']);
     expect(ENTITY_REFERENCES.filter((r) => r.to === 'series').every((r) => r.onDelete === 'delete' && r.field === 'seriesId')).toBe(true);
   });
 });

@@ -65,6 +65,15 @@ export const ENTITY_REFERENCES = [
   { from: 'canonChanges', field: 'bookId', to: 'books', onDelete: 'keep', lookup: 'index' },
   { from: 'canonChanges', field: 'locationId', to: 'locations', onDelete: 'clear', lookup: 'series' },
   { from: 'canonChanges', field: 'timelineEventId', to: 'timelineEvents', onDelete: 'clear', lookup: 'series' },
+  // A world entry goes with its series. Its links are lists, so a deleted character, place or
+  // entry is taken out of them; a deleted leader is cleared (docs/decisions/0020-world-entries.md).
+  { from: 'worldEntries', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
+  { from: 'worldEntries', field: 'characterIds', to: 'characters', onDelete: 'removeFromList', lookup: 'series' },
+  { from: 'worldEntries', field: 'leaderId', to: 'characters', onDelete: 'clear', lookup: 'series' },
+  { from: 'worldEntries', field: 'locationIds', to: 'locations', onDelete: 'removeFromList', lookup: 'series' },
+  { from: 'worldEntries', field: 'entryIds', to: 'worldEntries', onDelete: 'removeFromList', lookup: 'series' },
+  { from: 'worldEntries', field: 'allyIds', to: 'worldEntries', onDelete: 'removeFromList', lookup: 'series' },
+  { from: 'worldEntries', field: 'enemyIds', to: 'worldEntries', onDelete: 'removeFromList', lookup: 'series' },
 ] as const satisfies readonly EntityReference[];
 
 /** The kinds whose rows hang off a series (all series-scoped kinds but the series), in cascade order. */

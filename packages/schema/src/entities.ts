@@ -12,6 +12,7 @@ import { bookGoalBodyFields, bookGoalRowFields } from './progress/book-goal.ts';
 import type { UserAchievement, WritingSettings, WritingStat } from './progress/wire.ts';
 import type { AiSuggestion } from './ai.ts';
 import type { CanonChange } from './canon/wire.ts';
+import type { WorldEntry } from './world/wire.ts';
 import { PRODUCT_IDS } from './products.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -598,6 +599,7 @@ export const ENTITY_KINDS = [
   'aiSuggestions',
   'entitlements',
   'canonChanges',
+  'worldEntries',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -631,6 +633,7 @@ export interface EntityRowByKind {
   aiSuggestions: AiSuggestion;
   entitlements: Entitlement;
   canonChanges: CanonChange;
+  worldEntries: WorldEntry;
 }
 
 /**

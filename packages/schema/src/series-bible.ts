@@ -16,6 +16,7 @@ import { escapeText } from './markup/serialize.ts';
 import { byPosition } from './positions.ts';
 import { canonBibleSection } from './canon/bible.ts';
 import type { CanonChange } from './canon/wire.ts';
+import { WORLD_CATEGORIES, WORLD_CATEGORY_FIELDS, WORLD_CATEGORY_NAMES, WORLD_FIELD_LABELS, type WorldEntry } from './world/wire.ts';
 
 export interface BibleInput {
   series: Pick<Series, 'title' | 'description'>;
@@ -29,6 +30,8 @@ export interface BibleInput {
   chapters?: readonly Chapter[];
   /** Canon changes (docs/decisions/0017-canon-changes.md): a "Canon over time" section when there are any. */
   canonChanges?: readonly CanonChange[];
+  /** World entries (docs/decisions/0020-world-entries.md): one section per category that has any. */
+  worldEntries?: readonly WorldEntry[];
 }
 
 const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -63,6 +66,41 @@ function outlineSections(books: readonly Book[], chapters: readonly Chapter[]): 
 }
 
 const books = (nums: readonly number[]) => (nums.length ? nums.map((n) => `Book ${n}`).join(', ') : '');
+
+/**
+ * One section per world category (Cultures, Magic Systems …): each entry's summary, its category's
+ * fields, tags, books and links by name; a link whose target is gone is left out.
+ */
+function worldSections(entries: readonly WorldEntry[], names: ReadonlyMap<string, string>): ManuscriptBook[] {
+  const live = entries.filter((e) => e.deletedAt === null).sort((a, b) => a.name.localeCompare(b.name));
+  const entryNames = new Map(live.map((e) => [e.id, e.name]));
+  const named = (ids: readonly string[]) => ids.flatMap((id) => names.get(id) ?? entryNames.get(id) ?? []).join(', ');
+  return WORLD_CATEGORIES.map((category) => ({
+    id: `world-${category}`,
+    title: WORLD_CATEGORY_NAMES[category].tab,
+    chapters: live
+      .filter((e) => e.category === category)
+      .map((e) => {
+        const own = Object.keys(WORLD_CATEGORY_FIELDS[category]).map((field): [string, FieldValue] => {
+          const value = (e as unknown as Record<string, unknown>)[field];
+          const shown =
+            field === 'leaderId' ? (e.leaderId ? (names.get(e.leaderId) ?? '') : '')
+            : Array.isArray(value) ? named(value as string[])
+            : field === 'danger' ? (value === 'unknown' ? '' : label(String(value)))
+            // One-line fields are plain text; the others are marked text, as the description.
+            : field === 'language' || field === 'era' ? String(value ?? '')
+            : { marked: String(value ?? '') };
+          return [WORLD_FIELD_LABELS[field]!, shown];
+        });
+        return entry(e.id, e.name, [
+          ['Summary', e.summary], ...own, ['Description', { marked: e.description }],
+          ['Tags', e.tags.join(', ')], ['Appears in', books(e.bookAppearances)],
+          ['Characters', named(e.characterIds)], ['Places', named(e.locationIds)], ['Related', named(e.entryIds)],
+        ]);
+      }),
+  }));
+}
+
 
 export function buildSeriesBible(input: BibleInput): Manuscript {
   const live = <T extends { deletedAt: string | null }>(rows: readonly T[]) => rows.filter((r) => r.deletedAt === null);
@@ -120,6 +158,7 @@ export function buildSeriesBible(input: BibleInput): Manuscript {
       locations: input.locations,
       canonChanges: input.canonChanges ?? [],
     }),
+    ...worldSections(input.worldEntries ?? [], new Map([...names, ...placeNames])),
     ...outlineSections(input.books ?? [], input.chapters ?? []),
   ];
   return {

@@ -13,6 +13,7 @@ import {
   type AiSuggestion,
   type ApiErrorBody,
   type CanonChange,
+  type WorldEntry,
   type Book,
   type Chapter,
   type ChapterConflict,
@@ -174,6 +175,8 @@ export type ChroniclerDb = Dexie & {
   chapterConflicts: EntityTable<ChapterConflict, 'id'>;
   /** Canon changes (docs/decisions/0017-canon-changes.md): a field of a character, place or relationship at a story point. */
   canonChanges: EntityTable<CanonChange, 'id'>;
+  /** World entries (docs/decisions/0020-world-entries.md): cultures, magic systems, species, technologies, factions. */
+  worldEntries: EntityTable<WorldEntry, 'id'>;
   /** The signed-in author's own record (user-scoped: plan, time zone …); one row, read-only here. */
   users: EntityTable<UserRecord, 'id'>;
   aiSuggestions: EntityTable<AiSuggestion, 'id'>;
@@ -272,6 +275,12 @@ export function openChroniclerDb(userId: string, options: OpenDbOptions = {}): C
   // kept from before the flashback mark read it as absent (false): no upgrade.
   db.version(10).stores({
     canonChanges: 'id, seriesId, entityId, bookId, chapterId',
+  });
+  // World entries (server migration 0019; docs/decisions/0020-world-entries.md): a tab lists its
+  // category's entries; a character's or a place's page finds the entries linking it by the
+  // multi-entry link indexes (the cascade finds them by series).
+  db.version(11).stores({
+    worldEntries: 'id, seriesId, [seriesId+category], *characterIds, *locationIds, *entryIds, leaderId',
   });
   // Pictures on the device (docs/decisions/0023-pictures-on-the-device.md): bytes by SHA-256, the
   // upload queue (uploaded = 0) and the cache's LRU order.

@@ -19,6 +19,7 @@ import {
   type CreateRelationshipBody,
   type CreateSeriesBody,
   type CreateTimelineEventBody,
+  type CreateWorldEntryBody,
   type EntityKind,
   MESSAGES,
   type ReorderChaptersBody,
@@ -32,6 +33,8 @@ import {
   type UpdateRelationshipBody,
   type UpdateSeriesBody,
   type UpdateTimelineEventBody,
+  type UpdateWorldEntryBody,
+  WORLD_MESSAGES,
   chapterWordCount,
   createBookBodySchema,
   createCanonChangeBodySchema,
@@ -41,6 +44,7 @@ import {
   createRelationshipBodySchema,
   createSeriesBodySchema,
   createTimelineEventBodySchema,
+  createWorldEntryBodySchema,
   nextPosition,
   reorderChaptersBodySchema,
   reorderTimelineBodySchema,
@@ -52,6 +56,7 @@ import {
   updateRelationshipBodySchema,
   updateSeriesBodySchema,
   updateTimelineEventBodySchema,
+  updateWorldEntryBodySchema,
 } from '@chronicler/schema';
 import type { AnyRow, RowOf } from './db.ts';
 import { ValidationError } from './errors.ts';
@@ -79,6 +84,7 @@ export interface WritableBodies {
   locations: { create: CreateLocationBody; update: UpdateLocationBody };
   timelineEvents: { create: CreateTimelineEventBody; update: UpdateTimelineEventBody; reorder: ReorderTimelineBody };
   canonChanges: { create: CreateCanonChangeBody; update: UpdateCanonChangeBody };
+  worldEntries: { create: CreateWorldEntryBody; update: UpdateWorldEntryBody };
 }
 
 /** The kinds whose rows are reordered as a group (one request for the group). */
@@ -337,6 +343,18 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     },
     referable: false,
     parentInWords: 'its character, place or relationship',
+  }),
+
+  // Cultures, magic systems, species, technologies and factions (docs/decisions/0020-world-entries.md).
+  // Entries link one another, so one made offline may be named by the next before it is sent.
+  worldEntries: describe({
+    kind: 'worldEntries',
+    path: '/api/world-entries',
+    notFound: 'This entry is no longer available',
+    createBody: createWorldEntryBodySchema,
+    updateBody: updateWorldEntryBodySchema,
+    newRow: inSeries(WORLD_MESSAGES.seriesRequired),
+    referable: true,
   }),
 };
 

@@ -251,6 +251,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
     locations: mutatorsOf('locations'),
     timelineEvents: reorderable('timelineEvents'),
     canonChanges: mutatorsOf('canonChanges'),
+    worldEntries: mutatorsOf('worldEntries'),
 
     conflicts: {
       /**

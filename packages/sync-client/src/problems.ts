@@ -14,6 +14,7 @@ const KIND_LABEL: Record<string, string> = {
   timelineEvents: 'Timeline event',
   chapterConflicts: 'Conflict copy',
   canonChanges: 'Canon change',
+  worldEntries: 'World entry',
 };
 
 const ACTION_LABEL: Record<string, string> = {

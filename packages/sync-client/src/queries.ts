@@ -6,6 +6,8 @@
 import { Dexie } from 'dexie';
 import type {
   CanonChange,
+  WorldCategory,
+  WorldEntry,
   Book,
   Chapter,
   ChapterConflict,
@@ -151,6 +153,31 @@ export async function canonChangesOfSeries(db: ChroniclerDb, seriesId: string): 
 /** The canon changes of one character, place or relationship, in recorded order. */
 export async function canonChangesOfEntity(db: ChroniclerDb, entityId: string): Promise<CanonChange[]> {
   return live(await db.canonChanges.where('entityId').equals(entityId).toArray()).sort(byCreated);
+}
+
+/** A series' world entries (docs/decisions/0020-world-entries.md), every category, in recorded order. */
+export async function worldEntriesOfSeries(db: ChroniclerDb, seriesId: string): Promise<WorldEntry[]> {
+  return live(await db.worldEntries.where('seriesId').equals(seriesId).toArray()).sort(byCreated);
+}
+
+/** One World tab's entries, in recorded order. */
+export async function worldEntriesOfCategory(db: ChroniclerDb, seriesId: string, category: WorldCategory): Promise<WorldEntry[]> {
+  return live(await db.worldEntries.where('[seriesId+category]').equals([seriesId, category]).toArray()).sort(byCreated);
+}
+
+/**
+ * The entries that link a character (as a link or as a faction's leader) or a place: the other
+ * side of the links, read by the multi-entry indexes.
+ */
+export async function worldEntriesLinking(db: ChroniclerDb, target: { characterId: string } | { locationId: string }): Promise<WorldEntry[]> {
+  const rows =
+    'characterId' in target
+      ? [
+          ...(await db.worldEntries.where('characterIds').equals(target.characterId).toArray()),
+          ...(await db.worldEntries.where('leaderId').equals(target.characterId).toArray()),
+        ]
+      : await db.worldEntries.where('locationIds').equals(target.locationId).toArray();
+  return live([...new Map(rows.map((r) => [r.id, r])).values()]).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Unresolved conflict copies of a chapter, oldest first. */

@@ -15,7 +15,7 @@ import type { DB } from '../db/tables.ts';
 import { type Db, findRow, listLive } from '../entities/queries.ts';
 
 export async function loadSeriesMaterial(db: Db, seriesId: string): Promise<SeriesMaterial> {
-  const [series, books, chapters, characters, relationships, locations, events] = await Promise.all([
+  const [series, books, chapters, characters, relationships, locations, events, worldEntries] = await Promise.all([
     findRow(db, 'series', seriesId),
     listLive(db, 'books', 'seriesId', seriesId),
     listLive(db, 'chapters', 'seriesId', seriesId),
@@ -23,15 +23,16 @@ export async function loadSeriesMaterial(db: Db, seriesId: string): Promise<Seri
     listLive(db, 'characterRelationships', 'seriesId', seriesId),
     listLive(db, 'locations', 'seriesId', seriesId),
     listLive(db, 'timelineEvents', 'seriesId', seriesId),
+    listLive(db, 'worldEntries', 'seriesId', seriesId),
   ]);
   // What is in the series' Trash is not the story (docs/decisions/0014-trash-and-restructure.md).
   const shownBooks = books.filter((b) => !isTrashed(b));
   const shown = new Set(shownBooks.map((b) => b.id));
   const shownChapters = chapters.filter((c) => !isTrashed(c) && shown.has(c.bookId));
-  return { seriesTitle: series?.title ?? '', books: shownBooks, chapters: shownChapters, characters, relationships, locations, events };
+  return { seriesTitle: series?.title ?? '', books: shownBooks, chapters: shownChapters, characters, relationships, locations, events, worldEntries };
 }
 
-const STORY_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents'] as const;
+const STORY_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'worldEntries'] as const;
 
 interface Stamps {
   /** The latest rev of anything the companion reads in the series (the series row and its story rows). */

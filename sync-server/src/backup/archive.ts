@@ -24,6 +24,7 @@ import {
   type Series,
   type TimelineEvent,
   type CanonChange,
+  type WorldEntry,
   buildManuscript,
   buildSeriesBible,
   manuscriptToMarkdown,
@@ -100,6 +101,7 @@ function markdownCopy(data: BackupData, author: string): Record<string, string> 
       books,
       chapters: chapters.filter((c) => c.seriesId === s.id),
       canonChanges: ((rows.canonChanges ?? []) as CanonChange[]).filter((c) => c.seriesId === s.id),
+      worldEntries: ((rows.worldEntries ?? []) as WorldEntry[]).filter((e) => e.seriesId === s.id),
     });
     out[`${folder}/Series bible.md`] = manuscriptToMarkdown(bible);
   });

@@ -4,7 +4,7 @@
  * fields named in `refs` are remapped on restore when an id had to change. Stored as the API
  * answers rows (wire shape), so the archive reads like the API documentation.
  */
-import { CANON_ENTITY_TABLES, EDIT_KINDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
+import { CANON_ENTITY_TABLES, EDIT_KINDS, WORLD_LINK_FIELDS, type EntityKind, type UserAchievement, type WritingSettings, type WritingStat } from '@chronicler/schema';
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES } from '@chronicler/schema/media';
 import { WIRE_SCHEMAS } from '../entities/registry.ts';
@@ -55,6 +55,14 @@ export const BACKUP_KINDS: readonly BackupKind[] = [
     refs: { seriesId: 'series', bookId: 'books', chapterId: 'chapters', locationId: 'locations', timelineEventId: 'timelineEvents' },
     optionalRefs: ['bookId', 'chapterId', 'locationId', 'timelineEventId'],
     kindedRefs: { entityId: { kindField: 'entityKind', kinds: CANON_ENTITY_TABLES } },
+  },
+  // Links to characters, places and other entries (remapped after every entry is placed, so an
+  // entry may link one later in the archive); a link to a row not in the archive is dropped.
+  {
+    kind: 'worldEntries',
+    refs: { seriesId: 'series', leaderId: 'characters' },
+    optionalRefs: ['leaderId'],
+    listRefs: { ...WORLD_LINK_FIELDS },
   },
 ];
 

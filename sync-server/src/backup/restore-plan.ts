@@ -131,9 +131,6 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
         if (mapped === undefined && optionalRefs.includes(field)) values[field] = null;
         else values[field] = mapped;
       }
-      for (const [field, target] of Object.entries(listRefs)) {
-        values[field] = (values[field] as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
-      }
       for (const [field, ref] of Object.entries(kindedRefs)) {
         const target = kindedTarget(values, ref);
         values[field] = target === undefined ? undefined : ids.get(target)?.get(String(values[field]));
@@ -148,6 +145,13 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
       values.id = decision.id;
       if (kind === 'series') newSeries.add(decision.id);
       rows.push({ values, createdAt: String(row.createdAt), original: String(row.id), remapped: decision.remapped });
+    }
+    // Lists are remapped once every row of the kind is placed: a list may name rows of its own kind
+    // (a world entry's links to other entries), later in the archive as well as earlier.
+    for (const { values } of rows) {
+      for (const [field, target] of Object.entries(listRefs)) {
+        values[field] = ((values[field] ?? []) as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
+      }
     }
     // Plan limits and gates, as for the same creates one by one: all refused before anything is written.
     await assertWithinPlan(db, userId, kind, rows, newSeries);

@@ -549,6 +549,28 @@ migrations['0018_book_goals'] = {
   },
 };
 
+// World entries (docs/decisions/0020-world-entries.md): cultures, magic systems, species,
+// technologies and factions, one table with a category. Lists (tags, books, links) are JSON text as
+// elsewhere; the feed reads entries by (series_id, rev).
+migrations['0019_world_entries'] = {
+  async up(db: Kysely<any>) {
+    let table = synced(db.schema.createTable('world_entries'))
+      .addColumn('series_id', 'text', (c) => c.notNull().references('series.id'))
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('danger', 'text', (c) => c.notNull().defaultTo('unknown'))
+      .addColumn('leader_id', 'text');
+    for (const column of ['summary', 'description', 'language', 'beliefs', 'customs', 'source', 'costs', 'limitations', 'habitat', 'era', 'goals']) {
+      table = table.addColumn(column, 'text', (c) => c.notNull().defaultTo(''));
+    }
+    for (const column of ['tags', 'book_appearances', 'ally_ids', 'enemy_ids', 'character_ids', 'location_ids', 'entry_ids']) {
+      table = table.addColumn(column, 'text', (c) => c.notNull().defaultTo('[]'));
+    }
+    await table.execute();
+    await db.schema.createIndex('world_entries_series_rev').on('world_entries').columns(['series_id', 'rev']).execute();
+  },
+};
+
 // Pictures kept per series (docs/decisions/0022-pictures-on-the-server.md): the bytes once per
 // content hash (`media_content`, blob/bytea as backup archives are), and which series use each
 // (`series_media`): the allowance counts an owner's distinct pictures; bytes go when no series uses them.

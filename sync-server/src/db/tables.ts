@@ -221,6 +221,33 @@ export interface CanonChangesTable extends SyncedColumns {
   note: string;
 }
 
+/** 0019 (docs/decisions/0020-world-entries.md); lists are JSON text. */
+export interface WorldEntriesTable extends SyncedColumns {
+  seriesId: string;
+  category: string;
+  name: string;
+  summary: string;
+  description: string;
+  tags: string;
+  bookAppearances: string;
+  language: string;
+  beliefs: string;
+  customs: string;
+  source: string;
+  costs: string;
+  limitations: string;
+  habitat: string;
+  danger: string;
+  era: string;
+  goals: string;
+  leaderId: string | null;
+  allyIds: string;
+  enemyIds: string;
+  characterIds: string;
+  locationIds: string;
+  entryIds: string;
+}
+
 export interface ChapterConflictsTable extends SyncedColumns {
   seriesId: string;
   chapterId: string;
@@ -392,6 +419,7 @@ export interface DB {
   locations: LocationsTable;
   timelineEvents: TimelineEventsTable;
   canonChanges: CanonChangesTable;
+  worldEntries: WorldEntriesTable;
   chapterConflicts: ChapterConflictsTable;
   revisions: RevisionsTable;
   idempotencyKeys: IdempotencyKeysTable;

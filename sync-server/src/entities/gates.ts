@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { type Db, countLive, ownerPlan, userPlan } from './queries.ts';
 import { ENTITIES } from './registry.ts';
 
-/** Writes of relationships and timeline events need their feature on the owner's plan; reads never do. */
+/** Writes of relationships, timeline events and world entries need their feature on the owner's plan; reads never do. */
 export async function assertWriteFeature(db: Db, kind: EntityKind, seriesId: string): Promise<void> {
   const feature = ENTITIES[kind].writeFeature;
   if (feature === null) return;

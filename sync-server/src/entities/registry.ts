@@ -25,6 +25,7 @@ import {
   aiSuggestionSchema,
   entitlementSchema,
   canonChangeSchema,
+  worldEntrySchema,
 } from '@chronicler/schema';
 import type { DB } from '../db/tables.ts';
 
@@ -231,6 +232,18 @@ export const ENTITIES: { readonly [K in EntityKind]: EntityDescription & { kind:
     createLimit: null,
     writeFeature: null,
   },
+  // Cultures, magic systems, species, technologies and factions (story/world-entries.ts): every
+  // write needs advanced world building; no plan limit counts them (the plan table has none).
+  worldEntries: {
+    kind: 'worldEntries',
+    table: 'worldEntries',
+    wireFields: fieldsOf(worldEntrySchema),
+    seriesSource: { from: 'parent', kind: 'series', field: 'seriesId' },
+    jsonColumns: ['tags', 'bookAppearances', 'allyIds', 'enemyIds', 'characterIds', 'locationIds', 'entryIds'],
+    booleanColumns: [],
+    createLimit: null,
+    writeFeature: 'advancedWorldBuilding',
+  },
 };
 
 /** Kinds whose rows hang off a series (all but the series itself), in cascade order: the shared rule. */
@@ -253,4 +266,5 @@ export const WIRE_SCHEMAS = {
   aiSuggestions: aiSuggestionSchema,
   entitlements: entitlementSchema,
   canonChanges: canonChangeSchema,
+  worldEntries: worldEntrySchema,
 } as const satisfies { readonly [K in EntityKind]: unknown };

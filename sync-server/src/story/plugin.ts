@@ -1,6 +1,6 @@
 /**
  * The story-structure API of spec 001 §7 (series, books, chapters, characters, relationships,
- * locations, timeline, canon changes). Every write goes through runMutation; access always comes from stored rows.
+ * locations, timeline, canon changes, world entries). Every write goes through runMutation; access always comes from stored rows.
  *
  * Status codes: create 201 with the row; update 200 with the row plus `mergeStatus` (and
  * `conflictId`); delete 200 with the tombstoned row (deletedAt set); reorder 200 with the listed
@@ -17,6 +17,7 @@ import locationRoutes from './locations.ts';
 import relationshipRoutes from './relationships.ts';
 import seriesRoutes from './series.ts';
 import timelineRoutes from './timeline.ts';
+import worldEntryRoutes from './world-entries.ts';
 import { purgeDueTrash } from './trash.ts';
 
 /** How often the Trash's purge looks for rows past their retention (docs/decisions/0014-trash-and-restructure.md). */
@@ -36,6 +37,7 @@ export default async function storyPlugin(app: FastifyInstance): Promise<void> {
   await app.register(locationRoutes);
   await app.register(timelineRoutes);
   await app.register(canonChangeRoutes);
+  await app.register(worldEntryRoutes);
 
   const purge = () => void purgeDueTrash(app.deps, Date.now()).catch((error: unknown) => app.log.error({ err: error }, 'trash purge failed'));
   const sweep = setInterval(purge, TRASH_PURGE_INTERVAL_MS);

@@ -67,7 +67,7 @@ const COLLABORATION_NEEDS: Record<string, Need> = {
 };
 
 /** Paths of the routes that act on a series' rows (story structure, spec 001 §7). */
-const STORY_PATHS = /^\/api\/(series|books|chapters|chapter-conflicts|characters|character-relationships|locations|timeline-events|canon-changes)(\/|$)/;
+const STORY_PATHS = /^\/api\/(series|books|chapters|chapter-conflicts|characters|character-relationships|locations|timeline-events|canon-changes|world-entries)(\/|$)/;
 
 /** The story routes' levels (pictures of a series, /api/series/:seriesId/media, among them): reads read, the series itself is managed and owned, everything else is content. */
 function needOf(route: RouteEntry): Need | null {

@@ -12,7 +12,7 @@ import { pngBytes } from '@chronicler/schema/media/testing';
 
 /** The entity kinds a path or body id can name. */
 export const ID_KINDS = [
-  'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict', 'canonChange',
+  'series', 'book', 'chapter', 'character', 'relationship', 'location', 'event', 'conflict', 'canonChange', 'worldEntry',
   'invite', 'sentInvite', 'member', 'sharedSeries', 'picture',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
@@ -20,6 +20,8 @@ export type IdKind = (typeof ID_KINDS)[number];
 export type SideIds = Record<IdKind, string> & {
   /** A second character, for relationships and events. */
   character2: string;
+  /** A second world entry (a culture), for links between entries. */
+  worldEntry2: string;
   /** A second chapter of the same book, for reorders. */
   chapter2: string;
   /** A revision number of `chapter` that exists (the chapter history). */
@@ -133,6 +135,23 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
       note: `Falls at the battle of ${tag}`,
     }),
   );
+  const worldEntry2 = rowOf(
+    await call(app, who, 'POST', '/api/world-entries', { seriesId: series.id, category: 'culture', name: `People of ${tag}`, beliefs: `The ${tag} tide`, locationIds: [location.id] }),
+  );
+  const worldEntry = rowOf(
+    await call(app, who, 'POST', '/api/world-entries', {
+      seriesId: series.id,
+      category: 'politics',
+      name: `Guild of ${tag}`,
+      summary: `Masters of ${tag}`,
+      goals: `Rule the ${tag} coast`,
+      leaderId: character.id,
+      characterIds: [character.id, character2.id],
+      locationIds: [location.id],
+      entryIds: [worldEntry2.id],
+      allyIds: [worldEntry2.id],
+    }),
+  );
   const conflict = await provokeConflict(app, who, chapter);
   const collaboration = await collaborationOf(app, who, series.id, tag);
   const ids: SideIds = {
@@ -147,6 +166,8 @@ export async function createSide(app: FastifyInstance, tag: string): Promise<Sid
     location: location.id,
     event: event.id,
     canonChange: canonChange.id,
+    worldEntry: worldEntry.id,
+    worldEntry2: worldEntry2.id,
     conflict: conflict.conflictId,
     chapterRev: conflict.revAfterFirstEdit,
     session: await secondSessionId(app, who),
@@ -207,7 +228,7 @@ async function provokeConflict(app: FastifyInstance, who: SignedIn, chapter: { i
 }
 
 /** Story tables with a series column; `series` itself is keyed by `id`. */
-const SERIES_SCOPED_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'canonChanges'] as const;
+const SERIES_SCOPED_TABLES = ['books', 'chapters', 'characters', 'characterRelationships', 'locations', 'timelineEvents', 'chapterConflicts', 'canonChanges', 'worldEntries'] as const;
 
 /**
  * What another author must never see of `side`: the user id and username and the id of every row

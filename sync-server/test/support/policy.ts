@@ -156,6 +156,18 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'PUT /api/canon-changes/:id': { access: 'protected', params: { id: 'canonChange' }, request: (s) => ({ body: { value: 'missing', chapterId: s.ids.chapter2, note: 'Never found' } }) },
   'DELETE /api/canon-changes/:id': { access: 'protected', params: { id: 'canonChange' } },
 
+  // --- world entries (docs/decisions/0020-world-entries.md) -----------------------------------
+  'GET /api/series/:id/world-entries': { access: 'protected', params: { id: 'series' } },
+  'POST /api/world-entries': {
+    access: 'protected',
+    request: (s) => ({
+      body: { seriesId: s.ids.series, category: 'culture', name: 'Reed folk', language: 'Reed-speech', characterIds: [s.ids.character], locationIds: [s.ids.location], entryIds: [s.ids.worldEntry, s.ids.worldEntry2] },
+    }),
+  },
+  'GET /api/world-entries/:id': { access: 'protected', params: { id: 'worldEntry' } },
+  'PUT /api/world-entries/:id': { access: 'protected', params: { id: 'worldEntry' }, request: (s) => ({ body: { goals: 'Peace', leaderId: s.ids.character2, characterIds: [s.ids.character], enemyIds: [s.ids.worldEntry2] } }) },
+  'DELETE /api/world-entries/:id': { access: 'protected', params: { id: 'worldEntry' } },
+
   // --- writing companion (spec 000 §7) -------------------------------------------------------
   'GET /api/ai/suggestions': { access: 'protected', request: (s) => ({ query: `seriesId=${s.ids.series}&bookId=${s.ids.book}` }) },
   'GET /api/ai/allowance': { access: 'protected' },

@@ -47,6 +47,7 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0018_book_goals': (sqlite) => {
     for (const column of ['target_words', 'deadline', 'writing_days', 'days_off']) sqlite.prepare(`alter table books drop column ${column}`).run();
   },
+  '0019_world_entries': (sqlite) => dropTables(sqlite, ['world_entries']),
   '0021_media': (sqlite) => dropTables(sqlite, ['series_media', 'media_content']),
   '0022_conflict_device': (sqlite) => {
     sqlite.prepare('alter table chapter_conflicts drop column device').run();

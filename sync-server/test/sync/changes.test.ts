@@ -10,6 +10,7 @@ import {
   writingStatSchema,
   entitlementSchema,
   canonChangeSchema,
+  worldEntrySchema,
   bookSchema,
   chapterConflictSchema,
   aiSuggestionSchema,
@@ -130,6 +131,8 @@ describe('GET /api/sync/changes', () => {
     await post('/api/timeline-events', { seriesId: series.id, title: 'Quiet', characterIds: [], flashback: true });
     await post('/api/canon-changes', { seriesId: series.id, entityKind: 'character', entityId: foe.id, field: 'status', value: 'deceased', bookId: book.id, chapterId: chapter.id, note: tricky });
     await post('/api/canon-changes', { seriesId: series.id, entityKind: 'character', entityId: hero.id, field: 'whereabouts', locationId: place.id, bookId: book.id, chapterId: chapter.id });
+    const folk = await post('/api/world-entries', { seriesId: series.id, category: 'culture', name: 'Reed folk', description: tricky, tags: ['river'], characterIds: [hero.id], locationIds: [place.id] });
+    await post('/api/world-entries', { seriesId: series.id, category: 'politics', name: 'Guild', leaderId: foe.id, allyIds: [folk.id] });
     await post('/api/ai/suggestion', { seriesId: series.id, bookId: book.id, type: 'conflict' });
     // An entitlement (user-scoped), granted through billing's write path as the verified webhook does.
     await runServerWrite(t.app.deps, (write) => grantEntitlement(write, { userId: user.id, kind: 'gift-subscription', source: 'pi_wire_shape', now: Date.now() }));
@@ -150,6 +153,7 @@ describe('GET /api/sync/changes', () => {
       aiSuggestions: aiSuggestionSchema,
       entitlements: entitlementSchema,
       canonChanges: canonChangeSchema,
+      worldEntries: worldEntrySchema,
     };
     // Writing progress rows have no REST list of wire rows (test/progress/progress.test.ts covers their feed).
     const restList: Partial<Record<keyof typeof schemas, string>> = {
@@ -167,6 +171,7 @@ describe('GET /api/sync/changes', () => {
       // Entitlements: the author's own, as the billing status lists them.
       entitlements: '/api/billing/status',
       canonChanges: `/api/series/${series.id}/canon-changes`,
+      worldEntries: `/api/series/${series.id}/world-entries`,
     };
     for (const kind of ENTITY_KINDS) {
       const rows = page.changes[kind] as { id: string }[];
@@ -190,6 +195,8 @@ describe('GET /api/sync/changes', () => {
     expect(page.changes.timelineEvents.find((e) => e.title === 'Quiet')).toMatchObject({ flashback: true });
     expect(page.changes.chapters[0]).toMatchObject({ flashback: false });
     expect(page.changes.canonChanges.find((c) => c.entityId === foe.id)).toMatchObject({ field: 'status', value: 'deceased', note: tricky, locationId: null });
+    expect(page.changes.worldEntries.find((e) => e.name === 'Guild')).toMatchObject({ leaderId: foe.id, allyIds: [folk.id], characterIds: [], danger: 'unknown' });
+    expect(page.changes.worldEntries.find((e) => e.name === 'Reed folk')).toMatchObject({ description: tricky, tags: ['river'], characterIds: [hero.id], locationIds: [place.id] });
     expect(page.changes.canonChanges.find((c) => c.entityId === hero.id)).toMatchObject({ field: 'whereabouts', value: '', locationId: place.id });
   });
 

@@ -1,5 +1,5 @@
 /** Rows as the server would send them, for the screens' tests (more in sync/testing/fixtures). */
-import { newId, type Character, type CharacterRelationship, type Location } from '@chronicler/schema';
+import { createWorldEntryBodySchema, newId, type Character, type CharacterRelationship, type Location, type WorldCategory, type WorldEntry } from '@chronicler/schema';
 
 const T = '2026-01-01T00:00:00.000Z';
 
@@ -32,4 +32,13 @@ export function serverRelationship(seriesId: string, a: Character, b: Character,
     description: '',
     ...over,
   };
+}
+
+/** A world entry (docs/decisions/0020-world-entries.md) with every field at its default. */
+export function serverWorldEntry(seriesId: string, category: WorldCategory, over: Partial<WorldEntry> = {}): WorldEntry {
+  return {
+    ...row(),
+    ...createWorldEntryBodySchema.parse({ seriesId, category, name: over.name ?? 'Something' }),
+    ...over,
+  } as WorldEntry;
 }

@@ -16,7 +16,7 @@ import { USER_ID, freshDb, serverBook, serverCharacter, serverSeries } from '@ch
 import { CharactersScreen } from './CharactersScreen';
 import { reloadCurrentSeriesId, setCurrentSeriesId } from '@/lib/currentSeries';
 import { PLACEHOLDER_IMAGES } from './model/image-generation';
-import { serverRelationship as relationship } from '@/test/fixtures';
+import { serverRelationship as relationship, serverWorldEntry } from '@/test/fixtures';
 import { renderInTheme } from '@/test/render';
 
 // Dialog-heavy flows with userEvent run slowly on a busy 2-core machine.
@@ -252,6 +252,21 @@ describe('Characters page: New Character and editing', () => {
     expect((await db.characters.get(rows[0]!.id))?.occupation).toBe('Archmage');
     const [entry] = await db.outbox.toArray();
     expect(entry!.body).toEqual({ occupation: 'Archmage' });
+  });
+
+  it('lists the world entries that link the character, its leadership marked (docs/decisions/0020-world-entries.md)', async () => {
+    const { rows, series } = await seed('wordsmith', [{ name: 'Ged', isProtagonist: true }]);
+    const ged = rows[0]!;
+    await db.worldEntries.bulkPut([
+      serverWorldEntry(series.id, 'politics', { name: 'Council of Roke', leaderId: ged.id }),
+      serverWorldEntry(series.id, 'culture', { name: 'Hardic people', characterIds: [ged.id] }),
+      serverWorldEntry(series.id, 'culture', { name: 'Kargs' }),
+    ]);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'View details of Ged' }));
+    const linked = await within(await screen.findByRole('dialog', { name: 'Edit Character' })).findByTestId('linked-world-entries');
+    expect(within(linked).getAllByRole('link').map((a) => a.textContent)).toEqual(['Council of Roke', 'Hardic people']);
+    expect(linked.textContent).toContain('Faction (leader)');
   });
 });
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Button, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBooks, IconDownload, IconWifiOff } from '@tabler/icons-react';
 import { type ExportProfile, BIBLE_FORMATS, EXPORT_FORMAT_LABELS, planForExportFormat } from '@chronicler/schema';
-import { charactersOfSeries, locationsOfSeries, relationshipsOfSeries, timelineOfSeries } from '@chronicler/sync-client';
+import { charactersOfSeries, locationsOfSeries, relationshipsOfSeries, timelineOfSeries, worldEntriesOfSeries } from '@chronicler/sync-client';
 import { EmptyPanel } from '@/components/EmptyPanel';
 import { FeatureGate } from '@/components/FeatureGate';
 import { PageHeader } from '@/components/PageHeader';
@@ -105,6 +105,7 @@ export function ExportScreen({ seriesId }: { seriesId: string }) {
               relationships: await relationshipsOfSeries(db, seriesId),
               locations: await locationsOfSeries(db, seriesId),
               events: await timelineOfSeries(db, seriesId),
+              worldEntries: await worldEntriesOfSeries(db, seriesId),
               books: source.books,
               chapters: source.chapters,
               profile: effective,

@@ -179,7 +179,7 @@ describe('World Building page', () => {
     expect((screen.getByRole('button', { name: 'New Element' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('only Locations works: the other tabs say "Coming Soon"', async () => {
+  it('every tab works: an apprentice sees the entry tabs locked with the upgrade prompt, never "Coming Soon"', async () => {
     const user = userEvent.setup({ delay: null });
     const { db } = renderScreen(<WorldScreen />);
     await db.series.put(serverSeries({ title: 'Earthsea' }));
@@ -194,8 +194,9 @@ describe('World Building page', () => {
     ]);
     for (const name of ['Cultures', 'Magic Systems', 'Flora & Fauna', 'Technology', 'Politics']) {
       await user.click(screen.getByRole('tab', { name }));
-      const panel = await screen.findByTestId('coming-soon');
-      expect(within(panel).getByText('Coming Soon')).toBeTruthy();
+      expect(await screen.findByText('Feature Locked')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
+      expect(screen.queryByText('Coming Soon')).toBeNull();
       expect(screen.queryByRole('searchbox', { name: 'Search locations' })).toBeNull();
     }
     await user.click(screen.getByRole('tab', { name: /Locations/ }));

@@ -1,8 +1,10 @@
 /**
  * The World Building page (spec 001 §2): a series selector and 'New Element' (which creates a
- * location); the tabs Locations, Cultures, Magic Systems, Flora & Fauna, Technology and Politics, of
- * which only Locations works and the others say 'Coming Soon'. The Locations tab has a search box
- * and cards with View Details (edit), edit and delete (with confirmation).
+ * location); the tabs Locations, Cultures, Magic Systems, Flora & Fauna, Technology and Politics.
+ * The Locations tab has a search box and cards with View Details (edit), edit and delete (with
+ * confirmation). The other tabs hold world entries of their category, loaded with the tab
+ * (entries/WorldEntriesTab.tsx, docs/decisions/0020-world-entries.md); the open tab is in the
+ * address (`?tab=`), so a link can open one.
  *
  * Reads come live from the local database and writes go through the mutators
  * (docs/architecture.md#the-data-loop), so the page works offline and the sync engine sends the
@@ -11,10 +13,11 @@
  * refused write is reverted by the engine and reported by the sync provider.
  */
 import './styles';
-import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
-import { MESSAGES, type Location } from '@chronicler/schema';
+import { MESSAGES, type Location, type WorldCategory } from '@chronicler/schema';
 import { LOCATION_TOASTS, withError } from '@/lib/copy/toasts';
 import {
   CARD_COLUMNS,
@@ -34,7 +37,6 @@ import { useSync } from '@/lib/sync';
 import { releasePictures } from '@chronicler/sync-client';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
-import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { LocationCard } from './components/LocationCard';
 import { LocationDialog } from './components/LocationDialog';
@@ -49,21 +51,16 @@ import classes from './world.module.css';
 export const PAGE_SIZE = 48;
 
 export const WORLD_TABS = [
-  { value: 'locations', label: 'Locations', icon: IconMapPin },
-  { value: 'cultures', label: 'Cultures', icon: IconUsersGroup },
-  { value: 'magic', label: 'Magic Systems', icon: IconSparkles },
-  { value: 'flora', label: 'Flora & Fauna', icon: IconLeaf },
-  { value: 'technology', label: 'Technology', icon: IconCpu },
-  { value: 'politics', label: 'Politics', icon: IconBuildingBank },
-] as const;
+  { value: 'locations', label: 'Locations', icon: IconMapPin, category: null },
+  { value: 'cultures', label: 'Cultures', icon: IconUsersGroup, category: 'culture' },
+  { value: 'magic', label: 'Magic Systems', icon: IconSparkles, category: 'magicSystem' },
+  { value: 'flora', label: 'Flora & Fauna', icon: IconLeaf, category: 'floraFauna' },
+  { value: 'technology', label: 'Technology', icon: IconCpu, category: 'technology' },
+  { value: 'politics', label: 'Politics', icon: IconBuildingBank, category: 'politics' },
+] as const satisfies readonly { value: string; label: string; icon: unknown; category: WorldCategory | null }[];
 
-const COMING_SOON: Record<Exclude<(typeof WORLD_TABS)[number]['value'], 'locations'>, { category: string; description: string }> = {
-  cultures: { category: 'Cultures', description: 'Peoples, customs, languages and beliefs of your world will have their own home here.' },
-  magic: { category: 'Magic systems', description: 'Define how magic works in your world: its sources, its rules and its costs.' },
-  flora: { category: 'Flora & fauna', description: 'Catalogue the plants, beasts and creatures that live in your world.' },
-  technology: { category: 'Technologies', description: 'Track the tools, machines and inventions that shape your world.' },
-  politics: { category: 'Politics', description: 'Map the realms, factions, rulers and alliances of your world.' },
-};
+// The world entry tabs come with their first opening (docs/web.md#first-load).
+const WorldEntriesTab = lazy(() => import('./entries/WorldEntriesTab'));
 
 type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
 
@@ -80,10 +77,16 @@ function WorldPage() {
   const plan = useSession((s) => s.user?.plan ?? 'apprentice');
   const { series, seriesId, selectSeries, current, locations, books } = useWorldData(db);
 
-  const [tab, setTab] = useState<string>('locations');
+  const [params, setParams] = useSearchParams();
+  const tab = WORLD_TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'locations';
+  const setTab = useCallback((value: string) => setParams(value === 'locations' ? {} : { tab: value }, { replace: true }), [setParams]);
   const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
+  // A link from a place's dialog to a world entry opens another tab: the place's dialog closes.
+  useEffect(() => {
+    if (tab !== 'locations') setDialog((d) => (d.kind === 'none' ? d : { kind: 'none' }));
+  }, [tab]);
 
   // The series owner's plan governs a series on the server; for the author's own series that is
   // this plan. A shared series follows its owner's plan, which this device does not know.
@@ -234,14 +237,17 @@ function WorldPage() {
             </Stack>
           </Tabs.Panel>
 
-          {WORLD_TABS.filter((t) => t.value !== 'locations').map(({ value, icon: Icon }) => {
-            const info = COMING_SOON[value as keyof typeof COMING_SOON];
-            return (
+          {WORLD_TABS.map(({ value, category }) =>
+            category === null ? null : (
               <Tabs.Panel key={value} value={value} pt="lg">
-                <ComingSoon category={info.category} description={info.description} icon={<Icon size={30} stroke={1.5} />} />
+                {seriesId ? (
+                  <Suspense fallback={<Skeleton height={160} radius="md" aria-label="Loading" />}>
+                    <WorldEntriesTab key={seriesId} category={category} seriesId={seriesId} seriesTitle={current?.title} owned={owned} canEdit={canEdit} />
+                  </Suspense>
+                ) : null}
               </Tabs.Panel>
-            );
-          })}
+            ),
+          )}
         </Tabs>
       )}
 

@@ -6,6 +6,7 @@ import { ROLE_LABELS, STATUS_LABELS } from '../model/character-form';
 import { RELATIONSHIP_LABELS, linkStyle } from '../model/map-geometry';
 import { CharacterAvatar } from './CharacterAvatar';
 import classes from '../characters.module.css';
+import { LinkedWorldEntries } from '@/components/LinkedWorldEntries';
 
 export interface CharacterDetailDialogProps {
   character: Character | null;
@@ -110,6 +111,7 @@ export function CharacterDetailDialog({ character, characters, relationships, ca
               </Stack>
             )}
           </Stack>
+          <LinkedWorldEntries target={{ characterId: character.id }} />
           <Group justify="flex-end" gap="sm">
             {canRelate && canEdit ? (
               <Button variant="default" leftSection={<IconLink size={16} aria-hidden />} onClick={() => onAddRelationship(character)}>

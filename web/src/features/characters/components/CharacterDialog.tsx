@@ -30,6 +30,7 @@ import { FormActions } from '@/components/FormActions';
 import { PictureField } from '@/components/pictures/PictureField';
 import { usePictureSource } from '@/components/pictures/pictureSource';
 import { parsePictureRef } from '@chronicler/sync-client';
+import { LinkedWorldEntries } from '@/components/LinkedWorldEntries';
 import { toast } from '@/lib/toast';
 import {
   ROLE_OPTIONS,
@@ -295,6 +296,8 @@ export function CharacterDialog({ opened, character, books, plan, seriesId, pict
             />
           </SimpleGrid>
 
+          {/* The cultures, factions … that link this character (docs/decisions/0020-world-entries.md). */}
+          {characterId ? <LinkedWorldEntries target={{ characterId }} /> : null}
           <FormActions onCancel={onClose} busy={saving} submitLabel={editing ? 'Save Changes' : 'Create Character'} mt="xs" />
         </Stack>
       </form>

@@ -12,6 +12,7 @@ import {
   type Location,
   type Series,
   type TimelineEvent,
+  type WorldEntry,
   EXPORT_FORMAT_EXTENSIONS,
   EXPORT_FORMAT_MIME,
   buildManuscript,
@@ -41,6 +42,8 @@ export interface BibleRequest {
   relationships: CharacterRelationship[];
   locations: Location[];
   events: TimelineEvent[];
+  /** Cultures, magic systems, species, technologies, factions (docs/decisions/0020-world-entries.md). */
+  worldEntries?: WorldEntry[];
   /** For the chapters' synopses and notes. */
   books?: Book[];
   chapters?: Chapter[];

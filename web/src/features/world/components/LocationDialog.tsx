@@ -4,6 +4,7 @@ import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
 import { PictureField } from '@/components/pictures/PictureField';
 import { parsePictureRef } from '@chronicler/sync-client';
+import { LinkedWorldEntries } from '@/components/LinkedWorldEntries';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
 import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
@@ -148,6 +149,8 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
           error={errors.image}
           maxLength={2048}
         />
+        {/* The cultures, species … that link this place (docs/decisions/0020-world-entries.md). */}
+        {location ? <LinkedWorldEntries target={{ locationId: location.id }} /> : null}
         {readOnly ? null : <FormActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save Changes' : 'Add Location'} mt="xs" />}
       </Stack>
       </fieldset>
