@@ -27,3 +27,4 @@ export { markdownRuns, markdownToMarkup } from './markdown-emphasis.ts';
 export * from './markup/index.ts';
 export * from './restructure.ts';
 export * from './canon/index.ts';
+export * from './places.ts';
