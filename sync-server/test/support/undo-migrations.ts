@@ -47,6 +47,7 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0018_book_goals': (sqlite) => {
     for (const column of ['target_words', 'deadline', 'writing_days', 'days_off']) sqlite.prepare(`alter table books drop column ${column}`).run();
   },
+  '0020_location_parent': (sqlite) => sqlite.prepare('alter table locations drop column parent_id').run(),
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */
