@@ -12,21 +12,11 @@
  */
 import './styles';
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, Button, Tabs } from '@mantine/core';
+import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import { MESSAGES, type Location } from '@chronicler/schema';
 import { LOCATION_TOASTS, withError } from '@/lib/copy/toasts';
-import {
-  CARD_COLUMNS,
-  EmptyPanel,
-  LoadingGrid,
-  NoSeriesPanel,
-  OfflineNote,
-  SearchField,
-  SeriesListHeader,
-  ShowMore,
-  usePagedSearch,
-} from '@/components/SeriesListScreen';
+import { NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
@@ -35,17 +25,16 @@ import { useSeriesRole } from '@/lib/useSeriesRole';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ComingSoon } from './components/ComingSoon';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
-import { LocationCard } from './components/LocationCard';
 import { LocationDialog } from './components/LocationDialog';
 import { LocationLimitNotice } from './components/LocationLimitNotice';
+import { LocationsTab } from './components/LocationsTab';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import { useWorldData } from './hooks/useWorldData';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
-import { visibleLocations } from './model/locations';
+import { deleteConsequence, locationTree } from './model/place-tree';
 import classes from './world.module.css';
 
-/** Cards shown at first and added by "Show more" (a large world stays fast). */
-export const PAGE_SIZE = 48;
+export { PAGE_SIZE } from './components/LocationsTab';
 
 export const WORLD_TABS = [
   { value: 'locations', label: 'Locations', icon: IconMapPin },
@@ -64,7 +53,7 @@ const COMING_SOON: Record<Exclude<(typeof WORLD_TABS)[number]['value'], 'locatio
   politics: { category: 'Politics', description: 'Map the realms, factions, rulers and alliances of your world.' },
 };
 
-type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
+type Dialog = { kind: 'none' } | { kind: 'create'; parentId: string | null } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
 
 export function WorldScreen() {
   return (
@@ -80,7 +69,6 @@ function WorldPage() {
   const { series, seriesId, selectSeries, current, locations, books } = useWorldData(db);
 
   const [tab, setTab] = useState<string>('locations');
-  const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
 
@@ -93,15 +81,19 @@ function WorldPage() {
   const { canEdit } = useSeriesRole(seriesId);
 
   const all = useMemo(() => locations ?? [], [locations]);
-  const visible = useMemo(() => visibleLocations(all, deferredSearch), [all, deferredSearch]);
-  const byId = useMemo(() => new Map(all.map((l) => [l.id, l])), [all]);
+  // Places inside places (docs/decisions/0021-places-inside-places.md): the dialogs' breadcrumbs and choices.
+  const tree = useMemo(() => locationTree(all), [all]);
+  const byId = tree.byId;
   const editing = dialog.kind === 'edit' ? (byId.get(dialog.id) ?? null) : null;
 
-  const openCreate = () => {
-    if (!mayCreateInSeries(seriesId, limitLocked, limit)) return;
-    setTab('locations');
-    setDialog({ kind: 'create' });
-  };
+  const openCreate = useCallback(
+    (parentId: string | null = null) => {
+      if (!mayCreateInSeries(seriesId, limitLocked, limit)) return;
+      setTab('locations');
+      setDialog({ kind: 'create', parentId });
+    },
+    [seriesId, limitLocked, limit],
+  );
 
   const openEdit = useCallback((l: Location) => setDialog({ kind: 'edit', id: l.id }), []);
   const askDelete = useCallback((l: Location) => setDialog({ kind: 'delete', location: l }), []);
@@ -148,7 +140,7 @@ function WorldPage() {
         {canEdit ? (
           <Button
             leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-            onClick={openCreate}
+            onClick={() => openCreate()}
             disabled={!seriesId || limitLocked || locations === undefined}
             title={limitLocked ? limit.message : undefined}
           >
@@ -178,57 +170,17 @@ function WorldPage() {
           </Tabs.List>
 
           <Tabs.Panel value="locations" pt="lg">
-            <Stack gap="md">
-              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-                <SearchField
-                  label="Search locations"
-                  placeholder="Search locations..."
-                  value={search}
-                  onChange={setSearch}
-                  w={{ base: '100%', sm: 340 }}
-                />
-                {owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
-              </Group>
-
-              {locations === undefined ? (
-                <LoadingGrid label="Loading locations" height={190} />
-              ) : visible.length === 0 ? (
-                <EmptyPanel
-                  padding={40}
-                  icon={<IconMapSearch size={30} stroke={1.5} />}
-                  title="No Locations Found"
-                  description={
-                    all.length === 0
-                      ? `${current?.title ?? 'This series'} has no locations yet. Add the cities, forests and ruins your story travels through.`
-                      : `No location matches “${deferredSearch.trim()}”.`
-                  }
-                  actions={
-                    all.length === 0 ? (
-                      canEdit ? (
-                      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
-                        New Element
-                      </Button>
-                      ) : null
-                    ) : (
-                      <Button variant="default" onClick={() => setSearch('')}>
-                        Show all locations
-                      </Button>
-                    )
-                  }
-                />
-              ) : (
-                <>
-                  <SimpleGrid cols={CARD_COLUMNS} spacing="md" role="list" aria-label="Locations">
-                    {visible.slice(0, shown).map((location) => (
-                      <div role="listitem" key={location.id} className={classes.cell}>
-                        <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} readOnly={!canEdit} />
-                      </div>
-                    ))}
-                  </SimpleGrid>
-                  <ShowMore hidden={visible.length - shown} onClick={showMore} />
-                </>
-              )}
-            </Stack>
+            <LocationsTab
+              seriesId={seriesId}
+              seriesTitle={current?.title}
+              locations={locations}
+              canEdit={canEdit}
+              createLocked={limitLocked}
+              limitNotice={owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
+              onCreate={openCreate}
+              onOpen={openEdit}
+              onDelete={askDelete}
+            />
           </Tabs.Panel>
 
           {WORLD_TABS.filter((t) => t.value !== 'locations').map(({ value, icon: Icon }) => {
@@ -250,11 +202,15 @@ function WorldPage() {
         onClose={close}
         onSubmit={save}
         readOnly={!canEdit && dialog.kind === 'edit'}
+        tree={tree}
+        initialParentId={dialog.kind === 'create' ? dialog.parentId : null}
+        onOpenPlace={openEdit}
       />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}
         title="Delete location"
         message={MESSAGES.confirm.deleteLocation}
+        details={dialog.kind === 'delete' ? deleteConsequence(tree, dialog.location) : ''}
         onCancel={close}
         onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.location) : undefined)}
       />

@@ -5,6 +5,9 @@ import { FormActions } from '@/components/FormActions';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
 import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
+import { type LocationTree, breadcrumbsOf } from '../model/place-tree';
+import { ParentSelect } from './ParentSelect';
+import { PlaceBreadcrumbs } from './PlaceBreadcrumbs';
 
 interface LocationDialogProps {
   opened: boolean;
@@ -19,10 +22,16 @@ interface LocationDialogProps {
   onSubmit: (values: LocationFormValues) => Promise<boolean>;
   /** A viewer of a shared series: the details, every field locked and nothing to save. */
   readOnly?: boolean;
+  /** The series' places: where this one is (breadcrumbs) and where it may go ("Inside"). */
+  tree: LocationTree;
+  /** A new place added inside another: that one. */
+  initialParentId?: string | null;
+  /** Opens the details of a place of the breadcrumbs. */
+  onOpenPlace?: (location: Location) => void;
 }
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
-export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false }: LocationDialogProps) {
+export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false, tree, initialParentId = null, onOpenPlace }: LocationDialogProps) {
   const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
@@ -35,14 +44,25 @@ export function LocationDialog({ opened, location, books, seriesTitle, onClose, 
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
-      <LocationForm key={current?.id ?? 'new'} location={current} books={books} seriesTitle={seriesTitle} onClose={onClose} onSubmit={onSubmit} readOnly={readOnly} />
+      <LocationForm
+        key={current?.id ?? `new-${initialParentId ?? ''}`}
+        location={current}
+        books={books}
+        seriesTitle={seriesTitle}
+        onClose={onClose}
+        onSubmit={onSubmit}
+        readOnly={readOnly}
+        tree={tree}
+        initialParentId={initialParentId}
+        onOpenPlace={onOpenPlace}
+      />
     </Modal>
   );
 }
 
-function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly }: Omit<LocationDialogProps, 'opened'>) {
+function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly, tree, initialParentId = null, onOpenPlace }: Omit<LocationDialogProps, 'opened'>) {
   const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
-    initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
+    initial: () => (location ? formFromLocation(location) : emptyLocationForm(initialParentId)),
     validate: validateLocationForm,
     onSubmit,
     onClose,
@@ -54,6 +74,7 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
       {/* A disabled fieldset locks every field at once. */}
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack gap="md">
+        {location ? <PlaceBreadcrumbs ancestors={breadcrumbsOf(tree, location.id)} place={location} onOpen={onOpenPlace} /> : null}
         {!editing && seriesTitle ? (
           <Text size="sm" c="dimmed">
             Adds a location to {seriesTitle}.
@@ -77,6 +98,15 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
           allowDeselect={false}
           checkIconPosition="right"
           comboboxProps={{ withinPortal: true }}
+        />
+        <ParentSelect
+          tree={tree}
+          movingId={location?.id ?? null}
+          value={values.parentId}
+          onChange={(v) => set('parentId', v)}
+          error={errors.parentId}
+          description="The place this one is in: a tavern in a city, a city in a kingdom"
+          disabled={readOnly}
         />
         <Radio.Group label="Importance" value={values.importance} onChange={(v) => set('importance', v as LocationImportance)}>
           <Group gap="lg" mt={6}>
