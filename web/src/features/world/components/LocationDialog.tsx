@@ -1,4 +1,4 @@
-import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { bookAppearanceChoices, type Book, type Location } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
@@ -68,13 +68,19 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
     onClose,
   });
   const editing = location !== null;
+  const ancestors = location ? breadcrumbsOf(tree, location.id) : [];
 
   return (
     <form onSubmit={submit} noValidate>
+      {/* Outside the fieldset: a viewer walks up the breadcrumbs too. */}
+      {location && ancestors.length > 0 ? (
+        <Box mb="md">
+          <PlaceBreadcrumbs ancestors={ancestors} place={location} onOpen={onOpenPlace} />
+        </Box>
+      ) : null}
       {/* A disabled fieldset locks every field at once. */}
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack gap="md">
-        {location ? <PlaceBreadcrumbs ancestors={breadcrumbsOf(tree, location.id)} place={location} onOpen={onOpenPlace} /> : null}
         {!editing && seriesTitle ? (
           <Text size="sm" c="dimmed">
             Adds a location to {seriesTitle}.

@@ -57,7 +57,7 @@ function MoveForm({ location, tree, onClose, onMove }: { location: Location } & 
       <Stack gap="md">
         <Text size="sm">
           Choose the place {location.name} is inside, or none to put it at the top level.
-          {inside > 0 ? ` ${inside === 1 ? 'The place' : `The ${inside} places`} inside it move with it.` : ''}
+          {inside === 1 ? ' The place inside it moves with it.' : inside > 1 ? ` The ${inside} places inside it move with it.` : ''}
         </Text>
         <ParentSelect tree={tree} movingId={location.id} value={parentId} onChange={setParentId} autoFocus />
         <FormActions onCancel={onClose} busy={busy} submitLabel="Move" mt="xs" />
