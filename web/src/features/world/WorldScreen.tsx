@@ -174,6 +174,7 @@ function WorldPage() {
               seriesId={seriesId}
               seriesTitle={current?.title}
               locations={locations}
+              tree={tree}
               canEdit={canEdit}
               createLocked={limitLocked}
               limitNotice={owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}

@@ -15,7 +15,7 @@ import { readLocal, writeLocal } from '@/lib/storage';
 import { useSync } from '@/lib/sync';
 import { toastOutcome } from '@/lib/toast';
 import { visibleLocations } from '../model/locations';
-import { breadcrumbsOf, descendantCount, locationTree, placesWithChildren, visibleTreeRows } from '../model/place-tree';
+import { type LocationTree, breadcrumbsOf, descendantCount, placesWithChildren, visibleTreeRows } from '../model/place-tree';
 import { LocationCard } from './LocationCard';
 import { MoveLocationDialog } from './MoveLocationDialog';
 import { PlaceTree } from './PlaceTree';
@@ -32,6 +32,8 @@ interface LocationsTabProps {
   seriesTitle: string | undefined;
   /** undefined while they load. */
   locations: Location[] | undefined;
+  /** The same places as a tree (built once by the page, which its dialogs share). */
+  tree: LocationTree;
   canEdit: boolean;
   /** New Element is locked (the plan's limit). */
   createLocked: boolean;
@@ -44,7 +46,7 @@ interface LocationsTabProps {
   onDelete: (location: Location) => void;
 }
 
-export function LocationsTab({ seriesId, seriesTitle, locations, canEdit, createLocked, limitNotice, onCreate, onOpen, onDelete }: LocationsTabProps) {
+export function LocationsTab({ seriesId, seriesTitle, locations, tree, canEdit, createLocked, limitNotice, onCreate, onOpen, onDelete }: LocationsTabProps) {
   const { mutators } = useSync();
   const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [view, setView] = useState<View>(() => (readLocal(LOCATIONS_VIEW_KEY) === 'tree' ? 'tree' : 'cards'));
@@ -59,7 +61,6 @@ export function LocationsTab({ seriesId, seriesTitle, locations, canEdit, create
   }, [seriesId]);
 
   const all = useMemo(() => locations ?? [], [locations]);
-  const tree = useMemo(() => locationTree(all), [all]);
   const cards = useMemo(() => (view === 'cards' ? visibleLocations(all, deferredSearch) : []), [view, all, deferredSearch]);
   const rows = useMemo(() => (view === 'tree' ? visibleTreeRows(tree, expanded, deferredSearch) : []), [view, tree, expanded, deferredSearch]);
 
