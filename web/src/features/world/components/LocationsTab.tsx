@@ -189,7 +189,7 @@ export function LocationsTab({ seriesId, seriesTitle, locations, tree, canEdit, 
                 </Button>
               </Group>
             </Group>
-            <PlaceTree rows={shownRows} activeId={active?.place.id ?? null} onActiveChange={setActiveId} onToggle={toggle} onExpandAll={expandAll} onOpen={onOpen} />
+            <PlaceTree rows={shownRows} activeId={active?.place.id ?? null} onActiveChange={setActiveId} onToggle={toggle} onExpandAll={expandAll} onOpen={onOpen} describedBy="place-tree-help" />
             <ShowMore hidden={rows.length - shown} onClick={showMore} />
           </Stack>
           <section aria-label="Chosen place" className={classes.treeDetails}>

@@ -27,11 +27,13 @@ interface PlaceTreeProps {
   onExpandAll: (ids: readonly string[]) => void;
   /** Enter or a double click: the place's details. */
   onOpen: (place: Location) => void;
+  /** The id of the text that says how to use the tree. */
+  describedBy?: string;
 }
 
 const INDENT_PX = 22;
 
-export function PlaceTree({ rows, activeId, onActiveChange, onToggle, onExpandAll, onOpen }: PlaceTreeProps) {
+export function PlaceTree({ rows, activeId, onActiveChange, onToggle, onExpandAll, onOpen, describedBy }: PlaceTreeProps) {
   const elements = useRef(new Map<string, HTMLDivElement>());
   // Focus follows the active place only when the keyboard (or a click) moved it, never on a re-render.
   const focusWanted = useRef(false);
@@ -99,7 +101,7 @@ export function PlaceTree({ rows, activeId, onActiveChange, onToggle, onExpandAl
   );
 
   return (
-    <div role="tree" aria-label="Places" className={classes.tree} onKeyDown={onKeyDown} data-testid="place-tree">
+    <div role="tree" aria-label="Places" aria-describedby={describedBy} className={classes.tree} onKeyDown={onKeyDown} data-testid="place-tree">
       {rows.map((row) => (
         <PlaceTreeItem
           key={row.place.id}
