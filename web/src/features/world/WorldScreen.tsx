@@ -2,7 +2,8 @@
  * The World Building page (spec 001 §2): a series selector and 'New Element' (which creates a
  * location); the tabs Locations, Cultures, Magic Systems, Flora & Fauna, Technology and Politics, of
  * which only Locations works and the others say 'Coming Soon'. The Locations tab has a search box
- * and cards with View Details (edit), edit and delete (with confirmation).
+ * and cards with View Details (edit), edit and delete (with confirmation), or the tree of places
+ * inside places (components/LocationsTab.tsx, docs/decisions/0021-places-inside-places.md).
  *
  * Reads come live from the local database and writes go through the mutators
  * (docs/architecture.md#the-data-loop), so the page works offline and the sync engine sends the
@@ -33,8 +34,6 @@ import { useWorldData } from './hooks/useWorldData';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
 import { deleteConsequence, locationTree } from './model/place-tree';
 import classes from './world.module.css';
-
-export { PAGE_SIZE } from './components/LocationsTab';
 
 export const WORLD_TABS = [
   { value: 'locations', label: 'Locations', icon: IconMapPin },
