@@ -85,7 +85,8 @@ export function LocationsTab({ seriesId, seriesTitle, locations, tree, canEdit, 
       toastOutcome(() => mutators.locations.update(location.id, { parentId }), LOCATION_TOASTS.locationUpdated, LOCATION_TOASTS.locationUpdateFailed).then((done) => {
         // The moved place stays in sight: the places it is now inside open, and it is the chosen one.
         if (done) {
-          setExpanded((now) => new Set([...now, ...breadcrumbsOf(tree, location.id).map((a) => a.id), ...(parentId ? [parentId] : [])]));
+          const path = parentId === null ? [] : [...breadcrumbsOf(tree, parentId).map((a) => a.id), parentId];
+          setExpanded((now) => new Set([...now, ...path]));
           setActiveId(location.id);
         }
         return done;
