@@ -168,6 +168,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'markup/parse.ts',
         // The canon changes' wire schema and bodies, which the sync client's kinds table holds (docs/decisions/0017-canon-changes.md).
         'canon/wire.ts',
+        // The place-tree rules the sync client's locations check reads (docs/decisions/0021-places-inside-places.md).
+        'places.ts',
       ),
       'packages/schema/src/progress/',
     ],
