@@ -31,7 +31,7 @@ const treeItem = (page: Page, name: string) => tree(page).getByRole('treeitem', 
 async function shownPlaces(page: Page): Promise<string[]> {
   return tree(page)
     .getByRole('treeitem')
-    .evaluateAll((items) => items.map((el) => `${'  '.repeat(Number(el.getAttribute('aria-level')) - 1)}${el.getAttribute('aria-label')}`));
+    .evaluateAll((items) => items.map((el) => `${'  '.repeat(Number(el.getAttribute('aria-level')) - 1)}${el.querySelector('[data-place-name]')?.textContent}`));
 }
 
 async function openWorld(page: Page): Promise<void> {

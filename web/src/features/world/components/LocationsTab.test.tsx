@@ -19,7 +19,10 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const dialog = () => screen.getByRole('dialog');
 const tree = () => screen.getByRole('tree', { name: 'Places' });
-const shownPlaces = () => within(tree()).queryAllByRole('treeitem').map((el) => `${'  '.repeat(Number(el.getAttribute('aria-level')) - 1)}${el.getAttribute('aria-label')}`);
+const shownPlaces = () =>
+  within(tree())
+    .queryAllByRole('treeitem')
+    .map((el) => `${'  '.repeat(Number(el.getAttribute('aria-level')) - 1)}${el.querySelector('[data-place-name]')?.textContent}`);
 
 async function nestedWorld(options: { view?: 'tree' | 'cards'; plan?: 'wordsmith' | 'apprentice' } = {}) {
   window.localStorage.setItem(LOCATIONS_VIEW_KEY, options.view ?? 'tree');

@@ -50,8 +50,9 @@ function setup() {
   renderInTheme(<Harness onOpen={onOpen} />);
   const tree = screen.getByRole('tree', { name: 'Places' });
   const item = (name: string) => within(tree).getByRole('treeitem', { name });
-  const focused = () => (document.activeElement as HTMLElement).getAttribute('aria-label');
-  const shown = () => within(tree).queryAllByRole('treeitem').map((el) => el.getAttribute('aria-label'));
+  const nameOf = (el: Element | null) => el?.querySelector('[data-place-name]')?.textContent ?? null;
+  const focused = () => nameOf(document.activeElement);
+  const shown = () => within(tree).queryAllByRole('treeitem').map(nameOf);
   return { user, onOpen, tree, item, focused, shown };
 }
 

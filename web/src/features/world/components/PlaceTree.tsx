@@ -133,7 +133,6 @@ const PlaceTreeItem = memo(function PlaceTreeItem({ row, active, register, onSel
     <div
       ref={(element) => register(id, element)}
       role="treeitem"
-      aria-label={place.name}
       aria-level={level}
       aria-setsize={siblings}
       aria-posinset={position}
@@ -164,7 +163,10 @@ const PlaceTreeItem = memo(function PlaceTreeItem({ row, active, register, onSel
       <span className={classes.treeIcon} aria-hidden>
         <LocationTypeIcon type={place.locationType} size={16} />
       </span>
-      <span className={classes.treeName}>{place.name}</span>
+      {/* The item's name: everything else in the row is hidden from assistive technology. */}
+      <span className={classes.treeName} data-place-name>
+        {place.name}
+      </span>
       {looped ? (
         <Badge size="xs" variant="light" color="orange" leftSection={<IconAlertTriangle size={10} aria-hidden />} aria-hidden>
           Inside itself
