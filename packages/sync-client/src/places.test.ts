@@ -59,6 +59,28 @@ describe('places inside places on the device', () => {
     await expect(m.locations.update(roke.id, { parentId: shire.id })).rejects.toThrow(NotFoundLocallyError);
   });
 
+  it('a move into a place created after it is sent after that place: never folded into the moved place’s earlier create', async () => {
+    const { m, series, earthsea, archipelago } = await seed();
+    const kargad = await m.locations.create({ seriesId: series.id, name: 'Kargad Lands' });
+    await m.locations.update(archipelago.id, { parentId: kargad.id });
+    const requests = () => db.outbox.orderBy('seq').toArray().then((entries) => entries.map((e) => `${e.method} ${(e.body as { name?: string } | undefined)?.name ?? e.path} ${(e.body as { parentId?: string | null }).parentId}`));
+    expect(await requests()).toEqual([
+      `POST Earthsea null`,
+      `POST Archipelago ${earthsea.id}`,
+      `POST Roke ${archipelago.id}`,
+      `POST Kargad Lands null`,
+      `PUT /api/locations/${archipelago.id} ${kargad.id}`,
+    ]);
+    // A further move into a place queued earlier rides on that update.
+    await m.locations.update(archipelago.id, { parentId: earthsea.id });
+    expect((await requests()).at(-1)).toBe(`PUT /api/locations/${archipelago.id} ${earthsea.id}`);
+    expect(await db.outbox.count()).toBe(5);
+    // A move into a place queued before it still folds into its create.
+    await m.locations.update(kargad.id, { parentId: earthsea.id });
+    expect(await db.outbox.count()).toBe(5);
+    expect((await requests())[3]).toBe(`POST Kargad Lands ${earthsea.id}`);
+  });
+
   it('a delete moves the places inside it up to its parent, in the same local write', async () => {
     const { m, earthsea, archipelago } = await seed();
     await m.locations.delete(archipelago.id);
