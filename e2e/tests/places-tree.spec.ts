@@ -60,6 +60,8 @@ async function addPlace(page: Page, name: string, inside?: string): Promise<void
 }
 
 test('three places nested offline survive an offline reload, move keeping what is inside, and reach a second device', async ({ page, context, browser }) => {
+  // A whole journey (offline, a reload, two devices): three times the default budget under load.
+  test.slow();
   const author = await signUpViaApi(page, { displayName: 'Ursula Writer' });
   const created = await page.request.post('/api/series', { data: { title: 'Earthsea', description: 'Islands', totalBooks: 1, currentBook: 1, coverImage: null } });
   expect(created.status()).toBe(201);
