@@ -177,11 +177,11 @@ export function LocationsTab({ seriesId, seriesTitle, locations, tree, canEdit, 
       ) : (
         <div className={classes.treeLayout}>
           <Stack gap="xs" miw={0}>
-            <Group justify="space-between" gap="xs">
-              <Text size="xs" c="dimmed" id="place-tree-help">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed" id="place-tree-help" visibleFrom="sm">
                 Arrow keys move and open; Enter shows details.
               </Text>
-              <Group gap={4}>
+              <Group gap={4} ml="auto">
                 <Button variant="subtle" size="compact-xs" onClick={() => setExpanded(new Set(placesWithChildren(tree)))}>
                   Expand all
                 </Button>
