@@ -63,7 +63,7 @@ async function seed(factory: IDBFactory): Promise<{ chapters: Chapter[] }> {
   await db.characters.bulkAdd(
     Array.from({ length: CHARACTERS }, (_, i) => ({ ...synced(), seriesId, name: `Person ${i}`, aliases: [`Alias${i}`], role: 'supporting', age: '', occupation: 'ferrier', status: 'alive', description: words(40), appearance: words(20), personality: words(20), goals: words(20), backstory: words(60), bookAppearances: [], isProtagonist: false, avatar: null, avatarUrl: null, alwaysInclude: false }) as Character),
   );
-  await db.locations.bulkAdd(Array.from({ length: LOCATIONS }, (_, i) => ({ ...synced(), seriesId, name: `Place ${i}`, locationType: 'city', description: words(60), importance: 'minor', bookAppearances: [], image: null, alwaysInclude: false }) as Location));
+  await db.locations.bulkAdd(Array.from({ length: LOCATIONS }, (_, i) => ({ ...synced(), seriesId, name: `Place ${i}`, locationType: 'city', description: words(60), importance: 'minor', bookAppearances: [], image: null, alwaysInclude: false, parentId: null }) as Location));
   await db.timelineEvents.bulkAdd(
     Array.from({ length: EVENTS }, (_, i) => ({ ...synced(), seriesId, title: `Event ${i}`, description: words(40), eventType: 'plot', date: '', bookId: null, chapterId: null, characterIds: [], locationId: null, importance: 'minor', color: '#336699', position: i, isPlotPoint: false }) as unknown as TimelineEvent),
   );

@@ -351,6 +351,20 @@ const BODY_ATTACKS: BodyAttack[] = [
       body: (v) => foreign(v),
     },
   ]),
+  // Places inside places (docs/decisions/0021-places-inside-places.md): never inside a foreign place.
+  {
+    name: 'location inside a foreign location',
+    method: 'POST',
+    url: () => '/api/locations',
+    body: (v, me) => ({ seriesId: me.ids.series, name: 'Squat', parentId: v.ids.location }),
+  },
+  {
+    name: 'location moved into a foreign location',
+    method: 'PUT',
+    url: (me) => `/api/locations/${me.ids.location}`,
+    body: (v) => ({ parentId: v.ids.location }),
+    control: () => ({ parentId: null }),
+  },
   // A move to another book (docs/decisions/0014-trash-and-restructure.md): never into a foreign one.
   { name: 'chapter moved into a foreign book', method: 'PUT', url: (me) => `/api/chapters/${me.ids.chapter}`, body: (v) => ({ bookId: v.ids.book }) },
   { name: 'reorder of foreign chapters', method: 'POST', url: () => '/api/chapters/reorder', body: (v) => ({ chapters: [{ id: v.ids.chapter, position: 2 }, { id: v.ids.chapter2, position: 1 }] }) },

@@ -170,6 +170,8 @@ export const CHUNK_PLAN: readonly ChunkGroup[] = [
         'canon/wire.ts',
         // The world entries' wire schema and bodies, likewise (docs/decisions/0020-world-entries.md).
         'world/wire.ts',
+        // The place-tree rules the sync client's locations check reads (docs/decisions/0021-places-inside-places.md).
+        'places.ts',
       ),
       'packages/schema/src/progress/',
     ],

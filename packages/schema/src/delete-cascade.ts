@@ -8,6 +8,9 @@
  * - `delete`: the referencing row is soft-deleted too, and takes its own dependants with it;
  * - `clear`: the reference (a nullable id) is set to null;
  * - `removeFromList`: the id is taken out of the reference list;
+ * - `moveUp`: a reference to the same kind (a place inside a place) takes the deleted row's own
+ *   value of the field, so the row moves up to the deleted row's parent — and on up past parents
+ *   deleted in the same cascade (docs/decisions/0021-places-inside-places.md); never deleted with it;
  * - `keep`: nothing happens (conflict copies outlive their chapter: they are how its text
  *   stays recoverable).
  *
@@ -17,7 +20,7 @@
 import type { EntityKind, SeriesScopedKind } from './entities.ts';
 import { seriesIdOfRow } from './scopes.ts';
 
-export type OnDelete = 'delete' | 'clear' | 'removeFromList' | 'keep';
+export type OnDelete = 'delete' | 'clear' | 'removeFromList' | 'moveUp' | 'keep';
 
 export interface EntityReference {
   /** The kind holding the reference. */
@@ -51,6 +54,8 @@ export const ENTITY_REFERENCES = [
   { from: 'timelineEvents', field: 'chapterId', to: 'chapters', onDelete: 'clear', lookup: 'series' },
   { from: 'timelineEvents', field: 'locationId', to: 'locations', onDelete: 'clear', lookup: 'series' },
   { from: 'timelineEvents', field: 'characterIds', to: 'characters', onDelete: 'removeFromList', lookup: 'series' },
+  // The places inside a deleted place move up to its parent (the top level when it had none).
+  { from: 'locations', field: 'parentId', to: 'locations', onDelete: 'moveUp', lookup: 'series' },
   // A suggestion belongs to its series, and to the book it was generated for (it may quote it).
   { from: 'aiSuggestions', field: 'seriesId', to: 'series', onDelete: 'delete', lookup: 'index' },
   { from: 'aiSuggestions', field: 'bookId', to: 'books', onDelete: 'delete', lookup: 'series' },
@@ -107,6 +112,27 @@ function refersToAny(value: unknown, ids: ReadonlySet<string>): boolean {
   return typeof value === 'string' && ids.has(value);
 }
 
+/**
+ * `moveUp`: the deleted parent's own parent, and on up while that one is deleted too; null at the
+ * top. Never the row itself: a device's rows may hold a cycle of moves for a moment (places.ts).
+ */
+function movedUpTo(
+  rowId: string,
+  value: unknown,
+  field: string,
+  ids: ReadonlySet<string>,
+  deletedRows: ReadonlyMap<string, CascadeRow>,
+): string | null {
+  const seen = new Set<string>();
+  let at = typeof value === 'string' ? value : null;
+  while (at !== null && ids.has(at) && !seen.has(at)) {
+    seen.add(at);
+    const next = deletedRows.get(at)?.[field];
+    at = typeof next === 'string' ? next : null;
+  }
+  return at === null || ids.has(at) || at === rowId ? null : at;
+}
+
 async function rowsReferencing(
   reader: CascadeReader,
   ref: EntityReference,
@@ -137,6 +163,8 @@ export async function planDeleteCascade(
   const seriesId = seriesIdOfRow(kind, row);
   const writes: CascadeWrite[] = [];
   const deleted = new Map<EntityKind, Set<string>>([[kind, new Set([row.id])]]);
+  // The deleted rows themselves, for `moveUp` (the value a row moves up to is the deleted row's).
+  const deletedRows = new Map<string, CascadeRow>([[row.id, row]]);
   const isDeleted = (k: EntityKind, id: string) => deleted.get(k)?.has(id) ?? false;
   // Kinds whose every row in the series is being deleted (the series itself is): nothing of them
   // is left to find, so their references are not looked up again.
@@ -152,6 +180,7 @@ export async function planDeleteCascade(
         if (!deleted.has(ref.from)) deleted.set(ref.from, new Set());
         deleted.get(ref.from)!.add(dependant.id);
         fresh.add(dependant.id);
+        deletedRows.set(dependant.id, dependant);
         writes.push({ op: 'delete', kind: ref.from, id: dependant.id });
       }
       if (fresh.size > 0) queue.push({ kind: ref.from, ids: fresh });
@@ -160,14 +189,18 @@ export async function planDeleteCascade(
   }
 
   for (const ref of references) {
-    if ((ref.onDelete !== 'clear' && ref.onDelete !== 'removeFromList') || wholesale.has(ref.from)) continue;
+    if (ref.onDelete === 'delete' || ref.onDelete === 'keep' || wholesale.has(ref.from)) continue;
     const ids = deleted.get(ref.to);
     if (!ids) continue;
     for (const other of await rowsReferencing(reader, ref, ids, seriesId)) {
       if (isDeleted(ref.from, other.id)) continue;
       const value = other[ref.field];
       const fields =
-        ref.onDelete === 'clear' ? { [ref.field]: null } : { [ref.field]: (value as readonly string[]).filter((v) => !ids.has(v)) };
+        ref.onDelete === 'clear'
+          ? { [ref.field]: null }
+          : ref.onDelete === 'moveUp'
+            ? { [ref.field]: movedUpTo(other.id, value, ref.field, ids, deletedRows) }
+            : { [ref.field]: (value as readonly string[]).filter((v) => !ids.has(v)) };
       writes.push({ op: 'patch', kind: ref.from, id: other.id, fields });
     }
   }

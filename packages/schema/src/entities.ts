@@ -200,6 +200,11 @@ export const locationSchema = syncedRowSchema.extend({
   image: z.string().nullable(),
   // Default: rows written before the field (older backups, rows kept on a device) read as unmarked.
   alwaysInclude: z.boolean().default(false),
+  /**
+   * The place this one is inside (a location of the same series), null at the top level
+   * (docs/decisions/0021-places-inside-places.md). Default: rows written before it read as top level.
+   */
+  parentId: id.nullable().default(null),
 });
 export type Location = z.infer<typeof locationSchema>;
 
@@ -536,6 +541,8 @@ const locationFields = {
   image: nullableUrl,
   /** Always in the companion's series bible for a model (within the spoiler rule); main locations are anyway. */
   alwaysInclude: z.boolean(),
+  /** The place it is inside, null for none: same series, never itself or a place inside it (places.ts). */
+  parentId: id.nullable(),
 };
 export const createLocationBodySchema = z.strictObject({
   id: id.optional(),
@@ -547,6 +554,7 @@ export const createLocationBodySchema = z.strictObject({
   bookAppearances: locationFields.bookAppearances.default([]),
   image: locationFields.image.default(null),
   alwaysInclude: locationFields.alwaysInclude.default(false),
+  parentId: locationFields.parentId.default(null),
 });
 export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 export const updateLocationBodySchema = z.strictObject(locationFields).partial();

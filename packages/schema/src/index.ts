@@ -29,3 +29,4 @@ export * from './markup/index.ts';
 export * from './restructure.ts';
 export * from './canon/index.ts';
 export * from './world/index.ts';
+export * from './places.ts';

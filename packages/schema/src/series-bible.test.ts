@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Book, Chapter, Character } from './entities.ts';
+import { manuscriptToMarkdown } from './manuscript.ts';
 import { buildSeriesBible } from './series-bible.ts';
 import { canonSeries } from './testing/canon-series.ts';
 
@@ -75,5 +76,34 @@ describe('the series bible’s canon over time', () => {
     expect(text(canon.chapters[1]!)).toEqual(['The Iron Tide, Storm: Status: Ended']);
     expect(text(canon.chapters[2]!)).toEqual(['The Salt Crown, The Siege: State: Destroyed']);
     expect(buildSeriesBible(base).books.map((b) => b.title)).not.toContain('Canon over time');
+  });
+});
+
+describe('the series bible’s places', () => {
+  it('lists each place after the place it is inside, says where it is, and outlines the tree first', () => {
+    const s = canonSeries();
+    const earthsea = s.location('Earthsea');
+    const archipelago = s.location('Archipelago', { parentId: earthsea.id });
+    s.location('Roke', { parentId: archipelago.id });
+    s.location('Havnor', { parentId: archipelago.id });
+    s.location('Gont');
+    const bible = buildSeriesBible({ ...base, locations: s.locations });
+    const places = bible.books.find((b) => b.title === 'Places')!;
+    expect(places.chapters.map((c) => c.title)).toEqual(['Places at a glance', 'Earthsea', 'Archipelago', 'Havnor', 'Roke', 'Gont']);
+    const text = (i: number) => places.chapters[i]!.blocks.map((b) => (b.kind === 'paragraph' ? b.text : ''));
+    const nbsp = '\u00a0'.repeat(4);
+    expect(text(0)).toEqual(['Earthsea', `${nbsp}– Archipelago`, `${nbsp}${nbsp}– Havnor`, `${nbsp}${nbsp}– Roke`, 'Gont']);
+    expect(text(4)[0]).toBe('Inside: Earthsea › Archipelago');
+    expect(text(1)[0]).toBe('Type: City');
+    // Markdown keeps the outline's indentation as typed (no code block, no list).
+    expect(manuscriptToMarkdown(bible)).toContain(`\n\n${nbsp}${nbsp}– Roke\n\n`);
+  });
+
+  it('has no outline when no place is inside another', () => {
+    const s = canonSeries();
+    s.location('Gont');
+    s.location('Atuan');
+    const places = buildSeriesBible({ ...base, locations: s.locations }).books.find((b) => b.title === 'Places')!;
+    expect(places.chapters.map((c) => c.title)).toEqual(['Atuan', 'Gont']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The series bible (characters, relationships, places, the timeline, canon over time, and each
+ * The series bible (characters, relationships, places inside places, the timeline, canon over time, and each
  * book's chapter synopses and notes) as a Manuscript: one "book" per section and one "chapter" per entry, so every
  * manuscript renderer (PDF, Markdown) writes it. Block text is marked text, as a chapter's
  * (docs/decisions/0009-chapter-markup.md): plain fields are escaped, synopses and notes kept as written.
@@ -11,12 +11,14 @@ import {
   type ManuscriptBook,
   type ManuscriptChapter,
   markedParagraph,
+  plainParagraph,
 } from './manuscript.ts';
 import { escapeText } from './markup/serialize.ts';
 import { byPosition } from './positions.ts';
 import { canonBibleSection } from './canon/bible.ts';
 import type { CanonChange } from './canon/wire.ts';
 import { WORLD_CATEGORIES, WORLD_CATEGORY_FIELDS, WORLD_CATEGORY_NAMES, WORLD_FIELD_LABELS, type WorldEntry } from './world/wire.ts';
+import { buildPlaceTree, placeAncestors, placesInTreeOrder } from './places.ts';
 
 export interface BibleInput {
   series: Pick<Series, 'title' | 'description'>;
@@ -102,6 +104,43 @@ function worldSections(entries: readonly WorldEntry[], names: ReadonlyMap<string
 }
 
 
+/** Indentation of a nested place in the outline: non-breaking, so no renderer trims or collapses it. */
+const OUTLINE_INDENT = '\u00a0'.repeat(4);
+
+/**
+ * The places, each followed by the places inside it (docs/decisions/0021-places-inside-places.md):
+ * an entry per place that says what it is inside, and — when any place is inside another — an
+ * indented outline of the whole tree first, since a manuscript has one level of entries.
+ */
+function placesSection(locations: readonly Location[]): ManuscriptBook {
+  const tree = buildPlaceTree(locations, (a, b) => a.name.localeCompare(b.name));
+  const byId = new Map(locations.map((l) => [l.id, l]));
+  const ordered = placesInTreeOrder(tree);
+  const outline: ManuscriptChapter[] = ordered.some((n) => n.depth > 0)
+    ? [
+        {
+          id: 'places-outline',
+          title: 'Places at a glance',
+          blocks: ordered.map(({ place, depth }, i) => plainParagraph(`${OUTLINE_INDENT.repeat(depth)}${depth > 0 ? '– ' : ''}${place.name}`, i === 0)),
+          wordCount: 0,
+        },
+      ]
+    : [];
+  return {
+    id: 'places',
+    title: 'Places',
+    chapters: [
+      ...outline,
+      ...ordered.map(({ place: l }) =>
+        entry(l.id, l.name, [
+          ['Inside', placeAncestors(tree, byId, l.id).map((a) => a.name).join(' › ')],
+          ['Type', label(l.locationType)], ['Importance', label(l.importance)], ['Appears in', books(l.bookAppearances)], ['Description', l.description],
+        ]),
+      ),
+    ],
+  };
+}
+
 export function buildSeriesBible(input: BibleInput): Manuscript {
   const live = <T extends { deletedAt: string | null }>(rows: readonly T[]) => rows.filter((r) => r.deletedAt === null);
   const characters = live(input.characters).sort((a, b) => a.name.localeCompare(b.name));
@@ -131,13 +170,7 @@ export function buildSeriesBible(input: BibleInput): Manuscript {
           ]),
         ),
     },
-    {
-      id: 'places',
-      title: 'Places',
-      chapters: places.map((l) =>
-        entry(l.id, l.name, [['Type', label(l.locationType)], ['Importance', label(l.importance)], ['Appears in', books(l.bookAppearances)], ['Description', l.description]]),
-      ),
-    },
+    placesSection(places),
     {
       id: 'timeline',
       title: 'Timeline',

@@ -60,6 +60,7 @@ import {
 } from '@chronicler/schema';
 import type { AnyRow, RowOf } from './db.ts';
 import { ValidationError } from './errors.ts';
+import { checkPlaceParent } from './places.ts';
 import { withWritingMark } from './writing.ts';
 
 /** The part of a zod schema the client uses (zod itself is a dependency of @chronicler/schema). */
@@ -145,6 +146,8 @@ export interface WritableDescription<K extends WritableKind> {
   /** What a create's row hangs from, in words (a dead letter's message); default 'its series'. */
   parentInWords?: string;
   reorder?: ReorderDescription;
+  /** Checks an update against the local rows before it is written (a place's move: no cycle); throws to refuse it. */
+  checkUpdate?(row: RowOf<K>, body: Record<string, unknown>, context: Pick<NewRowContext, 'parent' | 'liveWhere'>): Promise<void>;
 }
 
 /**
@@ -291,14 +294,20 @@ export const WRITABLE: { readonly [K in WritableKind]: WritableDescription<K> } 
     parentInWords: 'one of its characters',
   }),
 
-  // A delete clears the location from timeline events.
+  // A delete clears the location from timeline events; the places inside it move up to its parent.
   locations: describe({
     kind: 'locations',
     path: '/api/locations',
     notFound: 'This location is no longer available',
     createBody: createLocationBodySchema,
     updateBody: updateLocationBodySchema,
-    newRow: inSeries(MESSAGES.location.seriesRequired),
+    async newRow(body, context) {
+      const row = await inSeries(MESSAGES.location.seriesRequired)(body, context);
+      await checkPlaceParent(context, row.seriesId, body.id, body.parentId);
+      return row;
+    },
+    // A place inside a place (docs/decisions/0021-places-inside-places.md): never inside itself or one of its own.
+    checkUpdate: (row, body, context) => checkPlaceParent(context, row.seriesId, row.id, body.parentId as string | null | undefined),
     referable: true,
   }),
 

@@ -142,7 +142,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
   }
 
   async function update<K extends WritableKind>(kind: K, id: string, fields: Record<string, unknown>): Promise<void> {
-    const { path: collection, notFound, notPatched = [] } = WRITABLE[kind];
+    const { path: collection, notFound, notPatched = [], checkUpdate } = WRITABLE[kind];
     const body = withoutUndefined(fields);
     const path = `${collection}/${id}`;
     await commit(
@@ -150,6 +150,7 @@ export function createMutators(db: ChroniclerDb, options: MutatorOptions = {}) {
       now,
       async () => {
         const row = await mustGet(db, kind, id, notFound);
+        await checkUpdate?.(row, body, newRowContext(id));
         const patch: Record<string, unknown> = { ...body, updatedAt: new Date(now()).toISOString() };
         for (const field of notPatched) delete patch[field];
         // The Trash (restructure.ts): the server stores `trashed` as the time of the write.

@@ -99,6 +99,24 @@ async function localOnlyReferences(store: RebaseStore, references: References): 
   return out;
 }
 
+/**
+ * Whether the request names another row that exists only here and whose create is queued after
+ * `last`: riding on `last`, it would reach the server before the row it names (a place moved into
+ * a place created after it, docs/decisions/0021-places-inside-places.md). It is then a request of
+ * its own, queued after that create.
+ */
+async function namesLaterLocalCreate(store: RebaseCache, references: References, last: OutboxEntry): Promise<boolean> {
+  for (const key of referenceKeys(references)) {
+    const [entity, id] = splitEntityKey(key);
+    if (id === references.own.id) continue;
+    const s = await store.shadow(entity, id);
+    if (!s || s.row !== null || s.rev !== 0) continue;
+    const [create] = await store.entriesTouching(entity, id);
+    if (create && create.seq! > last.seq!) return true;
+  }
+  return false;
+}
+
 /** The request a mutation is expected to make (its row, path and body): read ahead while `build` runs. */
 export type ExpectedRequest = Pick<MutationSpec, 'entity' | 'entityId' | 'path' | 'body'>;
 
@@ -159,7 +177,8 @@ export async function commit(
         last.status === 'pending' &&
         last.attempts === 0 &&
         spec.effects.every((e) => e.entity === spec.entity && e.id === spec.entityId) &&
-        writingMarksCoalesce(last.body, spec.body);
+        writingMarksCoalesce(last.body, spec.body) &&
+        !(await namesLaterLocalCreate(cache, references, last));
       const folded = unsent && last.kind === 'create' ? foldIntoCreate(spec.entity, last.body, spec.body) : null;
       let stateWrite: Promise<unknown> = Promise.resolve();
       if (unsent && (last.kind === 'update' || folded)) {

@@ -11,7 +11,11 @@ import { WIRE_SCHEMAS } from '../entities/registry.ts';
 
 export interface BackupKind {
   kind: EntityKind;
-  /** Fields holding the id of a row of another kind (null allowed where the schema allows it). */
+  /**
+   * Fields holding the id of a row of another kind (null allowed where the schema allows it), or of
+   * the same kind: a parent in a tree (docs/decisions/0021-places-inside-places.md), remapped after
+   * all the kind's rows are placed, and cleared where the archive's tree would loop.
+   */
   refs: Readonly<Record<string, EntityKind>>;
   /** Fields holding a list of ids of another kind. */
   listRefs?: Readonly<Record<string, EntityKind>>;
@@ -41,7 +45,9 @@ export const BACKUP_KINDS: readonly BackupKind[] = [
   { kind: 'chapters', refs: { seriesId: 'series', bookId: 'books' } },
   { kind: 'characters', refs: { seriesId: 'series' } },
   { kind: 'characterRelationships', refs: { seriesId: 'series', sourceCharacterId: 'characters', targetCharacterId: 'characters' } },
-  { kind: 'locations', refs: { seriesId: 'series' } },
+  // A place's parent is a place of the archive: remapped once every place has its id (restore-plan.ts);
+  // one missing from the archive (deleted before the backup) leaves the place at the top level.
+  { kind: 'locations', refs: { seriesId: 'series', parentId: 'locations' }, optionalRefs: ['parentId'] },
   {
     kind: 'timelineEvents',
     refs: { seriesId: 'series', bookId: 'books', chapterId: 'chapters', locationId: 'locations' },

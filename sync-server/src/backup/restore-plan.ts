@@ -9,7 +9,7 @@
  * series of this author) is left as it is.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ERROR_CODES, type EntityKind, type RestoreKindCount, gateState, newId } from '@chronicler/schema';
+import { ERROR_CODES, type EntityKind, type RestoreKindCount, buildPlaceTree, gateState, newId } from '@chronicler/schema';
 import { type Db, countLive, ownerPlan, userPlan } from '../entities/queries.ts';
 import { ENTITIES } from '../entities/registry.ts';
 import { HttpError } from '../http/errors.ts';
@@ -108,6 +108,23 @@ async function assertWithinPlan(db: Db, userId: string, kind: EntityKind, rows: 
 
 const STAMPS = ['rev', 'createdAt', 'updatedAt', 'deletedAt'];
 
+/**
+ * A reference to a row of the same kind (a place's parent): remapped once every row of the kind
+ * has its id here, since a child may come before its parent in the archive. A parent the archive
+ * does not hold leaves the row at the top level; so does a cycle in a damaged archive (the rows on
+ * it), as the server never stores one (docs/decisions/0021-places-inside-places.md). A row already
+ * present keeps its stored parent; a new row's parent may be one of those.
+ */
+function remapTreeParents(rows: PlannedRow[], field: string, ids: ReadonlyMap<string, string>): void {
+  for (const { values } of rows) {
+    const original = values[field];
+    values[field] = original === null || original === undefined ? null : (ids.get(String(original)) ?? null);
+  }
+  const links = rows.map(({ values }) => ({ id: String(values.id), parentId: values[field] as string | null }));
+  const { looped } = buildPlaceTree(links, () => 0);
+  for (const { values } of rows) if (looped.has(String(values.id))) values[field] = null;
+}
+
 export async function planRestore(db: Db, userId: string, data: BackupData): Promise<RestorePlan> {
   const ids = new Map<EntityKind, Map<string, string>>();
   const counts: Record<string, RestoreKindCount> = {};
@@ -126,7 +143,7 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
       if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
       const values: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.includes(k)));
       for (const [field, target] of Object.entries(refs)) {
-        if (values[field] === null) continue;
+        if (values[field] === null || target === kind) continue;
         const mapped = ids.get(target)?.get(String(values[field]));
         if (mapped === undefined && optionalRefs.includes(field)) values[field] = null;
         else values[field] = mapped;
@@ -152,6 +169,9 @@ export async function planRestore(db: Db, userId: string, data: BackupData): Pro
       for (const [field, target] of Object.entries(listRefs)) {
         values[field] = ((values[field] ?? []) as string[]).flatMap((id) => ids.get(target)?.get(id) ?? []);
       }
+    }
+    for (const [field, target] of Object.entries(refs)) {
+      if (target === kind) remapTreeParents(rows, field, map);
     }
     // Plan limits and gates, as for the same creates one by one: all refused before anything is written.
     await assertWithinPlan(db, userId, kind, rows, newSeries);

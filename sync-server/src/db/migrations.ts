@@ -613,6 +613,15 @@ migrations['0023_series_era_order'] = {
   },
 };
 
+// Places inside places (docs/decisions/0021-places-inside-places.md): the place a location is
+// inside, null (the top level) for every existing one. No index: the tree is built from the
+// series' locations, and a move walks up by id.
+migrations['0020_location_parent'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('locations').addColumn('parent_id', 'text').execute();
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Every migration this version knows, in the order they run. */

@@ -186,6 +186,8 @@ export interface LocationsTable extends SyncedColumns {
   image: string | null;
   /** 0012; 0 by default. */
   alwaysInclude: Generated<number>;
+  /** 0020: the place it is inside, null at the top level (docs/decisions/0021-places-inside-places.md). */
+  parentId: string | null;
 }
 
 export interface TimelineEventsTable extends SyncedColumns {

@@ -55,6 +55,7 @@ export const UNDO_MIGRATION: Record<string, (sqlite: Sqlite) => void> = {
   '0023_series_era_order': (sqlite) => {
     sqlite.prepare('alter table series drop column era_order').run();
   },
+  '0020_location_parent': (sqlite) => sqlite.prepare('alter table locations drop column parent_id').run(),
 };
 
 /** Undoes every migration whose name starts at `first` (e.g. '0004') or later, newest first. */

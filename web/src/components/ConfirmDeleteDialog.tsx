@@ -6,6 +6,8 @@ interface ConfirmDeleteDialogProps {
   opened: boolean;
   title: string;
   message: string;
+  /** What else the delete does, said after the message ('' or absent: nothing). */
+  details?: string;
   /** The destructive button's label (default 'Delete'). */
   confirmLabel?: string;
   radius?: MantineRadius;
@@ -15,7 +17,7 @@ interface ConfirmDeleteDialogProps {
 }
 
 /** A destructive confirmation ("Are you sure…?", 001 §5); Cancel has the focus so Enter never deletes by accident. */
-export function ConfirmDeleteDialog({ opened, title, message, confirmLabel = 'Delete', radius = 'md', onCancel, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ opened, title, message, details, confirmLabel = 'Delete', radius = 'md', onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -28,7 +30,14 @@ export function ConfirmDeleteDialog({ opened, title, message, confirmLabel = 'De
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered radius={radius} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
-        <Text size="sm">{message}</Text>
+        <Stack gap="xs">
+          <Text size="sm">{message}</Text>
+          {details ? (
+            <Text size="sm" c="dimmed" data-testid="confirm-delete-details">
+              {details}
+            </Text>
+          ) : null}
+        </Stack>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel

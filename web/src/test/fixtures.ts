@@ -18,6 +18,7 @@ export function serverLocation(seriesId: string, over: Partial<Location> = {}): 
     bookAppearances: [],
     image: null,
     alwaysInclude: false,
+    parentId: null,
     ...over,
   };
 }

@@ -79,7 +79,7 @@ export function canonSeries(): CanonSeriesBuilder {
     location(name, extra = {}) {
       const location: Location = {
         ...synced(), seriesId, name, locationType: 'city', description: '', importance: 'secondary', bookAppearances: [], image: null,
-        alwaysInclude: false, ...extra,
+        alwaysInclude: false, parentId: null, ...extra,
       };
       built.locations.push(location);
       return location;

@@ -87,6 +87,7 @@ describe('Timeline page', () => {
       bookAppearances: [],
       image: null,
       alwaysInclude: false,
+      parentId: null,
     });
 
     expect(await screen.findByText('No Timeline Events')).toBeTruthy();

@@ -2,7 +2,8 @@
  * The World Building page (spec 001 §2): a series selector and 'New Element' (which creates a
  * location); the tabs Locations, Cultures, Magic Systems, Flora & Fauna, Technology and Politics.
  * The Locations tab has a search box and cards with View Details (edit), edit and delete (with
- * confirmation). The other tabs hold world entries of their category, loaded with the tab
+ * confirmation), or the tree of places inside places (components/LocationsTab.tsx,
+ * docs/decisions/0021-places-inside-places.md). The other tabs hold world entries of their category, loaded with the tab
  * (entries/WorldEntriesTab.tsx, docs/decisions/0020-world-entries.md); the open tab is in the
  * address (`?tab=`), so a link can open one.
  *
@@ -15,21 +16,11 @@
 import './styles';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconMapSearch, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, Button, Skeleton, Tabs } from '@mantine/core';
+import { IconBuildingBank, IconCpu, IconLeaf, IconLock, IconMapPin, IconPlus, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import { MESSAGES, type Location, type WorldCategory } from '@chronicler/schema';
 import { LOCATION_TOASTS, withError } from '@/lib/copy/toasts';
-import {
-  CARD_COLUMNS,
-  EmptyPanel,
-  LoadingGrid,
-  NoSeriesPanel,
-  OfflineNote,
-  SearchField,
-  SeriesListHeader,
-  ShowMore,
-  usePagedSearch,
-} from '@/components/SeriesListScreen';
+import { NoSeriesPanel, OfflineNote, SeriesListHeader } from '@/components/SeriesListScreen';
 import { useSession } from '@/lib/session';
 import { mayCreateInSeries, planLimitState } from '@/lib/limits';
 import { saveChanges, toast, toastOutcome } from '@/lib/toast';
@@ -38,17 +29,14 @@ import { releasePictures } from '@chronicler/sync-client';
 import { useSeriesRole } from '@/lib/useSeriesRole';
 import { ReadOnlyNotice } from '@/components/ReadOnlyNotice';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
-import { LocationCard } from './components/LocationCard';
 import { LocationDialog } from './components/LocationDialog';
 import { LocationLimitNotice } from './components/LocationLimitNotice';
+import { LocationsTab } from './components/LocationsTab';
 import { ScreenErrorBoundary } from '@/components/ScreenErrorBoundary';
 import { useWorldData } from './hooks/useWorldData';
 import { createBodyFromForm, updateBodyFromForm, type LocationFormValues } from './model/location-form';
-import { visibleLocations } from './model/locations';
+import { deleteConsequence, locationTree } from './model/place-tree';
 import classes from './world.module.css';
-
-/** Cards shown at first and added by "Show more" (a large world stays fast). */
-export const PAGE_SIZE = 48;
 
 export const WORLD_TABS = [
   { value: 'locations', label: 'Locations', icon: IconMapPin, category: null },
@@ -62,7 +50,7 @@ export const WORLD_TABS = [
 // The world entry tabs come with their first opening (docs/web.md#first-load).
 const WorldEntriesTab = lazy(() => import('./entries/WorldEntriesTab'));
 
-type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
+type Dialog = { kind: 'none' } | { kind: 'create'; parentId: string | null } | { kind: 'edit'; id: string } | { kind: 'delete'; location: Location };
 
 export function WorldScreen() {
   return (
@@ -80,7 +68,6 @@ function WorldPage() {
   const [params, setParams] = useSearchParams();
   const tab = WORLD_TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'locations';
   const setTab = useCallback((value: string) => setParams(value === 'locations' ? {} : { tab: value }, { replace: true }), [setParams]);
-  const { search, setSearch, deferredSearch, shown, showMore } = usePagedSearch(PAGE_SIZE, seriesId ?? '');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = useCallback(() => setDialog({ kind: 'none' }), []);
   // A link from a place's dialog to a world entry opens another tab: the place's dialog closes.
@@ -97,15 +84,19 @@ function WorldPage() {
   const { canEdit } = useSeriesRole(seriesId);
 
   const all = useMemo(() => locations ?? [], [locations]);
-  const visible = useMemo(() => visibleLocations(all, deferredSearch), [all, deferredSearch]);
-  const byId = useMemo(() => new Map(all.map((l) => [l.id, l])), [all]);
+  // Places inside places (docs/decisions/0021-places-inside-places.md): the dialogs' breadcrumbs and choices.
+  const tree = useMemo(() => locationTree(all), [all]);
+  const byId = tree.byId;
   const editing = dialog.kind === 'edit' ? (byId.get(dialog.id) ?? null) : null;
 
-  const openCreate = () => {
-    if (!mayCreateInSeries(seriesId, limitLocked, limit)) return;
-    setTab('locations');
-    setDialog({ kind: 'create' });
-  };
+  const openCreate = useCallback(
+    (parentId: string | null = null) => {
+      if (!mayCreateInSeries(seriesId, limitLocked, limit)) return;
+      setTab('locations');
+      setDialog({ kind: 'create', parentId });
+    },
+    [seriesId, limitLocked, limit, setTab],
+  );
 
   const openEdit = useCallback((l: Location) => setDialog({ kind: 'edit', id: l.id }), []);
   const askDelete = useCallback((l: Location) => setDialog({ kind: 'delete', location: l }), []);
@@ -154,7 +145,7 @@ function WorldPage() {
         {canEdit ? (
           <Button
             leftSection={limitLocked ? <IconLock size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
-            onClick={openCreate}
+            onClick={() => openCreate()}
             disabled={!seriesId || limitLocked || locations === undefined}
             title={limitLocked ? limit.message : undefined}
           >
@@ -184,57 +175,18 @@ function WorldPage() {
           </Tabs.List>
 
           <Tabs.Panel value="locations" pt="lg">
-            <Stack gap="md">
-              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-                <SearchField
-                  label="Search locations"
-                  placeholder="Search locations..."
-                  value={search}
-                  onChange={setSearch}
-                  w={{ base: '100%', sm: 340 }}
-                />
-                {owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
-              </Group>
-
-              {locations === undefined ? (
-                <LoadingGrid label="Loading locations" height={190} />
-              ) : visible.length === 0 ? (
-                <EmptyPanel
-                  padding={40}
-                  icon={<IconMapSearch size={30} stroke={1.5} />}
-                  title="No Locations Found"
-                  description={
-                    all.length === 0
-                      ? `${current?.title ?? 'This series'} has no locations yet. Add the cities, forests and ruins your story travels through.`
-                      : `No location matches “${deferredSearch.trim()}”.`
-                  }
-                  actions={
-                    all.length === 0 ? (
-                      canEdit ? (
-                      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate} disabled={limitLocked}>
-                        New Element
-                      </Button>
-                      ) : null
-                    ) : (
-                      <Button variant="default" onClick={() => setSearch('')}>
-                        Show all locations
-                      </Button>
-                    )
-                  }
-                />
-              ) : (
-                <>
-                  <SimpleGrid cols={CARD_COLUMNS} spacing="md" role="list" aria-label="Locations">
-                    {visible.slice(0, shown).map((location) => (
-                      <div role="listitem" key={location.id} className={classes.cell}>
-                        <LocationCard location={location} onView={openEdit} onEdit={openEdit} onDelete={askDelete} readOnly={!canEdit} />
-                      </div>
-                    ))}
-                  </SimpleGrid>
-                  <ShowMore hidden={visible.length - shown} onClick={showMore} />
-                </>
-              )}
-            </Stack>
+            <LocationsTab
+              seriesId={seriesId}
+              seriesTitle={current?.title}
+              locations={locations}
+              tree={tree}
+              canEdit={canEdit}
+              createLocked={limitLocked}
+              limitNotice={owned && locations !== undefined ? <LocationLimitNotice state={limit} /> : null}
+              onCreate={openCreate}
+              onOpen={openEdit}
+              onDelete={askDelete}
+            />
           </Tabs.Panel>
 
           {WORLD_TABS.map(({ value, category }) =>
@@ -261,11 +213,15 @@ function WorldPage() {
         readOnly={!canEdit && dialog.kind === 'edit'}
         seriesId={seriesId}
         picturesGated={owned}
+        tree={tree}
+        initialParentId={dialog.kind === 'create' ? dialog.parentId : null}
+        onOpenPlace={openEdit}
       />
       <ConfirmDeleteDialog
         opened={dialog.kind === 'delete'}
         title="Delete location"
         message={MESSAGES.confirm.deleteLocation}
+        details={dialog.kind === 'delete' ? deleteConsequence(tree, dialog.location) : ''}
         onCancel={close}
         onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.location) : undefined)}
       />

@@ -10,3 +10,5 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';

@@ -6,19 +6,22 @@ import {
   IconBuildingArch,
   IconBuildingCastle,
   IconBuildingCommunity,
+  IconArrowsMove,
   IconBuildingSkyscraper,
   IconCactus,
   IconDoorEnter,
   IconHome,
   IconMapPin,
+  IconMapPins,
   IconMountain,
   IconPencil,
+  IconPlus,
   IconRipple,
   IconTrash,
   IconTrees,
   IconWaveSine,
 } from '@tabler/icons-react';
-import type { Location } from '@chronicler/schema';
+import { PLACE_MESSAGES, type Location } from '@chronicler/schema';
 import { DeferredTooltip } from '@/lib/first-load';
 import { usePictureSource } from '@/components/pictures/pictureSource';
 import { appearanceText, importanceLabel, locationTypeLabel, type LocationType } from '../model/locations';
@@ -59,10 +62,36 @@ interface LocationCardProps {
   onDelete: (location: Location) => void;
   /** A viewer of a shared series: View Details only. */
   readOnly?: boolean;
+  /** The places it is inside, from the top level down (docs/decisions/0021-places-inside-places.md). */
+  ancestors?: readonly Location[];
+  /** How many places are inside it, at any depth. */
+  insideCount?: number;
+  /** Moves it into another place (or to the top level). */
+  onMove?: (location: Location) => void;
+  /** Adds a place inside it. */
+  onAddInside?: (location: Location) => void;
+  /** Drawn at the top level because moves made on two devices put it inside itself. */
+  looped?: boolean;
 }
 
-/** One location (001 §2): type, importance, description, book appearances, image; View Details, edit, delete. */
-export const LocationCard = memo(function LocationCard({ location, onView, onEdit, onDelete, readOnly = false }: LocationCardProps) {
+const NO_ANCESTORS: readonly Location[] = [];
+
+/**
+ * One location (001 §2): type, importance, description, book appearances, image; View Details, edit,
+ * delete. And where it is: the places it is inside, how many are inside it, move, add a place inside.
+ */
+export const LocationCard = memo(function LocationCard({
+  location,
+  onView,
+  onEdit,
+  onDelete,
+  readOnly = false,
+  ancestors = NO_ANCESTORS,
+  insideCount = 0,
+  onMove,
+  onAddInside,
+  looped = false,
+}: LocationCardProps) {
   const importance = IMPORTANCE_VARIANT[location.importance] ?? IMPORTANCE_VARIANT.secondary!;
   // A chosen picture's thumbnail from the device, or a URL as before (docs/decisions/0023-pictures-on-the-device.md).
   const { src } = usePictureSource(location.image, location.seriesId, 'thumb');
@@ -104,6 +133,17 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
           </Badge>
         </Group>
 
+        {ancestors.length > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="location-path" className={classes.name}>
+            In {ancestors.map((a) => a.name).join(' › ')}
+          </Text>
+        ) : null}
+        {looped ? (
+          <Text size="xs" c="orange" role="note">
+            {PLACE_MESSAGES.loops}
+          </Text>
+        ) : null}
+
         {location.description ? (
           <Text size="sm" lineClamp={3} className={classes.description}>
             {location.description}
@@ -120,6 +160,14 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
             {appearanceText(location.bookAppearances)}
           </Text>
         </Group>
+        {insideCount > 0 ? (
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconMapPins size={14} aria-hidden />
+            <Text size="xs" c="dimmed" data-testid="location-inside-count">
+              {insideCount === 1 ? '1 place inside' : `${insideCount} places inside`}
+            </Text>
+          </Group>
+        ) : null}
       </Stack>
 
       <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
@@ -128,6 +176,20 @@ export const LocationCard = memo(function LocationCard({ location, onView, onEdi
         </Button>
         {readOnly ? null : (
         <Group gap={4} wrap="nowrap">
+          {onAddInside ? (
+            <DeferredTooltip label="Add a place inside" withArrow openDelay={400}>
+              <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onAddInside(location)} aria-label={`Add a place inside ${location.name}`}>
+                <IconPlus size={18} aria-hidden />
+              </ActionIcon>
+            </DeferredTooltip>
+          ) : null}
+          {onMove ? (
+            <DeferredTooltip label="Move" withArrow openDelay={400}>
+              <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onMove(location)} aria-label={`Move ${location.name}`}>
+                <IconArrowsMove size={18} aria-hidden />
+              </ActionIcon>
+            </DeferredTooltip>
+          ) : null}
           <DeferredTooltip label="Edit" withArrow openDelay={400}>
             <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
               <IconPencil size={18} aria-hidden />

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { bookAppearanceChoices, type Book, type Location } from '@chronicler/schema';
 import { Modal } from '@/lib/first-load';
 import { FormActions } from '@/components/FormActions';
@@ -8,6 +8,9 @@ import { LinkedWorldEntries } from '@/components/LinkedWorldEntries';
 import { useEntityForm, useHeldWhileClosing } from '@/lib/useEntityForm';
 import { emptyLocationForm, formFromLocation, validateLocationForm, type LocationFormValues } from '../model/location-form';
 import { IMPORTANCE_OPTIONS, LOCATION_TYPE_OPTIONS, type LocationImportance, type LocationType } from '../model/locations';
+import { type LocationTree, breadcrumbsOf } from '../model/place-tree';
+import { ParentSelect } from './ParentSelect';
+import { PlaceBreadcrumbs } from './PlaceBreadcrumbs';
 
 interface LocationDialogProps {
   opened: boolean;
@@ -26,10 +29,16 @@ interface LocationDialogProps {
   seriesId?: string | null;
   /** The author's own series: choosing a picture needs the plan's `multimedia` flag. */
   picturesGated?: boolean;
+  /** The series' places: where this one is (breadcrumbs) and where it may go ("Inside"). */
+  tree: LocationTree;
+  /** A new place added inside another: that one. */
+  initialParentId?: string | null;
+  /** Opens the details of a place of the breadcrumbs. */
+  onOpenPlace?: (location: Location) => void;
 }
 
 /** Create or edit a location (001 §3, §5): every field with its default; the name is required. */
-export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false, seriesId = null, picturesGated = true }: LocationDialogProps) {
+export function LocationDialog({ opened, location, books, seriesTitle, onClose, onSubmit, readOnly = false, seriesId = null, picturesGated = true, tree, initialParentId = null, onOpenPlace }: LocationDialogProps) {
   const current = useHeldWhileClosing(opened, location);
   return (
     <Modal
@@ -43,7 +52,7 @@ export function LocationDialog({ opened, location, books, seriesTitle, onClose, 
     >
       {/* Mounted while open only, keyed by the location: every opening starts from fresh values. */}
       <LocationForm
-        key={current?.id ?? 'new'}
+        key={current?.id ?? `new-${initialParentId ?? ''}`}
         location={current}
         books={books}
         seriesTitle={seriesTitle}
@@ -52,22 +61,32 @@ export function LocationDialog({ opened, location, books, seriesTitle, onClose, 
         readOnly={readOnly}
         seriesId={seriesId}
         picturesGated={picturesGated}
+        tree={tree}
+        initialParentId={initialParentId}
+        onOpenPlace={onOpenPlace}
       />
     </Modal>
   );
 }
 
-function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly, seriesId = null, picturesGated = true }: Omit<LocationDialogProps, 'opened'>) {
+function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnly, seriesId = null, picturesGated = true, tree, initialParentId = null, onOpenPlace }: Omit<LocationDialogProps, 'opened'>) {
   const { values, errors, busy, set, submit } = useEntityForm<LocationFormValues>({
-    initial: () => (location ? formFromLocation(location) : emptyLocationForm()),
+    initial: () => (location ? formFromLocation(location) : emptyLocationForm(initialParentId)),
     validate: validateLocationForm,
     onSubmit,
     onClose,
   });
   const editing = location !== null;
+  const ancestors = location ? breadcrumbsOf(tree, location.id) : [];
 
   return (
     <form onSubmit={submit} noValidate>
+      {/* Outside the fieldset: a viewer walks up the breadcrumbs too. */}
+      {location && ancestors.length > 0 ? (
+        <Box mb="md">
+          <PlaceBreadcrumbs ancestors={ancestors} place={location} onOpen={onOpenPlace} />
+        </Box>
+      ) : null}
       {/* A disabled fieldset locks every field at once. */}
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack gap="md">
@@ -94,6 +113,15 @@ function LocationForm({ location, books, seriesTitle, onClose, onSubmit, readOnl
           allowDeselect={false}
           checkIconPosition="right"
           comboboxProps={{ withinPortal: true }}
+        />
+        <ParentSelect
+          tree={tree}
+          movingId={location?.id ?? null}
+          value={values.parentId}
+          onChange={(v) => set('parentId', v)}
+          error={errors.parentId}
+          description="The place this one is in: a tavern in a city, a city in a kingdom"
+          disabled={readOnly}
         />
         <Radio.Group label="Importance" value={values.importance} onChange={(v) => set('importance', v as LocationImportance)}>
           <Group gap="lg" mt={6}>

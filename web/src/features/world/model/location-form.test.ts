@@ -5,8 +5,8 @@ import { IMAGE_URL_MESSAGE, createBodyFromForm, emptyLocationForm, formFromLocat
 const seriesId = newId();
 
 describe('location form', () => {
-  it('starts with the spec defaults: general, secondary, no books, no image', () => {
-    expect(emptyLocationForm()).toEqual({ name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false });
+  it('starts with the spec defaults: general, secondary, no books, no image, at the top level', () => {
+    expect(emptyLocationForm()).toEqual({ name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false, parentId: null });
   });
 
   it('requires a name (blank counts as missing)', () => {
@@ -33,8 +33,9 @@ describe('location form', () => {
       bookAppearances: [3, 1, 3, 6],
       image: ' ',
       alwaysInclude: true,
+      parentId: null,
     });
-    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3, 6], image: null, alwaysInclude: true });
+    expect(body).toEqual({ seriesId, name: 'Gont', locationType: 'island', description: 'A mountain in the sea', importance: 'main', bookAppearances: [1, 3, 6], image: null, alwaysInclude: true, parentId: null });
     expect(createLocationBodySchema.safeParse(body).success).toBe(true);
     expect('mapCoordinates' in body).toBe(false);
   });
@@ -54,6 +55,7 @@ describe('location form', () => {
       bookAppearances: [1],
       image: null,
       alwaysInclude: false,
+      parentId: null,
     };
     const form = formFromLocation(original);
     expect(form.alwaysInclude).toBe(false);
@@ -66,5 +68,17 @@ describe('location form', () => {
     expect(updateBodyFromForm(original, { ...form, image: 'https://x.test/a.png' })).toEqual({ image: 'https://x.test/a.png' });
     expect(updateBodyFromForm(original, { ...form, alwaysInclude: true })).toEqual({ alwaysInclude: true });
     expect(updateBodyFromForm({ ...original, alwaysInclude: true }, { ...form, alwaysInclude: false })).toEqual({ alwaysInclude: false });
+  });
+
+  it('carries the place it is inside: set on create, sent on edit only when it changed (a row from before the field reads as top level)', () => {
+    const parentId = newId();
+    expect(emptyLocationForm(parentId).parentId).toBe(parentId);
+    expect(createBodyFromForm(seriesId, { ...emptyLocationForm(parentId), name: 'Roke' }).parentId).toBe(parentId);
+    const before = { id: newId(), rev: 1, createdAt: '', updatedAt: '', deletedAt: null, seriesId, name: 'Roke', locationType: 'island', description: '', importance: 'main', bookAppearances: [], image: null, alwaysInclude: false } as unknown as Location;
+    const original = formFromLocation(before);
+    expect(original.parentId).toBeNull();
+    expect(updateBodyFromForm(before, original)).toEqual({});
+    expect(updateBodyFromForm(before, { ...original, parentId })).toEqual({ parentId });
+    expect(updateBodyFromForm({ ...before, parentId }, { ...original, parentId: null })).toEqual({ parentId: null });
   });
 });

@@ -17,14 +17,17 @@ export interface LocationFormValues {
   image: string;
   /** Always in the companion's context for an AI model (spoiler rule still applies); main locations are anyway. */
   alwaysInclude: boolean;
+  /** The place it is inside; null at the top level (docs/decisions/0021-places-inside-places.md). */
+  parentId: string | null;
 }
 
 export type LocationFormErrors = Partial<Record<keyof LocationFormValues, string>>;
 
 export const IMAGE_URL_MESSAGE = 'Please enter a web address starting with http:// or https://';
 
-export function emptyLocationForm(): LocationFormValues {
-  return { name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false };
+/** A new place's values; `parentId` when it is added inside another. */
+export function emptyLocationForm(parentId: string | null = null): LocationFormValues {
+  return { name: '', locationType: 'general', description: '', importance: 'secondary', bookAppearances: [], image: '', alwaysInclude: false, parentId };
 }
 
 export function formFromLocation(location: Location): LocationFormValues {
@@ -36,6 +39,8 @@ export function formFromLocation(location: Location): LocationFormValues {
     bookAppearances: [...location.bookAppearances],
     image: location.image ?? '',
     alwaysInclude: location.alwaysInclude,
+    // A row kept on the device from before the field has none.
+    parentId: location.parentId ?? null,
   };
 }
 
@@ -67,6 +72,7 @@ function normalised(values: LocationFormValues) {
     bookAppearances: [...new Set(values.bookAppearances)].filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b),
     image: values.image.trim() === '' ? null : values.image.trim(),
     alwaysInclude: values.alwaysInclude,
+    parentId: values.parentId,
   };
 }
 
@@ -85,5 +91,6 @@ export function updateBodyFromForm(original: Location, values: LocationFormValue
   if (next.bookAppearances.join() !== [...original.bookAppearances].sort((a, b) => a - b).join()) body.bookAppearances = next.bookAppearances;
   if (next.image !== original.image) body.image = next.image;
   if (next.alwaysInclude !== original.alwaysInclude) body.alwaysInclude = next.alwaysInclude;
+  if (next.parentId !== (original.parentId ?? null)) body.parentId = next.parentId;
   return body;
 }

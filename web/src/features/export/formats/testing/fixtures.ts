@@ -31,7 +31,7 @@ export const relationships: CharacterRelationship[] = [
   { ...row, id: '01930000-0000-7000-8000-0000000000e1', seriesId: SERIES_ID, sourceCharacterId: characters[0]!.id, targetCharacterId: characters[1]!.id, relationshipType: 'family', description: 'Sisters.' },
 ];
 export const locations: Location[] = [
-  { ...row, id: '01930000-0000-7000-8000-0000000000f1', seriesId: SERIES_ID, name: 'Saltmere', locationType: 'city', description: 'A harbour city.', importance: 'main', bookAppearances: [1], image: null, alwaysInclude: false },
+  { ...row, id: '01930000-0000-7000-8000-0000000000f1', seriesId: SERIES_ID, name: 'Saltmere', locationType: 'city', description: 'A harbour city.', importance: 'main', bookAppearances: [1], image: null, alwaysInclude: false, parentId: null },
 ];
 export const events: TimelineEvent[] = [
   { ...row, id: '01930000-0000-7000-8000-000000000101', seriesId: SERIES_ID, title: 'The crown breaks', description: 'Everything starts.', eventType: 'plot', date: 'Year 1', bookId: null, chapterId: null, characterIds: [characters[0]!.id], locationId: locations[0]!.id, importance: 'major', color: '#6366f1', position: 1, isPlotPoint: true },
