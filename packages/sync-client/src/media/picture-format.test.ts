@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_EDGE,
+  MAX_IMAGE_PIXELS,
   formatPictureRef,
   headerImageSize,
   parsePictureRef,
@@ -81,9 +83,23 @@ describe('picture references', () => {
     expect(parsePictureRef(null)).toBeNull();
     expect(parsePictureRef('')).toBeNull();
     expect(parsePictureRef(`media:${d.toUpperCase()}#thumb=${d}`)).toBeNull();
-    // The shared rule allows a reference without a thumbnail: the display size stands in.
-    expect(parsePictureRef(`media:${d}`)).toEqual({ display: d, thumb: d });
+    expect(parsePictureRef(`media:${d}`)).toBeNull();
     expect(parsePictureRef(`media:${d}#thumb=${d} `)).toBeNull();
     expect(() => formatPictureRef({ display: 'x', thumb: d })).toThrow();
   });
 });
+
+describe('the same rules as the server (@chronicler/schema/media)', () => {
+  it('agrees on the types, the limits and the reference', async () => {
+    const shared = await import('@chronicler/schema/media');
+    expect([...ACCEPTED_IMAGE_TYPES]).toEqual([...shared.ACCEPTED_IMAGE_TYPES]);
+    expect([MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS]).toEqual([shared.MAX_PICTURE_SIDE, shared.MAX_PICTURE_PIXELS]);
+    const d = 'a'.repeat(64);
+    const t = 'b'.repeat(64);
+    expect(shared.parseMediaReference(formatPictureRef({ display: d, thumb: t }))).toEqual({ display: d, thumb: t });
+    for (const bytes of [new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), new TextEncoder().encode('GIF89a....'), new TextEncoder().encode('<svg></svg>')]) {
+      expect(sniffImageType(bytes)).toBe(shared.sniffImageType(bytes));
+    }
+  });
+});
+

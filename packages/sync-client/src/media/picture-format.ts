@@ -3,33 +3,32 @@
  * the accepted types by their magic numbers, the dimensions a header tells before anything is
  * decoded, and the picture reference an entity field holds, `media:<display sha256>#thumb=<thumb sha256>`.
  *
- * The shared rules (@chronicler/schema/media: the types, the limits, the reference) seen from the
- * device, plus what only the device needs (a header's size read from the first bytes of a file).
+ * The browser's copy of the contract the server enforces too (@chronicler/schema/media, whose
+ * inspection walks whole files). Kept apart on purpose: it is part of the signed-in first route
+ * (web/build/chunk-plan.ts), and the shared module's full inspection would add a request and
+ * kilobytes there. `picture-format.test.ts` holds both to the same answers.
  */
 
-import {
-  ACCEPTED_IMAGE_TYPES,
-  type ImageType,
-  MAX_PICTURE_PIXELS,
-  MAX_PICTURE_SIDE,
-  formatMediaReference,
-  isSha256Hex,
-  parseMediaReference,
-  sniffImageType,
-  withinPixelLimits,
-} from '@chronicler/schema/media';
-
-export { ACCEPTED_IMAGE_TYPES, isSha256Hex, sniffImageType };
-export type AcceptedImageType = ImageType;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 /** What the device uploads: the canvas's output (WebP, or JPEG where the canvas cannot encode WebP). */
 export type UploadImageType = 'image/webp' | 'image/jpeg';
 
-/** The largest picture accepted, by its header, before it is decoded (the shared rule, @chronicler/schema/media). */
-export const MAX_IMAGE_EDGE = MAX_PICTURE_SIDE;
-export const MAX_IMAGE_PIXELS = MAX_PICTURE_PIXELS;
+/** The largest picture accepted, by its header, before it is decoded (a decompression bomb is refused unread). */
+export const MAX_IMAGE_EDGE = 8192;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 const ascii = (bytes: Uint8Array, at: number, text: string) =>
   bytes.length >= at + text.length && [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+
+/** The image type the bytes say they are (their magic numbers), or null: never the name or declared type. */
+export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(bytes, 1, 'PNG\r\n\x1a\n')) return 'image/png';
+  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return 'image/gif';
+  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return 'image/webp';
+  return null;
+}
 
 export interface ImageSize {
   width: number;
@@ -100,7 +99,7 @@ export const HEADER_BYTES = 256 * 1024;
 
 /** True when a picture of this size may be decoded on the device. */
 export function withinImageLimits({ width, height }: ImageSize): boolean {
-  return width > 0 && height > 0 && withinPixelLimits(width, height);
+  return width > 0 && height > 0 && width <= MAX_IMAGE_EDGE && height <= MAX_IMAGE_EDGE && width * height <= MAX_IMAGE_PIXELS;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,15 +112,23 @@ export interface PictureRef {
   thumb: string;
 }
 
-/** The picture a field names, or null for a URL, an empty field or anything malformed (a reference without a thumbnail shows its display size). */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const REF = /^media:([0-9a-f]{64})#thumb=([0-9a-f]{64})$/;
+
+export function isSha256Hex(value: string): boolean {
+  return SHA256_HEX.test(value);
+}
+
+/** The picture a field names, or null for a URL, an empty field or anything malformed. */
 export function parsePictureRef(value: string | null | undefined): PictureRef | null {
-  const reference = parseMediaReference(value);
-  return reference ? { display: reference.display, thumb: reference.thumb ?? reference.display } : null;
+  if (!value) return null;
+  const match = REF.exec(value);
+  return match ? { display: match[1]!, thumb: match[2]! } : null;
 }
 
 export function formatPictureRef({ display, thumb }: PictureRef): string {
   if (!isSha256Hex(display) || !isSha256Hex(thumb)) throw new Error('A picture reference needs two SHA-256 hex digests');
-  return formatMediaReference({ display, thumb });
+  return `media:${display}#thumb=${thumb}`;
 }
 
 /** The route of a picture of a series on the server. */
