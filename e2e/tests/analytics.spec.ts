@@ -99,6 +99,8 @@ test.describe('analytics', () => {
       });
       expect(luminance, `${theme}: an empty day's square`).toBeLessThan(0.2);
     }
+    await page.goto('/analytics');
+    await expect(page.getByTestId('by-book')).toContainText('The Sower', { timeout: 20_000 });
 
     // Offline: the day figures from the local database, the rest from the answer kept on the device.
     await goOffline(context);

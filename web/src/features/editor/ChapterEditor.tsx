@@ -235,7 +235,7 @@ function OpenChapter({ db, mutators, engine, chapterId, bookId, seriesId, onCrea
       presence={
         present.length > 0 ? (
           <DeferredTooltip label={`Also in this chapter: ${present.map((p) => p.displayName).join(', ')}`}>
-            <Badge variant="light" color="teal" maw="13rem" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
+            <Badge variant="light" color="teal" maw="10rem" data-testid="presence" leftSection={<IconUsers size={12} aria-hidden />}>
               {present.length === 1 ? `${present[0]!.displayName} is here` : `${present.length} co-authors here`}
             </Badge>
           </DeferredTooltip>

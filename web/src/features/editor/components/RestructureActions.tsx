@@ -5,8 +5,8 @@
  * moves only saved text and counts as none. Each ends with a toast whose "Undo" puts it back. A
  * menu on a large screen; plain buttons inside the phone's options popover.
  */
-import { Button, Divider, Stack, Text } from '@mantine/core';
-import { IconArrowsJoin2, IconChevronDown, IconFolderShare, IconScissors, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Divider, Stack, Text } from '@mantine/core';
+import { IconArrowsJoin2, IconFolderShare, IconScissors, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Book, Chapter } from '@chronicler/schema';
 import { booksOfSeries } from '@chronicler/sync-client';
@@ -85,10 +85,11 @@ export function RestructureActions({ controller, chapter, disabled, variant, onM
 
   return (
     <Menu position="bottom-end" withinPortal>
+      {/* An icon, as History and Export beside it: the toolbar keeps one row (EditorToolbar). */}
       <Menu.Target>
-        <Button variant="default" size="sm" rightSection={<IconChevronDown size={14} aria-hidden />} disabled={disabled}>
-          Restructure
-        </Button>
+        <ActionIcon variant="default" size="lg" aria-label="Restructure" title="Restructure" disabled={disabled}>
+          <IconStack2 size={18} aria-hidden />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconScissors size={14} aria-hidden />} onClick={() => void split()}>
