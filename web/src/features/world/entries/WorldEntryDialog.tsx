@@ -1,3 +1,6 @@
+// The tag and link pickers' Mantine CSS comes with the dialog (loaded with a world entries tab).
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
 import { useMemo } from 'react';
 import { Badge, Checkbox, Group, MultiSelect, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import {
